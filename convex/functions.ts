@@ -1,0 +1,34 @@
+import { getAuthUserId } from "@convex-dev/auth/server";
+import { customCtx, customMutation, customQuery } from "convex-helpers/server/customFunctions";
+import type { Doc } from "./_generated/dataModel";
+import { mutation, query, type QueryCtx } from "./_generated/server";
+import { appError } from "./model/errors";
+import { toProfile, type Profile } from "./model/users";
+
+/** The signed-in user's document, or null for a visitor (or a session whose user is gone). */
+export async function currentUser(ctx: QueryCtx): Promise<Doc<"users"> | null> {
+  const userId = await getAuthUserId(ctx);
+  return userId === null ? null : await ctx.db.get("users", userId);
+}
+
+async function requirePlayer(ctx: QueryCtx): Promise<{ user: Doc<"users">; profile: Profile }> {
+  const user = await currentUser(ctx);
+  if (user === null) throw appError("NOT_SIGNED_IN");
+  const profile = toProfile(user);
+  if (profile === null) throw appError("USER_NOT_FOUND");
+  return { user, profile };
+}
+
+async function requireAdmin(ctx: QueryCtx) {
+  const player = await requirePlayer(ctx);
+  if (!player.profile.isAdmin) throw appError("FORBIDDEN");
+  return player;
+}
+
+/** Public functions for signed-in players: `ctx.user` and `ctx.profile` are the caller's. */
+export const playerQuery = customQuery(query, customCtx(requirePlayer));
+export const playerMutation = customMutation(mutation, customCtx(requirePlayer));
+
+/** Public functions for admins only; the role is checked on every call. */
+export const adminQuery = customQuery(query, customCtx(requireAdmin));
+export const adminMutation = customMutation(mutation, customCtx(requireAdmin));

@@ -1,0 +1,39 @@
+import * as z from "zod/mini";
+import type { ErrorCode } from "./errors";
+
+/** Account rules shared by the sign-up/login dialogs and the server (spec §5, §9). */
+export const MIN_PASSWORD_LENGTH = 6;
+export const USERNAME_PATTERN = /^[A-Za-z0-9_]{3,20}$/;
+
+const emailSchema = z.email();
+
+export type LoginInput = { email: string; password: string };
+export type SignUpInput = LoginInput & { username: string };
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export function usernameKey(username: string): string {
+  return username.toLowerCase();
+}
+
+function isBlank(value: string | undefined): boolean {
+  return value === undefined || value.trim() === "";
+}
+
+/** The first rule a login form breaks, in the order the spec lists them, or null. */
+export function loginProblem(input: Partial<LoginInput>): ErrorCode | null {
+  if (isBlank(input.email) || !input.password) return "MISSING_CREDENTIALS";
+  if (!emailSchema.safeParse(normalizeEmail(input.email!)).success) return "INVALID_EMAIL";
+  return null;
+}
+
+/** The first rule a sign-up form breaks, in the order the spec lists them, or null. */
+export function signUpProblem(input: Partial<SignUpInput>): ErrorCode | null {
+  if (isBlank(input.email) || isBlank(input.username) || !input.password) return "MISSING_FIELDS";
+  if (!emailSchema.safeParse(normalizeEmail(input.email!)).success) return "INVALID_EMAIL";
+  if (input.password.length < MIN_PASSWORD_LENGTH) return "PASSWORD_TOO_SHORT";
+  if (!USERNAME_PATTERN.test(input.username!.trim())) return "INVALID_USERNAME";
+  return null;
+}

@@ -1,0 +1,47 @@
+import { ConvexError } from "convex/values";
+
+/**
+ * Every error a player must be able to read, keyed by a stable code. Server
+ * functions throw `ConvexError`s carrying the code (production deployments
+ * replace plain error messages with "Server Error"); the client maps the code
+ * back to this text, so the wording lives in one place.
+ */
+export const errorMessages = {
+  MISSING_CREDENTIALS: "Please enter both email and password",
+  MISSING_FIELDS: "Please fill in all fields",
+  INVALID_EMAIL: "Please enter a valid email address",
+  PASSWORD_TOO_SHORT: "Password must be at least 6 characters long",
+  INVALID_USERNAME:
+    "Username must be 3-20 characters and can only contain letters, numbers, and underscores",
+  ACCOUNT_NOT_FOUND: "No account found with this email",
+  INCORRECT_PASSWORD: "Incorrect password",
+  TOO_MANY_ATTEMPTS: "Too many failed attempts. Please try again later",
+  EMAIL_TAKEN: "This email is already registered",
+  USERNAME_TAKEN: "This username is already taken",
+  NOT_SIGNED_IN: "Please log in to continue",
+  USER_NOT_FOUND: "User not found",
+  FORBIDDEN: "You do not have permission to do that",
+} as const;
+
+export type ErrorCode = keyof typeof errorMessages;
+
+export type AppErrorData = { code: ErrorCode; message: string };
+
+export function appError(code: ErrorCode): ConvexError<AppErrorData> {
+  return new ConvexError({ code, message: errorMessages[code] });
+}
+
+export function isAppErrorData(data: unknown): data is AppErrorData {
+  return (
+    typeof data === "object" &&
+    data !== null &&
+    "code" in data &&
+    typeof data.code === "string" &&
+    Object.hasOwn(errorMessages, data.code)
+  );
+}
+
+/** The code carried by an error thrown from a Convex function, if it is one of ours. */
+export function errorCodeOf(error: unknown): ErrorCode | null {
+  return error instanceof ConvexError && isAppErrorData(error.data) ? error.data.code : null;
+}
