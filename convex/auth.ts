@@ -3,6 +3,7 @@ import { convexAuth } from "@convex-dev/auth/server";
 import type { DataModel } from "./_generated/dataModel";
 import { internal } from "./_generated/api";
 import type { MutationCtx } from "./_generated/server";
+import type { GenericActionCtx } from "convex/server";
 import { loginProblem, normalizeEmail, signUpProblem } from "./model/accounts";
 import { appError, errorCodeOf, type ErrorCode } from "./model/errors";
 import { createPlayer } from "./model/users";
@@ -37,8 +38,18 @@ const password = Password<DataModel>({
   validatePasswordRequirements: () => {},
 });
 
-const authorizePassword = password.authorize!;
-password.authorize = async (params, ctx) => {
+/**
+ * Convex Auth reads a credentials provider's `authorize` from `options`, the
+ * Auth.js convention; wrapping it is the one place where its plain errors
+ * become coded ones.
+ */
+type AuthorizeFn = (
+  params: Record<string, unknown>,
+  ctx: GenericActionCtx<DataModel>,
+) => Promise<unknown>;
+const passwordOptions = (password as unknown as { options: { authorize: AuthorizeFn } }).options;
+const authorizePassword = passwordOptions.authorize;
+passwordOptions.authorize = async (params, ctx) => {
   if (params.flow === "signUp") {
     const email = asString(params.email);
     if (email && (await ctx.runQuery(internal.users.isEmailRegistered, { email }))) {

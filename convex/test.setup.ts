@@ -1,5 +1,9 @@
 /// <reference types="vite/client" />
 import { convexTest } from "convex-test";
+import { ConvexError } from "convex/values";
+import { expect } from "vitest";
+import { api } from "./_generated/api";
+import type { ErrorCode } from "./model/errors";
 import schema from "./schema";
 
 /** Every Convex module, for convex-test (tests and declaration files excluded). */
@@ -11,6 +15,48 @@ export const modules = import.meta.glob([
   "!./test.setup.ts",
 ]);
 
+export type TestConvex = ReturnType<typeof newBackend>;
+
 export function newBackend() {
   return convexTest(schema, modules);
+}
+
+type Credentials = { email: string; password: string; username?: string };
+
+/** Runs Convex Auth's real sign-in action, as the dialogs do. */
+export async function signIn(t: TestConvex, flow: "signUp" | "signIn", params: Credentials) {
+  const result = await t.action(api.auth.signIn, {
+    provider: "password",
+    params: { flow, ...params },
+  });
+  if (!result.tokens) throw new Error("Sign-in returned no tokens");
+  return result.tokens;
+}
+
+/** A signed-up player and a test accessor that calls functions as them. */
+export async function signUpPlayer(
+  t: TestConvex,
+  { email = "ann@example.com", username = "Ann", password = "secret1" } = {},
+) {
+  const tokens = await signIn(t, "signUp", { email, username, password });
+  return { tokens, as: t.withIdentity(identityFromToken(tokens.token)) };
+}
+
+/** The identity a deployment derives from a Convex Auth JWT: `sub` is "userId|sessionId". */
+export function identityFromToken(token: string) {
+  const payload = JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString("utf8")) as {
+    sub: string;
+    iss: string;
+  };
+  return { subject: payload.sub, issuer: payload.iss };
+}
+
+/** Asserts that `promise` fails with our ConvexError carrying `code`. */
+export async function expectErrorCode(promise: Promise<unknown>, code: ErrorCode) {
+  const error: unknown = await promise.then(
+    () => new Error(`expected ${code}, but the call succeeded`),
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ConvexError);
+  expect((error as ConvexError<{ code: string }>).data.code).toBe(code);
 }

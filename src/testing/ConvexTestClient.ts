@@ -1,0 +1,263 @@
+import type { OptimisticLocalStore } from "convex/browser";
+import type { ConvexReactClient, Watch } from "convex/react";
+import { getFunctionName, type FunctionReference } from "convex/server";
+import { ConvexError, convexToJson, jsonToConvex, type Value } from "convex/values";
+import type { CallResult, FunctionKind, TestBackend } from "./backend";
+
+type AnyArgs = Record<string, Value>;
+type FetchToken = (args: { forceRefreshToken: boolean }) => Promise<string | null | undefined>;
+type Result = { kind: "loading" } | { kind: "value"; value: Value; json: string } | { kind: "error"; error: Error };
+
+type Subscription = {
+  path: string;
+  args: AnyArgs;
+  result: Result;
+  listeners: Set<() => void>;
+};
+
+function keyOf(path: string, args: AnyArgs): string {
+  return `${path}|${JSON.stringify(convexToJson(args))}`;
+}
+
+function pathOf(fn: string | Parameters<typeof getFunctionName>[0]): string {
+  return typeof fn === "string" ? fn : getFunctionName(fn);
+}
+
+/** Turns a wire result back into what ConvexReactClient would give: a value, or a thrown (Convex)Error. */
+function unwrap(result: CallResult): Value {
+  if (result.status === "success") return jsonToConvex(result.value);
+  if (result.errorData !== undefined) {
+    const error = new ConvexError(jsonToConvex(result.errorData));
+    error.message = result.errorMessage;
+    throw error;
+  }
+  throw new Error(result.errorMessage);
+}
+
+let clientCount = 0;
+
+/**
+ * A stand-in for `ConvexReactClient` that runs the app on the project's real
+ * Convex functions inside a convex-test backend. It implements what
+ * `ConvexProvider`, `ConvexAuthProvider` and the hooks use: live `watchQuery`
+ * (every watched query re-runs after each mutation, action and finished
+ * scheduled function), `mutation` with optimistic updates, `action`, `query`,
+ * `setAuth`/`clearAuth` and the connection state. The caller's identity is the
+ * `sub` of the JWT that the real `auth:signIn` returned.
+ */
+export class ConvexTestClient {
+  /** Convex Auth namespaces its token storage by this, so each client gets its own. */
+  readonly address: string;
+  readonly options = {};
+  readonly logger = {
+    log: (...args: unknown[]) => console.log(...args),
+    warn: (...args: unknown[]) => console.warn(...args),
+    error: (...args: unknown[]) => console.error(...args),
+    logVerbose: () => {},
+  };
+
+  private readonly subscriptions = new Map<string, Subscription>();
+  private readonly optimisticValues = new Map<string, Value | undefined>();
+  private token: string | null = null;
+  private refreshing: Promise<void> = Promise.resolve();
+  private readonly stopListening: () => void;
+  private closed = false;
+
+  constructor(
+    private readonly backend: TestBackend,
+    address = `http://convex-test-${++clientCount}.local`,
+  ) {
+    this.address = address;
+    this.stopListening = backend.onChange(() => void this.refreshAll());
+  }
+
+  /** The client typed for `ConvexAuthProvider` and friends, which only use the members above. */
+  asReactClient(): ConvexReactClient {
+    return this as unknown as ConvexReactClient;
+  }
+
+  get url(): string {
+    return this.address;
+  }
+
+  watchQuery(query: FunctionReference<"query">, args: AnyArgs = {}): Watch<Value> {
+    const path = pathOf(query);
+    const key = keyOf(path, args);
+    return {
+      onUpdate: (callback) => {
+        const subscription = this.subscribe(key, path, args);
+        subscription.listeners.add(callback);
+        return () => {
+          subscription.listeners.delete(callback);
+          if (subscription.listeners.size === 0) this.subscriptions.delete(key);
+        };
+      },
+      localQueryResult: () => {
+        if (this.optimisticValues.has(key)) return this.optimisticValues.get(key);
+        const result = this.subscriptions.get(key)?.result;
+        if (result?.kind === "error") throw result.error;
+        return result?.kind === "value" ? result.value : undefined;
+      },
+      journal: () => undefined,
+    };
+  }
+
+  async query(query: string | FunctionReference<"query">, args: AnyArgs = {}): Promise<Value> {
+    return unwrap(await this.call("query", pathOf(query), args));
+  }
+
+  async mutation(
+    mutation: string | FunctionReference<"mutation">,
+    args: AnyArgs = {},
+    options: { optimisticUpdate?: (store: OptimisticLocalStore, args: AnyArgs) => void } = {},
+  ): Promise<Value> {
+    const undoOptimistic = options.optimisticUpdate
+      ? this.applyOptimisticUpdate(options.optimisticUpdate, args)
+      : () => {};
+    try {
+      return unwrap(await this.call("mutation", pathOf(mutation), args));
+    } finally {
+      await this.refreshAll();
+      undoOptimistic();
+    }
+  }
+
+  async action(action: string | FunctionReference<"action">, args: AnyArgs = {}): Promise<Value> {
+    try {
+      return unwrap(await this.call("action", pathOf(action), args));
+    } finally {
+      await this.refreshAll();
+    }
+  }
+
+  setAuth(fetchToken: FetchToken, onChange?: (isAuthenticated: boolean) => void): void {
+    void fetchToken({ forceRefreshToken: false }).then(async (token) => {
+      this.token = token ?? null;
+      await this.refreshAll();
+      onChange?.(this.token !== null);
+    });
+  }
+
+  clearAuth(): void {
+    this.token = null;
+    void this.refreshAll();
+  }
+
+  connectionState() {
+    return {
+      hasInflightRequests: false,
+      isWebSocketConnected: true,
+      timeOfOldestInflightRequest: null,
+      hasEverConnected: true,
+      connectionCount: 1,
+      connectionRetries: 0,
+      inflightMutations: 0,
+      inflightActions: 0,
+    };
+  }
+
+  subscribeToConnectionState(): () => void {
+    return () => {};
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.stopListening();
+    this.subscriptions.clear();
+    await this.refreshing;
+  }
+
+  /** Resolves once every watched query reflects the backend as it is now. */
+  async settled(): Promise<void> {
+    await this.refreshAll();
+  }
+
+  private subscribe(key: string, path: string, args: AnyArgs): Subscription {
+    let subscription = this.subscriptions.get(key);
+    if (subscription === undefined) {
+      subscription = { path, args, result: { kind: "loading" }, listeners: new Set() };
+      this.subscriptions.set(key, subscription);
+      void this.refreshAll();
+    }
+    return subscription;
+  }
+
+  private call(kind: FunctionKind, path: string, args: AnyArgs): Promise<CallResult> {
+    return this.backend.call(kind, path, convexToJson(args), this.token);
+  }
+
+  /** Re-runs every watched query, one refresh at a time, notifying only those whose result changed. */
+  private refreshAll(): Promise<void> {
+    this.refreshing = this.refreshing.then(async () => {
+      for (const subscription of [...this.subscriptions.values()]) {
+        if (this.closed) return;
+        const next = await this.run(subscription);
+        if (!sameResult(subscription.result, next)) {
+          subscription.result = next;
+          for (const listener of [...subscription.listeners]) listener();
+        }
+      }
+    });
+    return this.refreshing;
+  }
+
+  private async run(subscription: Subscription): Promise<Result> {
+    try {
+      const value = unwrap(await this.call("query", subscription.path, subscription.args));
+      return { kind: "value", value, json: JSON.stringify(convexToJson(value)) };
+    } catch (error) {
+      return { kind: "error", error: error instanceof Error ? error : new Error(String(error)) };
+    }
+  }
+
+  private applyOptimisticUpdate(
+    update: (store: OptimisticLocalStore, args: AnyArgs) => void,
+    args: AnyArgs,
+  ): () => void {
+    const touched = new Set<string>();
+    const store: OptimisticLocalStore = {
+      getQuery: (query, queryArgs) => {
+        const key = keyOf(pathOf(query), (queryArgs ?? {}) as AnyArgs);
+        if (this.optimisticValues.has(key)) return this.optimisticValues.get(key) as never;
+        const result = this.subscriptions.get(key)?.result;
+        return (result?.kind === "value" ? result.value : undefined) as never;
+      },
+      getAllQueries: (query) => {
+        const path = pathOf(query);
+        return [...this.subscriptions.entries()]
+          .filter(([, s]) => s.path === path)
+          .map(([key, s]) => ({
+            args: s.args as never,
+            value: (this.optimisticValues.has(key)
+              ? this.optimisticValues.get(key)
+              : s.result.kind === "value"
+                ? s.result.value
+                : undefined) as never,
+          }));
+      },
+      setQuery: (query, queryArgs, value) => {
+        const key = keyOf(pathOf(query), (queryArgs ?? {}) as AnyArgs);
+        this.optimisticValues.set(key, value as Value | undefined);
+        touched.add(key);
+      },
+    };
+    update(store, args);
+    this.notify(touched);
+    return () => {
+      for (const key of touched) this.optimisticValues.delete(key);
+      this.notify(touched);
+    };
+  }
+
+  private notify(keys: Iterable<string>): void {
+    for (const key of keys) {
+      for (const listener of [...(this.subscriptions.get(key)?.listeners ?? [])]) listener();
+    }
+  }
+}
+
+function sameResult(a: Result, b: Result): boolean {
+  if (a.kind === "value" && b.kind === "value") return a.json === b.json;
+  if (a.kind === "error" && b.kind === "error") return a.error.message === b.error.message;
+  return false;
+}

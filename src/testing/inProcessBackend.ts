@@ -1,0 +1,148 @@
+import { createPublicKey, verify, type JsonWebKey } from "node:crypto";
+import { convexTest } from "convex-test";
+import { makeFunctionReference } from "convex/server";
+import { ConvexError, convexToJson, jsonToConvex, type JSONValue } from "convex/values";
+import schema from "@convex/schema";
+import type { CallResult, FunctionKind, TestBackend } from "./backend";
+
+export type ConvexTestInstance = ReturnType<typeof convexTest>;
+
+/** Every Convex module, as the deployment would load them (tests and declarations excluded). */
+export const convexModules = import.meta.glob([
+  "../../convex/**/*.ts",
+  "../../convex/**/*.js",
+  "!../../convex/**/*.test.ts",
+  "!../../convex/**/*.d.ts",
+  "!../../convex/test.setup.ts",
+]);
+
+type Claims = { sub: string; iss: string; exp: number };
+
+function decodePart(part: string): unknown {
+  return JSON.parse(Buffer.from(part, "base64url").toString("utf8"));
+}
+
+/**
+ * Checks a Convex Auth JWT as a deployment would: signed with the key in JWKS
+ * and not expired. Returns its claims, or null for anything else.
+ */
+export function verifyToken(token: string, now = Date.now()): Claims | null {
+  const [header, payload, signature] = token.split(".");
+  if (!header || !payload || !signature || !process.env.JWKS) return null;
+  const { keys } = JSON.parse(process.env.JWKS) as { keys: JsonWebKey[] };
+  const key = createPublicKey({ key: keys[0]!, format: "jwk" });
+  const valid = verify(
+    "RSA-SHA256",
+    Buffer.from(`${header}.${payload}`),
+    key,
+    Buffer.from(signature, "base64url"),
+  );
+  if (!valid) return null;
+  const claims = decodePart(payload) as Claims;
+  return claims.exp * 1000 > now ? claims : null;
+}
+
+export type InProcessBackendOptions = {
+  /**
+   * Production deployments replace the message of any error that is not a
+   * ConvexError with "Server Error"; on by default so tests prove that what a
+   * user must read travels as a ConvexError.
+   */
+  redactPlainErrors?: boolean;
+};
+
+/**
+ * A convex-test backend in this process, behind the `TestBackend` contract.
+ * Scheduled functions run on convex-test's timers (fake ones when the test
+ * installs them); after each one finishes, listeners hear of the change.
+ */
+export class InProcessBackend implements TestBackend {
+  readonly t: ConvexTestInstance;
+  private readonly listeners = new Set<() => void>();
+  private readonly armedJobs = new Set<string>();
+  private readonly redactPlainErrors: boolean;
+
+  constructor(options: InProcessBackendOptions = {}, t = convexTest(schema, convexModules)) {
+    this.t = t;
+    this.redactPlainErrors = options.redactPlainErrors ?? true;
+  }
+
+  async call(
+    kind: FunctionKind,
+    path: string,
+    args: JSONValue,
+    token: string | null,
+  ): Promise<CallResult> {
+    const claims = token === null ? null : verifyToken(token);
+    const caller = claims === null ? this.t : this.t.withIdentity({ subject: claims.sub, issuer: claims.iss });
+    const convexArgs = jsonToConvex(args) as Record<string, never>;
+    try {
+      const value =
+        kind === "query"
+          ? await caller.query(makeFunctionReference<"query">(path), convexArgs)
+          : kind === "mutation"
+            ? await caller.mutation(makeFunctionReference<"mutation">(path), convexArgs)
+            : await caller.action(makeFunctionReference<"action">(path), convexArgs);
+      return { status: "success", value: convexToJson(value as never) };
+    } catch (error) {
+      return this.toErrorResult(error);
+    } finally {
+      if (kind !== "query") await this.armScheduledFunctions();
+    }
+  }
+
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Runs `fn` with direct database access, then tells listeners (for seeding and server-side changes). */
+  async run<T>(fn: Parameters<ConvexTestInstance["run"]>[0]): Promise<T> {
+    const result = (await this.t.run(fn)) as T;
+    await this.armScheduledFunctions();
+    this.emitChange();
+    return result;
+  }
+
+  private toErrorResult(error: unknown): CallResult {
+    if (error instanceof ConvexError) {
+      return {
+        status: "error",
+        errorMessage: error.message,
+        errorData: convexToJson(error.data as never),
+      };
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    return { status: "error", errorMessage: this.redactPlainErrors ? "Server Error" : message };
+  }
+
+  private emitChange(): void {
+    for (const listener of [...this.listeners]) listener();
+  }
+
+  /**
+   * convex-test starts each scheduled function with a timer of its own; ours,
+   * set for the same moment, waits for it to finish and then reports the
+   * change, which is when a live query would update on a real deployment.
+   */
+  private async armScheduledFunctions(): Promise<void> {
+    const pending = await this.t.run((ctx) =>
+      ctx.db.system
+        .query("_scheduled_functions")
+        .order("desc")
+        .take(100)
+        .then((jobs) => jobs.filter((job) => job.state.kind === "pending")),
+    );
+    for (const job of pending) {
+      if (this.armedJobs.has(job._id)) continue;
+      this.armedJobs.add(job._id);
+      setTimeout(() => {
+        void this.t.finishInProgressScheduledFunctions().then(async () => {
+          this.armedJobs.delete(job._id);
+          await this.armScheduledFunctions();
+          this.emitChange();
+        });
+      }, Math.max(0, job.scheduledTime - Date.now()));
+    }
+  }
+}
