@@ -3,6 +3,7 @@ import path from "node:path";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { e2eTestBackend } from "./src/testing/e2e/vitePlugin";
 
 const alias = {
   "@": path.resolve(import.meta.dirname, "./src"),
@@ -10,7 +11,7 @@ const alias = {
 };
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), e2eTestBackend()],
   resolve: { alias },
   test: {
     projects: [

@@ -73,6 +73,9 @@ export class InProcessBackend implements TestBackend {
     args: JSONValue,
     token: string | null,
   ): Promise<CallResult> {
+    if (!(await this.isPublic(path))) {
+      return { status: "error", errorMessage: `Could not find public function for '${path}'` };
+    }
     const claims = token === null ? null : verifyToken(token);
     const caller = claims === null ? this.t : this.t.withIdentity({ subject: claims.sub, issuer: claims.iss });
     const convexArgs = jsonToConvex(args) as Record<string, never>;
@@ -87,7 +90,10 @@ export class InProcessBackend implements TestBackend {
     } catch (error) {
       return this.toErrorResult(error);
     } finally {
-      if (kind !== "query") await this.armScheduledFunctions();
+      if (kind !== "query") {
+        await this.armScheduledFunctions();
+        this.emitChange();
+      }
     }
   }
 
@@ -102,6 +108,15 @@ export class InProcessBackend implements TestBackend {
     await this.armScheduledFunctions();
     this.emitChange();
     return result;
+  }
+
+  /** Clients reach only public functions, as on a deployment. */
+  private async isPublic(path: string): Promise<boolean> {
+    const [modulePath, exportName = "default"] = path.split(":");
+    const load = convexModules[`../../convex/${modulePath}.ts`];
+    if (load === undefined) return false;
+    const fn = ((await load()) as Record<string, { isPublic?: boolean } | undefined>)[exportName];
+    return fn?.isPublic === true;
   }
 
   private toErrorResult(error: unknown): CallResult {

@@ -1,0 +1,123 @@
+import { api } from "@convex/_generated/api";
+import { ConvexError } from "convex/values";
+import { describe, expect, test } from "vitest";
+import { ConvexTestClient } from "./ConvexTestClient";
+import { InProcessBackend } from "./inProcessBackend";
+import { ann, createAccount } from "./accounts";
+
+async function signedInClient(backend: InProcessBackend) {
+  await createAccount(backend);
+  const client = new ConvexTestClient(backend);
+  const { tokens } = (await client.action(api.auth.signIn, {
+    provider: "password",
+    params: { flow: "signIn", email: ann.email, password: ann.password },
+  })) as { tokens: { token: string } };
+  await new Promise<boolean>((resolve) =>
+    client.setAuth(() => Promise.resolve(tokens.token), resolve),
+  );
+  return client;
+}
+
+function nextUpdate(watch: { onUpdate(cb: () => void): () => void }) {
+  return new Promise<void>((resolve) => {
+    const stop = watch.onUpdate(() => {
+      stop();
+      resolve();
+    });
+  });
+}
+
+describe("ConvexTestClient", () => {
+  test("a watched query loads, then updates when the identity changes", async () => {
+    const backend = new InProcessBackend();
+    const client = await signedInClient(backend);
+    const watch = client.watchQuery(api.users.viewer, {});
+    const stop = watch.onUpdate(() => {});
+    expect(watch.localQueryResult()).toBeUndefined();
+    await client.settled();
+    expect(watch.localQueryResult()).toMatchObject({ username: "Ann" });
+
+    const cleared = nextUpdate(watch);
+    client.clearAuth();
+    await cleared;
+    expect(watch.localQueryResult()).toBeNull();
+    stop();
+  });
+
+  test("keeps a result's identity when a re-run returns the same data", async () => {
+    const backend = new InProcessBackend();
+    const client = await signedInClient(backend);
+    const watch = client.watchQuery(api.users.viewer, {});
+    const stop = watch.onUpdate(() => {});
+    await client.settled();
+    const first = watch.localQueryResult();
+    await client.mutation(api.users.ensureProfile, {});
+    expect(watch.localQueryResult()).toBe(first);
+    stop();
+  });
+
+  test("a change made by another client on the same backend reaches this one", async () => {
+    const backend = new InProcessBackend();
+    const client = await signedInClient(backend);
+    const watch = client.watchQuery(api.users.viewer, {});
+    const stop = watch.onUpdate(() => {});
+    await client.settled();
+
+    const updated = nextUpdate(watch);
+    await backend.run(async (ctx) => {
+      const user = await ctx.db.query("users").first();
+      await ctx.db.patch("users", user!._id, { score: 250 });
+    });
+    await updated;
+    expect(watch.localQueryResult()).toMatchObject({ score: 250 });
+    stop();
+  });
+
+  test("ConvexErrors keep their data; other errors read as a production deployment's", async () => {
+    const backend = new InProcessBackend();
+    const client = new ConvexTestClient(backend);
+    const coded = await client.mutation(api.users.ensureProfile, {}).catch((e: unknown) => e);
+    expect(coded).toBeInstanceOf(ConvexError);
+    expect((coded as ConvexError<{ code: string }>).data).toMatchObject({ code: "NOT_SIGNED_IN" });
+
+    const plain = await client
+      .action(api.auth.signIn, { provider: "nope", params: {} })
+      .catch((e: unknown) => e);
+    expect(plain).not.toBeInstanceOf(ConvexError);
+    expect((plain as Error).message).toBe("Server Error");
+  });
+
+  test("internal functions are out of a client's reach, and a failing query throws from localQueryResult", async () => {
+    const backend = new InProcessBackend();
+    const client = new ConvexTestClient(backend);
+    const watch = client.watchQuery(api.users.isEmailRegistered as never, { email: ann.email });
+    const stop = watch.onUpdate(() => {});
+    await client.settled();
+    expect(() => watch.localQueryResult()).toThrow(/Could not find public function/);
+    stop();
+  });
+
+  test("an optimistic update shows at once and gives way to the server's result", async () => {
+    const backend = new InProcessBackend();
+    const client = await signedInClient(backend);
+    const watch = client.watchQuery(api.users.viewer, {});
+    const stop = watch.onUpdate(() => {});
+    await client.settled();
+    const seen: unknown[] = [];
+    const pending = client.mutation(
+      api.users.ensureProfile,
+      {},
+      {
+        optimisticUpdate: (store) => {
+          const viewer = store.getQuery(api.users.viewer, {});
+          store.setQuery(api.users.viewer, {}, { ...viewer!, username: "Optimistic" });
+          seen.push(watch.localQueryResult());
+        },
+      },
+    );
+    expect(watch.localQueryResult()).toMatchObject({ username: "Optimistic" });
+    await pending;
+    expect(watch.localQueryResult()).toMatchObject({ username: "Ann" });
+    stop();
+  });
+});

@@ -1,0 +1,37 @@
+import type { Plugin } from "vite";
+import { E2E_BASE_PATH } from "./protocol";
+
+/**
+ * In `vite preview --mode e2e`, mounts the convex-test backend in the preview
+ * server. The server module is loaded through Vite's SSR loader, which
+ * compiles the project's TypeScript Convex functions, so convex-test never
+ * enters a browser bundle. Any other mode leaves the server untouched.
+ */
+export function e2eTestBackend(): Plugin {
+  return {
+    name: "anime-guess:e2e-test-backend",
+    async configurePreviewServer(server) {
+      if (server.config.mode !== "e2e") return;
+      const { createServer } = await import("vite");
+      const loader = await createServer({
+        configFile: false,
+        root: server.config.root,
+        resolve: { alias: server.config.resolve.alias },
+        server: { middlewareMode: true, hmr: false, ws: false },
+        appType: "custom",
+        logLevel: "warn",
+      });
+      const { createTestServer } = (await loader.ssrLoadModule(
+        "/src/testing/e2e/testServer.ts",
+      )) as typeof import("./testServer");
+      const testServer = createTestServer();
+      server.httpServer.once("close", () => {
+        testServer.close();
+        void loader.close();
+      });
+      server.middlewares.use(E2E_BASE_PATH, (req, res) => {
+        void testServer.handle(req, res, req.url ?? "/");
+      });
+    },
+  };
+}
