@@ -9,7 +9,11 @@ async function users(t: TestConvex) {
 describe("sign up", () => {
   test("creates the player's profile with no score and no roles", async () => {
     const t = newBackend();
-    const { as } = await signUpPlayer(t, { email: " Ann@Example.com ", username: "Ann_1", password: "secret" });
+    const { as } = await signUpPlayer(t, {
+      email: " Ann@Example.com ",
+      username: "Ann_1",
+      password: "secret",
+    });
     const [user] = await users(t);
     expect(user).toMatchObject({
       email: "ann@example.com",
@@ -19,9 +23,9 @@ describe("sign up", () => {
       isBetaTester: false,
       isAdmin: false,
     });
-    expect(user!.createdAt).toBeTypeOf("number");
+    expect(user.createdAt).toBeTypeOf("number");
     expect(await as.query(api.users.viewer, {})).toMatchObject({
-      _id: user!._id,
+      _id: user._id,
       email: "ann@example.com",
       username: "Ann_1",
       score: 0,

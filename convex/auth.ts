@@ -2,7 +2,6 @@ import { Password } from "@convex-dev/auth/providers/Password";
 import { convexAuth } from "@convex-dev/auth/server";
 import type { DataModel } from "./_generated/dataModel";
 import { internal } from "./_generated/api";
-import type { MutationCtx } from "./_generated/server";
 import type { GenericActionCtx } from "convex/server";
 import { loginProblem, normalizeEmail, signUpProblem } from "./model/accounts";
 import { appError, errorCodeOf, type ErrorCode } from "./model/errors";
@@ -72,7 +71,7 @@ export const { auth, signIn, signOut, store, isAuthenticated } = convexAuth({
   callbacks: {
     async createOrUpdateUser(ctx, { existingUserId, profile }) {
       if (existingUserId !== null) return existingUserId;
-      return await createPlayer(ctx as unknown as MutationCtx, {
+      return await createPlayer(ctx, {
         email: String(profile.email),
         username: String(profile.username),
       });

@@ -21,12 +21,15 @@ async function seedPlayers(t: TestConvex, scores: number[]) {
 describe("leaderboard.top", () => {
   test("is open to visitors, best first, 25 by default", async () => {
     const t = newBackend();
-    await seedPlayers(t, Array.from({ length: 30 }, (_, i) => i * 10));
+    await seedPlayers(
+      t,
+      Array.from({ length: 30 }, (_, i) => i * 10),
+    );
     const top = await t.query(api.leaderboard.top, {});
     expect(top).toHaveLength(25);
     expect(top[0]).toMatchObject({ username: "player29", score: 290, rank: 1 });
     expect(top.map((e) => e.score)).toEqual([...top.map((e) => e.score)].sort((a, b) => b - a));
-    expect(Object.keys(top[0]!).sort()).toEqual(["id", "rank", "score", "username"]);
+    expect(Object.keys(top[0]).sort()).toEqual(["id", "rank", "score", "username"]);
   });
 
   test("ties share a rank and the next rank skips", async () => {
@@ -43,7 +46,10 @@ describe("leaderboard.top", () => {
 
   test("honours the limit and keeps it between 1 and 100", async () => {
     const t = newBackend();
-    await seedPlayers(t, Array.from({ length: 120 }, (_, i) => i));
+    await seedPlayers(
+      t,
+      Array.from({ length: 120 }, (_, i) => i),
+    );
     expect(await t.query(api.leaderboard.top, { limit: 10 })).toHaveLength(10);
     expect(await t.query(api.leaderboard.top, { limit: 1000 })).toHaveLength(100);
     expect(await t.query(api.leaderboard.top, { limit: 0 })).toHaveLength(1);
@@ -59,12 +65,19 @@ describe("leaderboard.mine", () => {
     const t = newBackend();
     await seedPlayers(t, [500, 0, 0]);
     const { as } = await signUpPlayer(t);
-    expect(await as.query(api.leaderboard.mine, {})).toMatchObject({ username: "Ann", score: 0, rank: 2 });
+    expect(await as.query(api.leaderboard.mine, {})).toMatchObject({
+      username: "Ann",
+      score: 0,
+      rank: 2,
+    });
   });
 
   test("says 1000+ beyond the first thousand", async () => {
     const t = newBackend();
-    await seedPlayers(t, Array.from({ length: 1000 }, () => 50));
+    await seedPlayers(
+      t,
+      Array.from({ length: 1000 }, () => 50),
+    );
     const { as } = await signUpPlayer(t);
     expect(await as.query(api.leaderboard.mine, {})).toMatchObject({ rank: "1000+" });
   });

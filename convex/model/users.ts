@@ -60,7 +60,10 @@ export async function createPlayer(
 
 /** A valid, free username made from the e-mail's local part ("jo.ann@x" → "jo_ann"). */
 export async function usernameFromEmail(ctx: QueryCtx, email: string): Promise<string> {
-  const base = (email.split("@")[0] ?? "").replace(/[^A-Za-z0-9_]/g, "_").slice(0, 20).padEnd(3, "_");
+  const base = (email.split("@")[0] ?? "")
+    .replace(/[^A-Za-z0-9_]/g, "_")
+    .slice(0, 20)
+    .padEnd(3, "_");
   if (!(await isUsernameTaken(ctx, base))) return base;
   // Bounded: a handful of numbered variants before falling back to a random one.
   for (let n = 2; n < 10; n++) {

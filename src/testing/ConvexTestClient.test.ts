@@ -1,4 +1,4 @@
-import { api } from "@convex/_generated/api";
+import { api, internal } from "@convex/_generated/api";
 import { ConvexError } from "convex/values";
 import { describe, expect, test } from "vitest";
 import { ConvexTestClient } from "./ConvexTestClient";
@@ -90,7 +90,9 @@ describe("ConvexTestClient", () => {
   test("internal functions are out of a client's reach, and a failing query throws from localQueryResult", async () => {
     const backend = new InProcessBackend();
     const client = new ConvexTestClient(backend);
-    const watch = client.watchQuery(api.users.isEmailRegistered as never, { email: ann.email });
+    const watch = client.watchQuery(internal.users.isEmailRegistered as never, {
+      email: ann.email,
+    });
     const stop = watch.onUpdate(() => {});
     await client.settled();
     expect(() => watch.localQueryResult()).toThrow(/Could not find public function/);

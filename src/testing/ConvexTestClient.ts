@@ -6,7 +6,10 @@ import type { CallResult, FunctionKind, TestBackend } from "./backend";
 
 type AnyArgs = Record<string, Value>;
 type FetchToken = (args: { forceRefreshToken: boolean }) => Promise<string | null | undefined>;
-type Result = { kind: "loading" } | { kind: "value"; value: Value; json: string } | { kind: "error"; error: Error };
+type Result =
+  | { kind: "loading" }
+  | { kind: "value"; value: Value; json: string }
+  | { kind: "error"; error: Error };
 
 type Subscription = {
   path: string;
@@ -217,10 +220,10 @@ export class ConvexTestClient {
     const touched = new Set<string>();
     const store: OptimisticLocalStore = {
       getQuery: (query, queryArgs) => {
-        const key = keyOf(pathOf(query), (queryArgs ?? {}) as AnyArgs);
-        if (this.optimisticValues.has(key)) return this.optimisticValues.get(key) as never;
+        const key = keyOf(pathOf(query), queryArgs ?? {});
+        if (this.optimisticValues.has(key)) return this.optimisticValues.get(key);
         const result = this.subscriptions.get(key)?.result;
-        return (result?.kind === "value" ? result.value : undefined) as never;
+        return result?.kind === "value" ? result.value : undefined;
       },
       getAllQueries: (query) => {
         const path = pathOf(query);
@@ -236,8 +239,8 @@ export class ConvexTestClient {
           }));
       },
       setQuery: (query, queryArgs, value) => {
-        const key = keyOf(pathOf(query), (queryArgs ?? {}) as AnyArgs);
-        this.optimisticValues.set(key, value as Value | undefined);
+        const key = keyOf(pathOf(query), queryArgs ?? {});
+        this.optimisticValues.set(key, value);
         touched.add(key);
       },
     };

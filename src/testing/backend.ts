@@ -13,7 +13,12 @@ export type CallResult =
 
 export interface TestBackend {
   /** Runs `path` ("module:function") as the holder of `token` (a Convex Auth JWT), or as a visitor. */
-  call(kind: FunctionKind, path: string, args: JSONValue, token: string | null): Promise<CallResult>;
+  call(
+    kind: FunctionKind,
+    path: string,
+    args: JSONValue,
+    token: string | null,
+  ): Promise<CallResult>;
   /** Called whenever data may have changed outside the client's own calls (a scheduled function ran). */
   onChange(listener: () => void): () => void;
 }

@@ -1,11 +1,11 @@
 import { createPublicKey, verify, type JsonWebKey } from "node:crypto";
-import { convexTest } from "convex-test";
+import { convexTest, type TestConvex } from "convex-test";
 import { makeFunctionReference } from "convex/server";
 import { ConvexError, convexToJson, jsonToConvex, type JSONValue } from "convex/values";
 import schema from "@convex/schema";
 import type { CallResult, FunctionKind, TestBackend } from "./backend";
 
-export type ConvexTestInstance = ReturnType<typeof convexTest>;
+export type ConvexTestInstance = TestConvex<typeof schema>;
 
 /** Every Convex module, as the deployment would load them (tests and declarations excluded). */
 export const convexModules = import.meta.glob([
@@ -30,7 +30,7 @@ export function verifyToken(token: string, now = Date.now()): Claims | null {
   const [header, payload, signature] = token.split(".");
   if (!header || !payload || !signature || !process.env.JWKS) return null;
   const { keys } = JSON.parse(process.env.JWKS) as { keys: JsonWebKey[] };
-  const key = createPublicKey({ key: keys[0]!, format: "jwk" });
+  const key = createPublicKey({ key: keys[0], format: "jwk" });
   const valid = verify(
     "RSA-SHA256",
     Buffer.from(`${header}.${payload}`),
@@ -77,10 +77,11 @@ export class InProcessBackend implements TestBackend {
       return { status: "error", errorMessage: `Could not find public function for '${path}'` };
     }
     const claims = token === null ? null : verifyToken(token);
-    const caller = claims === null ? this.t : this.t.withIdentity({ subject: claims.sub, issuer: claims.iss });
+    const caller =
+      claims === null ? this.t : this.t.withIdentity({ subject: claims.sub, issuer: claims.iss });
     const convexArgs = jsonToConvex(args) as Record<string, never>;
     try {
-      const value =
+      const value: unknown =
         kind === "query"
           ? await caller.query(makeFunctionReference<"query">(path), convexArgs)
           : kind === "mutation"
@@ -151,13 +152,16 @@ export class InProcessBackend implements TestBackend {
     for (const job of pending) {
       if (this.armedJobs.has(job._id)) continue;
       this.armedJobs.add(job._id);
-      setTimeout(() => {
-        void this.t.finishInProgressScheduledFunctions().then(async () => {
-          this.armedJobs.delete(job._id);
-          await this.armScheduledFunctions();
-          this.emitChange();
-        });
-      }, Math.max(0, job.scheduledTime - Date.now()));
+      setTimeout(
+        () => {
+          void this.t.finishInProgressScheduledFunctions().then(async () => {
+            this.armedJobs.delete(job._id);
+            await this.armScheduledFunctions();
+            this.emitChange();
+          });
+        },
+        Math.max(0, job.scheduledTime - Date.now()),
+      );
     }
   }
 }

@@ -53,19 +53,21 @@ export function createTestServer() {
   }
 
   const control: Record<string, Handler> = {
-    reset: async () => {
+    reset: () => {
       stopForwarding();
       backend = new InProcessBackend();
       stopForwarding = backend.onChange(broadcast);
       broadcast();
-      return null;
+      return Promise.resolve(null);
     },
     seed: async (body) => {
       const { table, documents } = body as SeedRequest;
       return await backend.run(async (ctx) => {
         const ids: string[] = [];
         for (const document of documents) {
-          ids.push(await ctx.db.insert(table as never, jsonToConvex(document as JSONValue) as never));
+          ids.push(
+            await ctx.db.insert(table as never, jsonToConvex(document as JSONValue) as never),
+          );
         }
         return ids;
       });
@@ -85,7 +87,7 @@ export function createTestServer() {
           ? backend.t
           : backend.t.withIdentity({ subject: `${await userIdByEmail(email)}|e2e-session` });
       const convexArgs = jsonToConvex(args as JSONValue) as Record<string, never>;
-      const result =
+      const result: unknown =
         kind === "query"
           ? await caller.query(makeFunctionReference<"query">(path), convexArgs)
           : kind === "mutation"

@@ -1,13 +1,10 @@
-import { useConvexAuth, useQueries } from "convex/react";
-import { useMutation } from "convex/react";
+import { useConvexAuth, useMutation, useQueries, type RequestForQueries } from "convex/react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { api } from "@convex/_generated/api";
 import type { Profile } from "@convex/model/users";
 
 export type ViewerState =
-  | { status: "loading" }
-  | { status: "signedOut" }
-  | { status: "signedIn"; viewer: Profile };
+  { status: "loading" } | { status: "signedOut" } | { status: "signedIn"; viewer: Profile };
 
 /**
  * Who is using the app. While Convex Auth or the profile loads: "loading".
@@ -16,13 +13,10 @@ export type ViewerState =
  */
 export function useViewer(): ViewerState {
   const { isLoading, isAuthenticated } = useConvexAuth();
-  const queries = useMemo(
-    () =>
-      isAuthenticated
-        ? { viewer: { query: api.users.viewer, args: {} } }
-        : ({} as Record<string, never>),
-    [isAuthenticated],
-  );
+  const queries = useMemo((): RequestForQueries => {
+    const signedIn: RequestForQueries = { viewer: { query: api.users.viewer, args: {} } };
+    return isAuthenticated ? signedIn : {};
+  }, [isAuthenticated]);
   const result = useQueries(queries) as { viewer?: Profile | null | Error };
   const ensureProfile = useMutation(api.users.ensureProfile);
   const askedForProfile = useRef(false);
@@ -41,6 +35,7 @@ export function useViewer(): ViewerState {
   if (isLoading) return { status: "loading" };
   if (!isAuthenticated || result.viewer instanceof Error) return { status: "signedOut" };
   if (result.viewer === undefined) return { status: "loading" };
-  if (result.viewer === null) return profileFailed ? { status: "signedOut" } : { status: "loading" };
+  if (result.viewer === null)
+    return profileFailed ? { status: "signedOut" } : { status: "loading" };
   return { status: "signedIn", viewer: result.viewer };
 }

@@ -1,0 +1,88 @@
+import convexPlugin from "@convex-dev/eslint-plugin";
+import js from "@eslint/js";
+import reactHooks from "eslint-plugin-react-hooks";
+import { reactRefresh } from "eslint-plugin-react-refresh";
+import { defineConfig, globalIgnores } from "eslint/config";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+export default defineConfig(
+  globalIgnores([
+    "dist",
+    "dist-e2e",
+    "convex/_generated",
+    "node_modules",
+    "test-results",
+    "playwright-report",
+    "artifacts",
+    "bench-results",
+    "coverage",
+  ]),
+
+  js.configs.recommended,
+  tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: {
+        // Files outside every tsconfig (root config files, plain-JS scripts) get a default program.
+        projectService: {
+          allowDefaultProject: ["*.js", "*.mjs", "scripts/*.mjs"],
+          defaultProject: "tsconfig.node.json",
+        },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_" },
+      ],
+    },
+  },
+
+  {
+    files: ["src/**/*.{ts,tsx}"],
+    extends: [reactHooks.configs.flat.recommended, reactRefresh.configs.vite()],
+    languageOptions: { globals: globals.browser },
+  },
+  {
+    // shadcn/ui components export their variant helpers beside the component.
+    files: ["src/components/ui/**/*.tsx"],
+    rules: { "react-refresh/only-export-components": "off" },
+  },
+  {
+    files: ["src/testing/**", "**/*.test.{ts,tsx}"],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+  },
+  {
+    files: ["convex/**/*.ts", "tests/**/*.ts", "scripts/**", "*.{js,mjs,ts}"],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    // Plain JavaScript has no annotations, so every parameter is `any`: the no-unsafe-* rules
+    // would flag each use. The other type-aware rules (floating promises and so on) still apply.
+    files: ["**/*.{js,mjs,cjs}"],
+    rules: {
+      "@typescript-eslint/no-unsafe-argument": "off",
+      "@typescript-eslint/no-unsafe-assignment": "off",
+      "@typescript-eslint/no-unsafe-call": "off",
+      "@typescript-eslint/no-unsafe-member-access": "off",
+      "@typescript-eslint/no-unsafe-return": "off",
+    },
+  },
+
+  convexPlugin.configs.recommended,
+  {
+    files: ["convex/**/*.ts"],
+    rules: {
+      "@convex-dev/no-collect-in-query": "error",
+      "@convex-dev/no-filter-in-query": "error",
+    },
+  },
+  {
+    // Tests and their setup run in Node under vitest, not in the Convex runtime.
+    files: ["convex/**/*.test.ts", "convex/test.setup.ts"],
+    rules: { "@convex-dev/no-process-env": "off" },
+  },
+);

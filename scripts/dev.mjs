@@ -1,0 +1,124 @@
+// `npm run dev`: prepares a Convex dev deployment, then runs `convex dev` and Vite side by side.
+//
+// With no deployment configured (no CONVEX_DEPLOYMENT or CONVEX_SELF_HOSTED_URL in the
+// environment or .env.local), the Convex CLI runs in its anonymous agent mode: it creates a
+// local deployment without asking anyone to log in and writes VITE_CONVEX_URL to .env.local.
+// To use a cloud deployment instead, run `npx convex dev` once and choose one.
+import { spawn, spawnSync } from "node:child_process";
+import { generateKeyPairSync } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { parseEnv } from "node:util";
+
+const SITE_URL = "http://localhost:5173";
+const root = process.cwd();
+
+function binOf(packageName) {
+  const packageDir = path.join(root, "node_modules", packageName);
+  const { bin } = JSON.parse(readFileSync(path.join(packageDir, "package.json"), "utf8"));
+  return path.join(packageDir, typeof bin === "string" ? bin : bin[packageName]);
+}
+
+function hasConfiguredDeployment() {
+  const envFile = path.join(root, ".env.local");
+  const fromFile = existsSync(envFile) ? parseEnv(readFileSync(envFile, "utf8")) : {};
+  const value = (name) => process.env[name] || fromFile[name];
+  return Boolean(value("CONVEX_DEPLOYMENT") || value("CONVEX_SELF_HOSTED_URL"));
+}
+
+const convexBin = binOf("convex");
+const viteBin = binOf("vite");
+const convexEnv = hasConfiguredDeployment()
+  ? process.env
+  : { ...process.env, CONVEX_AGENT_MODE: "anonymous" };
+
+function convex(args, { capture = false } = {}) {
+  const result = spawnSync(process.execPath, [convexBin, ...args], {
+    env: convexEnv,
+    encoding: "utf8",
+    stdio: ["inherit", capture ? "pipe" : "inherit", "inherit"],
+  });
+  if (result.error) throw result.error;
+  if (result.status !== 0) {
+    console.error(
+      `\`convex ${args.slice(0, 2).join(" ")}\` failed (exit status ${result.status}).`,
+    );
+    process.exit(result.status ?? 1);
+  }
+  return result.stdout ?? "";
+}
+
+/** Convex Auth signs session JWTs with JWT_PRIVATE_KEY and publishes the public half as JWKS. */
+function authKeys() {
+  const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  const pem = privateKey.export({ type: "pkcs8", format: "pem" }).toString();
+  return {
+    JWT_PRIVATE_KEY: pem.trimEnd().replace(/\n/g, " "),
+    JWKS: JSON.stringify({
+      keys: [{ use: "sig", alg: "RS256", ...publicKey.export({ format: "jwk" }) }],
+    }),
+  };
+}
+
+function ensureAuthEnv() {
+  const existing = new Set(
+    convex(["env", "list", "--names-only"], { capture: true })
+      .split("\n")
+      .map((line) => line.trim()),
+  );
+  const missing = {
+    // The two keys are one pair: replace both when either is missing.
+    ...(existing.has("JWT_PRIVATE_KEY") && existing.has("JWKS") ? {} : authKeys()),
+    ...(existing.has("SITE_URL") ? {} : { SITE_URL }),
+  };
+  for (const [name, value] of Object.entries(missing)) {
+    convex(["env", "set", name, "--", value]);
+  }
+}
+
+// `convex init` does nothing when a deployment is already configured.
+convex(["init"]);
+ensureAuthEnv();
+
+const colorize = process.stdout.isTTY;
+const children = [
+  { name: "convex", color: 36, args: [convexBin, "dev"] },
+  { name: "vite", color: 35, args: [viteBin, "--open"] },
+].map(({ name, color, args }) => {
+  const child = spawn(process.execPath, args, {
+    env: { ...convexEnv, ...(colorize ? { FORCE_COLOR: "1" } : {}) },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const prefix = colorize ? `\x1b[${color}m[${name}]\x1b[0m ` : `[${name}] `;
+  for (const [stream, out] of [
+    [child.stdout, process.stdout],
+    [child.stderr, process.stderr],
+  ]) {
+    createInterface({ input: stream }).on("line", (line) => out.write(prefix + line + "\n"));
+  }
+  return { name, child };
+});
+
+let exitCode = null;
+function stopAll(code) {
+  exitCode ??= code;
+  for (const { child } of children) {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+  }
+}
+
+for (const { name, child } of children) {
+  child.on("exit", (code, signal) => {
+    if (exitCode === null) {
+      console.error(`[${name}] exited (${signal ?? `status ${code}`}); stopping the others.`);
+    }
+    stopAll(code ?? 1);
+    if (children.every(({ child: c }) => c.exitCode !== null || c.signalCode !== null)) {
+      process.exit(exitCode);
+    }
+  });
+}
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
+  process.on(signal, () => stopAll(0));
+}

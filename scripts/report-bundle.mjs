@@ -1,0 +1,117 @@
+// Prints what the landing page downloads before it can run: the entry script, the chunks
+// Vite preloads for it, and its stylesheets, as listed in the built dist/index.html.
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+
+const BUDGET_GZIP_BYTES = 170 * 1000;
+
+const distDir = path.resolve(
+  process.argv[2] ?? path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "dist"),
+);
+const indexHtmlPath = path.join(distDir, "index.html");
+if (!existsSync(indexHtmlPath)) {
+  console.error(`${indexHtmlPath} not found: run \`vite build\` first.`);
+  process.exit(1);
+}
+const html = readFileSync(indexHtmlPath, "utf8");
+
+function attributes(tag) {
+  const found = {};
+  for (const [, name, , doubleQuoted, singleQuoted, bare] of tag.matchAll(
+    /([\w-]+)(\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g,
+  )) {
+    found[name.toLowerCase()] = doubleQuoted ?? singleQuoted ?? bare ?? "";
+  }
+  return found;
+}
+
+/** Initial assets in document order, each once. */
+function initialAssets() {
+  const assets = new Map();
+  for (const [tag, element] of html.matchAll(/<(script|link)\b[^>]*>/gi)) {
+    const attrs = attributes(tag.slice(element.length + 1));
+    const rel = (attrs.rel ?? "").toLowerCase();
+    let url;
+    let kind;
+    if (element.toLowerCase() === "script" && attrs.src) {
+      [url, kind] = [attrs.src, "js"];
+    } else if (rel === "modulepreload" && attrs.href) {
+      [url, kind] = [attrs.href, "js"];
+    } else if (rel === "stylesheet" && attrs.href) {
+      [url, kind] = [attrs.href, "css"];
+    } else {
+      continue;
+    }
+    if (/^(https?:)?\/\//.test(url)) {
+      console.warn(`Skipping ${url}: not served from dist/.`);
+      continue;
+    }
+    assets.set(url, kind);
+  }
+  return [...assets].map(([url, kind]) => ({ url, kind, file: fileFor(url) }));
+}
+
+/** Maps an URL from index.html to its file in dist/, whatever `base` the build used. */
+function fileFor(url) {
+  const segments = url
+    .split(/[?#]/)[0]
+    .split("/")
+    .filter((s) => s && s !== ".");
+  for (let skip = 0; skip < segments.length; skip++) {
+    const candidate = path.join(distDir, ...segments.slice(skip));
+    if (existsSync(candidate)) return candidate;
+  }
+  console.error(`${url} is referenced by index.html but is not in ${distDir}.`);
+  process.exit(1);
+}
+
+function sizes(file) {
+  const content = readFileSync(file);
+  return { raw: content.length, gzip: gzipSync(content).length };
+}
+
+const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
+const row = (label, { raw, gzip }) =>
+  `  ${label.padEnd(52)} ${kB(raw).padStart(10)} ${kB(gzip).padStart(10)} gzip`;
+
+const assets = initialAssets().map((asset) => ({ ...asset, ...sizes(asset.file) }));
+const total = (kind) =>
+  assets
+    .filter((asset) => kind === undefined || asset.kind === kind)
+    .reduce((sum, asset) => ({ raw: sum.raw + asset.raw, gzip: sum.gzip + asset.gzip }), {
+      raw: 0,
+      gzip: 0,
+    });
+
+console.log("\nLanding page (/) initial load:");
+for (const kind of ["js", "css"]) {
+  for (const asset of assets.filter((a) => a.kind === kind)) {
+    console.log(row(path.relative(distDir, asset.file), asset));
+  }
+}
+console.log(row("JavaScript", total("js")));
+console.log(row("CSS", total("css")));
+const all = total();
+console.log(row("Total", all));
+
+const initialFiles = new Set(assets.map((asset) => asset.file));
+const assetsDir = path.join(distDir, "assets");
+const deferred = existsSync(assetsDir)
+  ? readdirSync(assetsDir)
+      .filter((name) => /\.(m?js|css)$/.test(name))
+      .map((name) => path.join(assetsDir, name))
+      .filter((file) => !initialFiles.has(file))
+      .map((file) => ({ file, ...sizes(file) }))
+      .sort((a, b) => b.gzip - a.gzip)
+  : [];
+if (deferred.length > 0) {
+  console.log("\nLoaded later (lazy routes and dialogs):");
+  for (const asset of deferred) console.log(row(path.relative(distDir, asset.file), asset));
+}
+
+const verdict = all.gzip <= BUDGET_GZIP_BYTES ? "within budget" : "OVER BUDGET";
+console.log(
+  `\nLanding page initial JS + CSS: ${kB(all.gzip)} gzip of a ${kB(BUDGET_GZIP_BYTES)} budget (${verdict}).\n`,
+);

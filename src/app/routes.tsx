@@ -1,0 +1,32 @@
+import type { RouteObject } from "react-router-dom";
+import { AppLayout } from "@/components/layout/AppLayout";
+import { PageLoading } from "@/components/layout/PageLoading";
+import { ErrorPage } from "@/features/errors/ErrorPage";
+import { LandingPage } from "@/features/landing/LandingPage";
+import { importWithReload } from "@/lib/lazyWithReload";
+
+/**
+ * The app's pages. Only the landing page is in the first chunk; every other page is a `lazy`
+ * route, loaded through `importWithReload` so a chunk removed by a deploy reloads the page.
+ * /game, /leaderboard, /admin, /make-admin and /qr join the layout's children with their issues.
+ */
+export const routes: RouteObject[] = [
+  {
+    path: "/",
+    element: <AppLayout />,
+    errorElement: <ErrorPage />,
+    hydrateFallbackElement: <PageLoading />,
+    children: [
+      { index: true, element: <LandingPage /> },
+      {
+        path: "*",
+        lazy: async () => {
+          const { NotFoundPage } = await importWithReload(
+            () => import("@/features/errors/NotFoundPage"),
+          );
+          return { Component: NotFoundPage };
+        },
+      },
+    ],
+  },
+];

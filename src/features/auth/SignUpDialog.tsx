@@ -1,0 +1,130 @@
+import { useAuthActions } from "@convex-dev/auth/react";
+import { useId, useState, type FormEvent } from "react";
+import { toast } from "sonner";
+import { signUpProblem } from "@convex/model/accounts";
+import { errorMessages } from "@convex/model/errors";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Spinner } from "@/components/ui/spinner";
+import { messageFor } from "@/lib/errors";
+import { useAuthDialog } from "./AuthDialogContext";
+import { FormError } from "./FormError";
+import { PasswordInput } from "./PasswordInput";
+
+export function SignUpDialog({ open }: { open: boolean }) {
+  const { close, openLogin } = useAuthDialog();
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(isOpen) => {
+        if (!isOpen) close();
+      }}
+    >
+      <DialogContent className="sm:max-w-md">
+        <DialogHeader>
+          <DialogTitle>Create Account</DialogTitle>
+          <DialogDescription>
+            Sign up to play the daily challenge and climb the leaderboard.
+          </DialogDescription>
+        </DialogHeader>
+        <SignUpForm onSignedUp={close} />
+        <p className="text-center text-sm text-muted-foreground">
+          Already have an account?{" "}
+          <Button type="button" variant="link" className="h-auto p-0" onClick={openLogin}>
+            Login here
+          </Button>
+        </p>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
+  const { signIn } = useAuthActions();
+  const [email, setEmail] = useState("");
+  const [username, setUsername] = useState("");
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [working, setWorking] = useState(false);
+  const id = useId();
+  const errorId = `${id}-error`;
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (working) return;
+    const problem = signUpProblem({ email, username, password });
+    if (problem !== null) {
+      setError(errorMessages[problem]);
+      return;
+    }
+    setError(null);
+    setWorking(true);
+    try {
+      await signIn("password", { flow: "signUp", email, username, password });
+      toast.success("Account created successfully!");
+      onSignedUp();
+    } catch (cause) {
+      const message = messageFor(cause, "Failed to create account. Please try again.");
+      setError(message);
+      toast.error(message);
+    } finally {
+      setWorking(false);
+    }
+  }
+
+  const describedBy = error === null ? undefined : errorId;
+  return (
+    <form noValidate className="grid gap-4" onSubmit={(event) => void submit(event)}>
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-email`}>Email</Label>
+        <Input
+          id={`${id}-email`}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="you@example.com"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          aria-describedby={describedBy}
+        />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-username`}>Username</Label>
+        <Input
+          id={`${id}-username`}
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder="3-20 letters, numbers or _"
+          value={username}
+          onChange={(event) => setUsername(event.target.value)}
+          aria-describedby={describedBy}
+        />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-password`}>Password</Label>
+        <PasswordInput
+          id={`${id}-password`}
+          autoComplete="new-password"
+          placeholder="At least 6 characters"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          aria-describedby={describedBy}
+        />
+      </div>
+      <FormError id={errorId} message={error} />
+      <Button type="submit" className="w-full" disabled={working}>
+        {working && <Spinner />}
+        Sign Up
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,47 @@
+import { render, screen } from "@testing-library/react";
+import { createMemoryRouter } from "react-router-dom";
+import { expect, test, vi } from "vitest";
+import { App } from "@/app/App";
+import { routes } from "@/app/routes";
+import { ConvexTestClient } from "@/testing/ConvexTestClient";
+import { InProcessBackend } from "@/testing/inProcessBackend";
+import { renderApp } from "@/testing/renderApp";
+
+function Broken(): never {
+  throw new Error("The cover image exploded");
+}
+
+/** The real routes with one more page that fails to render. */
+function renderWithBrokenPage(element = <Broken />) {
+  const [layout] = routes;
+  const router = createMemoryRouter(
+    [{ ...layout, children: [...(layout!.children ?? []), { path: "broken", element }] }],
+    { initialEntries: ["/broken"] },
+  );
+  const client = new ConvexTestClient(new InProcessBackend());
+  render(<App client={client.asReactClient()} router={router} />);
+}
+
+test("a page that fails shows the error screen with the error's message", async () => {
+  vi.spyOn(console, "error").mockImplementation(() => {});
+  renderWithBrokenPage();
+  expect(await screen.findByText("Oops! Something went wrong")).toBeInTheDocument();
+  expect(screen.getByText("The cover image exploded")).toBeInTheDocument();
+  expect(screen.getByRole("button", { name: "Reload Page" })).toBeInTheDocument();
+});
+
+test("an error without a message reads: An unexpected error occurred", async () => {
+  vi.spyOn(console, "error").mockImplementation(() => {});
+  function ThrowsNothingUseful(): never {
+    throw new Error("");
+  }
+  renderWithBrokenPage(<ThrowsNothingUseful />);
+  expect(await screen.findByText("An unexpected error occurred")).toBeInTheDocument();
+});
+
+test("an unknown route gets a not-found page with a way home", async () => {
+  const { user, router } = renderApp("/no-such-page");
+  expect(await screen.findByText(/page not found/i)).toBeInTheDocument();
+  await user.click(screen.getByRole("link", { name: /home/i }));
+  expect(router.state.location.pathname).toBe("/");
+});

@@ -1,0 +1,65 @@
+import { ZapIcon } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+
+const rules = [
+  "Each round shows a blurred anime cover and a clue: a short description with the names taken out.",
+  "Type the anime's title and submit your guess.",
+  "You have 20 guesses a day, and up to 5 for each anime.",
+  "Every wrong guess makes the cover a little sharper.",
+  "When a round ends, the answer is revealed, so you learn something either way.",
+  "Used all 20 daily guesses? A 10-minute cooldown starts, then you get a fresh set.",
+  "Your daily guesses also reset at midnight, your local time.",
+];
+
+/** The rules of the game (spec §2 How to Play); closes with "Got it!". */
+export default function HowToPlayDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>How to Play</DialogTitle>
+          <DialogDescription>Guess the anime from its cover and a clue.</DialogDescription>
+        </DialogHeader>
+        <ol className="grid list-decimal gap-2 pl-5 text-sm leading-relaxed marker:text-primary">
+          {rules.map((rule) => (
+            <li key={rule}>{rule}</li>
+          ))}
+        </ol>
+        <div className="grid gap-2 rounded-lg border bg-muted/60 p-3 text-sm">
+          <p className="flex items-start gap-2">
+            <Badge className="mt-0.5">+100</Badge>
+            <span>points for every correct guess</span>
+          </p>
+          <p className="flex items-start gap-2">
+            <Badge variant="secondary" className="mt-0.5">
+              <ZapIcon />
+              Bonus
+            </Badge>
+            <span>+50 quick-guess bonus when you get it right on your first guess</span>
+          </p>
+        </div>
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button type="button">Got it!</Button>
+          </DialogClose>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,132 @@
+import { CalendarDaysIcon, CircleHelpIcon, TrophyIcon } from "lucide-react";
+import { Suspense, useState } from "react";
+import { Link } from "react-router-dom";
+import { Button } from "@/components/ui/button";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from "@/components/ui/card";
+import { Spinner } from "@/components/ui/spinner";
+import { useAuthDialog } from "@/features/auth/AuthDialogContext";
+import { useViewer } from "@/features/auth/hooks/useViewer";
+import { loadAuthDialogs } from "@/features/auth/loadAuthDialogs";
+import { importWithReload, lazyWithReload, prefetch } from "@/lib/lazyWithReload";
+import { LandingBackground } from "./LandingBackground";
+
+const loadHowToPlay = () => importWithReload(() => import("./HowToPlayDialog"));
+const HowToPlayDialog = lazyWithReload(loadHowToPlay);
+
+export function LandingPage() {
+  const [howToPlayOpen, setHowToPlayOpen] = useState(false);
+  const [howToPlayUsed, setHowToPlayUsed] = useState(false);
+
+  return (
+    <div className="relative isolate flex flex-1 flex-col">
+      <LandingBackground />
+      <div className="mx-auto flex w-full max-w-4xl flex-1 flex-col items-center justify-center gap-10 px-4 py-12 sm:py-16">
+        <header className="text-center">
+          <h1 className="text-4xl font-extrabold tracking-tight text-balance drop-shadow-[0_2px_12px_rgb(0_0_0/0.6)] sm:text-6xl">
+            Anime Guess
+          </h1>
+          <p className="mt-4 text-lg text-balance text-foreground/90 drop-shadow-[0_1px_6px_rgb(0_0_0/0.7)] sm:text-xl">
+            Test your anime knowledge with our daily guessing game!
+          </p>
+        </header>
+
+        <div className="grid w-full gap-4 sm:gap-6 md:grid-cols-2">
+          <Card className="gap-4 bg-card/85 backdrop-blur-sm">
+            <CardHeader>
+              <CardTitle className="flex items-center gap-2 text-xl">
+                <CalendarDaysIcon className="size-5 text-primary" />
+                <h2>Daily Challenge</h2>
+              </CardTitle>
+            </CardHeader>
+            <CardContent className="flex-1">
+              <CardDescription className="text-base">
+                20 new anime challenges every day. Can you guess them all?
+              </CardDescription>
+            </CardContent>
+            <CardFooter>
+              <DailyChallengeButton />
+            </CardFooter>
+          </Card>
+
+          <Card className="gap-4 bg-card/85 backdrop-blur-sm">
+            <CardHeader>
+              <CardTitle className="flex items-center gap-2 text-xl">
+                <TrophyIcon className="size-5 text-primary" />
+                <h2>Leaderboard</h2>
+              </CardTitle>
+            </CardHeader>
+            <CardContent className="flex-1">
+              <CardDescription className="text-base">
+                Compete with other players and climb the rankings!
+              </CardDescription>
+            </CardContent>
+            <CardFooter>
+              <Button asChild variant="secondary" className="w-full">
+                <Link to="/leaderboard">View Rankings</Link>
+              </Button>
+            </CardFooter>
+          </Card>
+        </div>
+
+        <Button
+          variant="outline"
+          size="lg"
+          className="bg-card/70 backdrop-blur-sm"
+          onPointerEnter={() => prefetch(loadHowToPlay)}
+          onFocus={() => prefetch(loadHowToPlay)}
+          onClick={() => {
+            setHowToPlayUsed(true);
+            setHowToPlayOpen(true);
+          }}
+        >
+          <CircleHelpIcon />
+          How to Play
+        </Button>
+      </div>
+
+      {howToPlayUsed && (
+        <Suspense fallback={null}>
+          <HowToPlayDialog open={howToPlayOpen} onOpenChange={setHowToPlayOpen} />
+        </Suspense>
+      )}
+    </div>
+  );
+}
+
+/** Signed in: "Play Now" to /game. Signed out: opens the login dialog (spec §2 Landing page). */
+function DailyChallengeButton() {
+  const viewer = useViewer();
+  const { openLogin } = useAuthDialog();
+
+  if (viewer.status === "signedIn") {
+    return (
+      <Button asChild className="w-full">
+        <Link to="/game">Play Now</Link>
+      </Button>
+    );
+  }
+  if (viewer.status === "loading") {
+    return (
+      <Button className="w-full" disabled>
+        <Spinner />
+      </Button>
+    );
+  }
+  return (
+    <Button
+      className="w-full"
+      onPointerEnter={() => prefetch(loadAuthDialogs)}
+      onFocus={() => prefetch(loadAuthDialogs)}
+      onClick={openLogin}
+    >
+      Start Playing
+    </Button>
+  );
+}
