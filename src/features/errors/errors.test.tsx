@@ -1,5 +1,5 @@
 import { render, screen } from "@testing-library/react";
-import { createMemoryRouter } from "react-router-dom";
+import { createMemoryRouter, type NonIndexRouteObject } from "react-router-dom";
 import { expect, test, vi } from "vitest";
 import { App } from "@/app/App";
 import { routes } from "@/app/routes";
@@ -13,9 +13,9 @@ function Broken(): never {
 
 /** The real routes with one more page that fails to render. */
 function renderWithBrokenPage(element = <Broken />) {
-  const [layout] = routes;
+  const [layout] = routes as [NonIndexRouteObject];
   const router = createMemoryRouter(
-    [{ ...layout, children: [...(layout!.children ?? []), { path: "broken", element }] }],
+    [{ ...layout, children: [...(layout.children ?? []), { path: "broken", element }] }],
     { initialEntries: ["/broken"] },
   );
   const client = new ConvexTestClient(new InProcessBackend());
