@@ -1,0 +1,102 @@
+import { v } from "convex/values";
+import { internal } from "./_generated/api";
+import type { Doc, Id } from "./_generated/dataModel";
+import { internalAction, internalMutation, internalQuery } from "./_generated/server";
+import { fetchCataloguePage } from "./model/anilist";
+import {
+  isRefreshRunning,
+  recordPageFailure,
+  startRefresh,
+  storePage as storeFetchedPage,
+} from "./model/catalogue";
+import { animeFields } from "./schema";
+
+// The stored item without what the pool adds on insert.
+const { randomRank: _randomRank, updatedAt: _updatedAt, ...catalogueItemFields } = animeFields;
+
+/**
+ * Refreshes the anime pool now: `npx convex run catalogue:refreshNow`, or
+ * from the dashboard. Joins the running refresh if there is one.
+ */
+export const refreshNow = internalMutation({
+  args: {},
+  handler: async (ctx): Promise<Id<"catalogueRefreshes">> => await startRefresh(ctx, "manual"),
+});
+
+/** The daily cron's refresh. */
+export const refreshDaily = internalMutation({
+  args: {},
+  handler: async (ctx): Promise<Id<"catalogueRefreshes">> => await startRefresh(ctx, "daily"),
+});
+
+/** The latest refresh: when, how it went, how many items, which errors. */
+export const lastRefresh = internalQuery({
+  args: {},
+  handler: async (ctx): Promise<Doc<"catalogueRefreshes"> | null> =>
+    await ctx.db.query("catalogueRefreshes").order("desc").first(),
+});
+
+export const isRunning = internalQuery({
+  args: { refreshId: v.id("catalogueRefreshes") },
+  handler: async (ctx, { refreshId }): Promise<boolean> => await isRefreshRunning(ctx, refreshId),
+});
+
+/** Fetches one page of the catalogue query and hands the outcome to a mutation. */
+export const fetchPage = internalAction({
+  args: { refreshId: v.id("catalogueRefreshes"), page: v.number(), attempt: v.number() },
+  handler: async (ctx, { refreshId, page, attempt }): Promise<null> => {
+    // A refresh abandoned as stale must not keep sending requests beside its successor.
+    if (!(await ctx.runQuery(internal.catalogue.isRunning, { refreshId }))) return null;
+    const result = await fetchCataloguePage(page);
+    if (!result.ok) {
+      console.warn(`Catalogue page ${page}, try ${attempt} failed: ${result.error}`);
+      await ctx.runMutation(internal.catalogue.recordFailure, {
+        refreshId,
+        page,
+        attempt,
+        error: result.error,
+        ...(result.retryAfterMs === undefined ? {} : { retryAfterMs: result.retryAfterMs }),
+      });
+      return null;
+    }
+    for (const invalid of result.page.invalid) {
+      console.warn("Invalid anime data received", invalid);
+    }
+    await ctx.runMutation(internal.catalogue.storePage, {
+      refreshId,
+      page,
+      items: result.page.items,
+      invalidCount: result.page.invalid.length,
+      hasNextPage: result.page.hasNextPage,
+    });
+    return null;
+  },
+});
+
+export const storePage = internalMutation({
+  args: {
+    refreshId: v.id("catalogueRefreshes"),
+    page: v.number(),
+    items: v.array(v.object(catalogueItemFields)),
+    invalidCount: v.number(),
+    hasNextPage: v.boolean(),
+  },
+  handler: async (ctx, args): Promise<null> => {
+    await storeFetchedPage(ctx, args);
+    return null;
+  },
+});
+
+export const recordFailure = internalMutation({
+  args: {
+    refreshId: v.id("catalogueRefreshes"),
+    page: v.number(),
+    attempt: v.number(),
+    error: v.string(),
+    retryAfterMs: v.optional(v.number()),
+  },
+  handler: async (ctx, args): Promise<null> => {
+    await recordPageFailure(ctx, args);
+    return null;
+  },
+});

@@ -1,0 +1,14 @@
+import { cronJobs } from "convex/server";
+import { internal } from "./_generated/api";
+
+const crons = cronJobs();
+
+// Early in the UTC morning, when few play: a refresh takes about a minute of paced requests.
+crons.daily(
+  "refresh anime catalogue",
+  { hourUTC: 4, minuteUTC: 30 },
+  internal.catalogue.refreshDaily,
+  {},
+);
+
+export default crons;
