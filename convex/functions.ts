@@ -12,10 +12,11 @@ export async function currentUser(ctx: QueryCtx): Promise<Doc<"users"> | null> {
 }
 
 async function requirePlayer(ctx: QueryCtx): Promise<{ user: Doc<"users">; profile: Profile }> {
-  const user = await currentUser(ctx);
-  if (user === null) throw appError("NOT_SIGNED_IN");
-  const profile = toProfile(user);
-  if (profile === null) throw appError("USER_NOT_FOUND");
+  const userId = await getAuthUserId(ctx);
+  if (userId === null) throw appError("NOT_SIGNED_IN");
+  const user = await ctx.db.get("users", userId);
+  const profile = user === null ? null : toProfile(user);
+  if (user === null || profile === null) throw appError("USER_NOT_FOUND");
   return { user, profile };
 }
 

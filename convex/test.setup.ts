@@ -51,6 +51,34 @@ export function identityFromToken(token: string) {
   return { subject: payload.sub, issuer: payload.iss };
 }
 
+let animeCount = 0;
+
+/** Inserts `count` anime into the pool, titled "Show 1", "Show 2", … with clues that never name them. */
+export async function seedAnime(t: TestConvex, count: number) {
+  return await t.run(async (ctx) => {
+    const ids = [];
+    for (let i = 0; i < count; i++) {
+      const n = ++animeCount;
+      ids.push(
+        await ctx.db.insert("anime", {
+          anilistId: 900_000 + n,
+          title: { english: `Show ${n}`, romaji: `Shou ${n}`, native: `ショー${n}` },
+          synonyms: [`S${n}X`],
+          clue: `A story about someone who keeps guessing. Genres: Action`,
+          answers: [`Show ${n}`, `Shou ${n}`, `ショー${n}`, `S${n}X`],
+          coverImage: `https://img.example/cover-${n}.jpg`,
+          coverColor: "#aa66ff",
+          siteUrl: `https://anilist.co/anime/${900_000 + n}`,
+          genres: ["Action"],
+          randomRank: Math.random(),
+          updatedAt: 0,
+        }),
+      );
+    }
+    return ids;
+  });
+}
+
 /** Asserts that `promise` fails with our ConvexError carrying `code`. */
 export async function expectErrorCode(promise: Promise<unknown>, code: ErrorCode) {
   const error: unknown = await promise.then(

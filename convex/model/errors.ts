@@ -21,6 +21,13 @@ export const errorMessages = {
   NOT_SIGNED_IN: "Please log in to continue",
   USER_NOT_FOUND: "User not found",
   FORBIDDEN: "You do not have permission to do that",
+  NOT_BETA_TESTER: "Join the beta program to send feedback",
+  INVALID_RATING: "The rating must be a whole number of stars from 1 to 5",
+  FEEDBACK_TOO_LONG: "Each answer can be at most 5,000 characters",
+  FEEDBACK_TOO_SOON: "You just sent feedback. Please wait 30 seconds before sending more",
+  ADMIN_EMAIL_NOT_LISTED: "Your e-mail is not on this deployment's list of admins (ADMIN_EMAILS)",
+  INVALID_TIME_ZONE: "Your device reported an unknown time zone",
+  GAME_NOT_STARTED: "Open the game first",
 } as const;
 
 export type ErrorCode = keyof typeof errorMessages;

@@ -1,6 +1,8 @@
 import { api, internal } from "@convex/_generated/api";
 import { ConvexError } from "convex/values";
-import { describe, expect, test } from "vitest";
+import type { GameView } from "@convex/model/game";
+import { COOLDOWN_MS } from "@convex/model/rules";
+import { afterEach, describe, expect, test, vi } from "vitest";
 import { ConvexTestClient } from "./ConvexTestClient";
 import { InProcessBackend } from "./inProcessBackend";
 import { ann, createAccount } from "./accounts";
@@ -120,6 +122,61 @@ describe("ConvexTestClient", () => {
     expect(watch.localQueryResult()).toMatchObject({ username: "Optimistic" });
     await pending;
     expect(watch.localQueryResult()).toMatchObject({ username: "Ann" });
+    stop();
+  });
+});
+
+describe("ConvexTestClient and scheduled functions", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  test("a watched query updates when a scheduled function finishes, with no call from the client", async () => {
+    vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
+    const backend = new InProcessBackend();
+    await backend.run(async (ctx) => {
+      await ctx.db.insert("anime", {
+        anilistId: 1,
+        title: { english: "Only Show", romaji: null, native: null },
+        synonyms: [],
+        clue: "A clue.",
+        answers: ["Only Show"],
+        coverImage: "https://img.example/1.jpg",
+        siteUrl: "https://anilist.co/anime/1",
+        genres: [],
+        randomRank: 0.5,
+        updatedAt: 0,
+      });
+    });
+    const client = await signedInClient(backend);
+    await client.mutation(api.game.start, { timeZone: "UTC" });
+    // Spend the day's guesses, then let the next attempt start the cooldown.
+    let view = (await client.query(api.game.state, {})) as GameView;
+    while (view.dailyRemaining > 0) {
+      if (view.round!.status === "playing") {
+        await client.mutation(api.game.guess, {
+          roundNumber: view.round!.number,
+          attempt: view.round!.guessesUsed,
+          guess: "wrong",
+        });
+      } else {
+        await client.mutation(api.game.next, { roundNumber: view.round!.number });
+      }
+      view = (await client.query(api.game.state, {})) as GameView;
+    }
+    await client.mutation(api.game.next, { roundNumber: view.round!.number });
+
+    const watch = client.watchQuery(api.game.state, {});
+    const stop = watch.onUpdate(() => {});
+    await client.settled();
+    const cooling = watch.localQueryResult() as GameView;
+    expect(cooling.dailyRemaining).toBe(0);
+    expect(cooling.cooldownEnd).toBeGreaterThan(Date.now());
+
+    const restored = nextUpdate(watch);
+    vi.advanceTimersByTime(COOLDOWN_MS);
+    await restored;
+    expect(watch.localQueryResult()).toMatchObject({ dailyRemaining: 20, cooldownEnd: null });
     stop();
   });
 });

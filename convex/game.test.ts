@@ -1,0 +1,423 @@
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { api, internal } from "./_generated/api";
+import type { Id } from "./_generated/dataModel";
+import { COOLDOWN_MS } from "./model/rules";
+import {
+  expectErrorCode,
+  newBackend,
+  seedAnime,
+  signUpPlayer,
+  type TestConvex,
+} from "./test.setup";
+
+type Player = Awaited<ReturnType<typeof signUpPlayer>>["as"];
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
+  vi.setSystemTime(new Date("2026-11-21T12:00:00Z"));
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+async function startedGame(
+  { poolSize = 20, timeZone = "UTC" }: { poolSize?: number; timeZone?: string } = {},
+) {
+  const t = newBackend();
+  await seedAnime(t, poolSize);
+  const { as } = await signUpPlayer(t);
+  await as.mutation(api.game.start, { timeZone });
+  return { t, as };
+}
+
+async function state(as: Player) {
+  const view = await as.query(api.game.state, {});
+  if (view === null) throw new Error("no game");
+  return view;
+}
+
+async function answersOfRound(t: TestConvex, as: Player) {
+  const view = await state(as);
+  const game = await t.run(async (ctx) => await ctx.db.query("games").first());
+  const anime = await t.run(async (ctx) => await ctx.db.get("anime", game!.round!.animeId));
+  return { view, title: anime!.title.english!, anime: anime! };
+}
+
+async function guess(as: Player, text: string) {
+  const view = await state(as);
+  return await as.mutation(api.game.guess, {
+    roundNumber: view.round!.number,
+    attempt: view.round!.guessesUsed,
+    guess: text,
+  });
+}
+
+async function skip(as: Player) {
+  const view = await state(as);
+  return await as.mutation(api.game.next, { roundNumber: view.round!.number });
+}
+
+/** Moves the fake clock to `instant`, firing every timer due by then, and lets scheduled functions finish. */
+async function advanceTo(t: TestConvex, instant: number) {
+  vi.advanceTimersByTime(instant - Date.now());
+  await t.finishInProgressScheduledFunctions();
+}
+
+async function score(t: TestConvex) {
+  return await t.run(async (ctx) => (await ctx.db.query("users").first())!.score);
+}
+
+describe("starting a visit", () => {
+  test("creates the game with the full allowance and deals a round", async () => {
+    const { t, as } = await startedGame();
+    const view = await state(as);
+    expect(view).toMatchObject({
+      score: 0,
+      dailyRemaining: 20,
+      animeRemaining: 5,
+      dailyLimit: 20,
+      animeLimit: 5,
+      cooldownEnd: null,
+      round: { number: 1, status: "playing", guessesUsed: 0, blurPx: 12, answer: null },
+    });
+    expect(view.round!.clue).toContain("Genres: Action");
+    expect(view.nextResetAt).toBe(Date.parse("2026-11-22T00:00:00Z"));
+    const events = await t.run(async (ctx) => await ctx.db.query("analytics_events").take(5));
+    expect(events.map((e) => e.name)).toEqual(["game_session_start"]);
+  });
+
+  test("logs a session each visit but keeps the round in play", async () => {
+    const { t, as } = await startedGame();
+    const before = await state(as);
+    await as.mutation(api.game.start, { timeZone: "UTC" });
+    expect((await state(as)).round).toEqual(before.round);
+    const stats = await t.run(async (ctx) => await ctx.db.query("gameDailyStats").take(10));
+    expect(stats.reduce((sum, s) => sum + s.sessions, 0)).toBe(2);
+  });
+
+  test("refuses an unknown time zone", async () => {
+    const t = newBackend();
+    const { as } = await signUpPlayer(t);
+    await expectErrorCode(as.mutation(api.game.start, { timeZone: "Mars/Base" }), "INVALID_TIME_ZONE");
+  });
+
+  test("with an empty pool there is no round yet, and the catalogue starts refreshing", async () => {
+    vi.stubGlobal("fetch", vi.fn(() => new Promise(() => {}))); // AniList never answers here
+    const { t, as } = await startedGame({ poolSize: 0 });
+    expect((await state(as)).round).toBeNull();
+    const refreshes = await t.run(async (ctx) => await ctx.db.query("catalogueRefreshes").take(5));
+    expect(refreshes).toMatchObject([{ status: "running" }]);
+    await as.mutation(api.game.start, { timeZone: "UTC" });
+    expect(await t.run(async (ctx) => await ctx.db.query("catalogueRefreshes").take(5))).toHaveLength(1);
+    expect(await skip(as).catch(() => null)).toBeNull(); // no round number to skip
+  });
+
+  test("is for signed-in players only, as is every game function", async () => {
+    const t = newBackend();
+    await expectErrorCode(t.query(api.game.state, {}), "NOT_SIGNED_IN");
+    await expectErrorCode(t.mutation(api.game.start, { timeZone: "UTC" }), "NOT_SIGNED_IN");
+    await expectErrorCode(
+      t.mutation(api.game.guess, { roundNumber: 1, attempt: 0, guess: "x" }),
+      "NOT_SIGNED_IN",
+    );
+    await expectErrorCode(t.mutation(api.game.next, { roundNumber: 1 }), "NOT_SIGNED_IN");
+  });
+});
+
+describe("the answer stays on the server", () => {
+  test("no title, synonym or AniList id reaches the player while the round is playing", async () => {
+    const { t, as } = await startedGame();
+    for (let round = 0; round < 5; round++) {
+      const { view, anime } = await answersOfRound(t, as);
+      const sent = JSON.stringify(view);
+      for (const secret of [...anime.answers, String(anime.anilistId), anime.siteUrl]) {
+        expect(sent).not.toContain(secret);
+      }
+      expect(sent).not.toMatch(/anilistId|synonyms|answers|title/);
+      await guess(as, "definitely wrong");
+      await skip(as);
+    }
+  });
+
+  test("once the round ends, the answer is revealed with a link", async () => {
+    const { t, as } = await startedGame();
+    const { anime } = await answersOfRound(t, as);
+    for (let i = 0; i < 5; i++) await guess(as, "wrong");
+    expect((await state(as)).round).toMatchObject({
+      status: "outOfGuesses",
+      answer: { english: anime.title.english, romaji: anime.title.romaji, siteUrl: anime.siteUrl },
+    });
+  });
+
+  test("a skipped anime's answer is shown beside the new round", async () => {
+    const { t, as } = await startedGame();
+    const { anime } = await answersOfRound(t, as);
+    await skip(as);
+    expect((await state(as)).skippedAnswer).toEqual({
+      english: anime.title.english,
+      romaji: anime.title.romaji,
+      siteUrl: anime.siteUrl,
+    });
+  });
+});
+
+describe("guessing", () => {
+  test("a wrong guess spends one of each allowance and sharpens the cover", async () => {
+    const { as } = await startedGame();
+    expect(await guess(as, "Not the show")).toEqual({ kind: "wrong", guessesLeft: 4 });
+    expect(await state(as)).toMatchObject({
+      dailyRemaining: 19,
+      animeRemaining: 4,
+      round: { status: "playing", guessesUsed: 1, blurPx: 10.4 },
+    });
+    await guess(as, "Still not");
+    expect((await state(as)).round!.blurPx).toBe(8.8);
+  });
+
+  test("a right first guess scores 100 plus the 50 quick-guess bonus and clears the cover", async () => {
+    const { t, as } = await startedGame();
+    const { title } = await answersOfRound(t, as);
+    expect(await guess(as, title.toUpperCase())).toEqual({ kind: "correct", points: 150 });
+    expect(await state(as)).toMatchObject({
+      score: 150,
+      dailyRemaining: 19,
+      round: { status: "solved", blurPx: 0, pointsEarned: 150 },
+    });
+    expect(await score(t)).toBe(150);
+  });
+
+  test("a right guess after a wrong one scores 100", async () => {
+    const { t, as } = await startedGame();
+    const { title } = await answersOfRound(t, as);
+    await guess(as, "wrong");
+    expect(await guess(as, title)).toEqual({ kind: "correct", points: 100 });
+    expect(await score(t)).toBe(100);
+  });
+
+  test("five wrong guesses end the round; later guesses change nothing", async () => {
+    const { as } = await startedGame();
+    for (let i = 0; i < 4; i++) await guess(as, `wrong ${i}`);
+    expect(await guess(as, "wrong 4")).toEqual({ kind: "outOfGuesses" });
+    const after = await state(as);
+    expect(after).toMatchObject({ dailyRemaining: 15, animeRemaining: 0, round: { blurPx: 4 } });
+    expect(await guess(as, "too late")).toEqual({ kind: "roundOver" });
+    expect(await state(as)).toEqual(after);
+  });
+
+  test("empty and blank guesses are ignored", async () => {
+    const { as } = await startedGame();
+    const before = await state(as);
+    expect(await guess(as, "")).toEqual({ kind: "ignored" });
+    expect(await guess(as, "   \n\t ")).toEqual({ kind: "ignored" });
+    expect(await state(as)).toEqual(before);
+  });
+
+  test("a repeated submission of the same guess counts once", async () => {
+    const { t, as } = await startedGame();
+    const { view, title } = await answersOfRound(t, as);
+    const submission = { roundNumber: view.round!.number, attempt: 0, guess: title };
+    expect(await as.mutation(api.game.guess, submission)).toEqual({ kind: "correct", points: 150 });
+    expect(await as.mutation(api.game.guess, submission)).toEqual({ kind: "stale" });
+    expect(await score(t)).toBe(150);
+    expect((await state(as)).dailyRemaining).toBe(19);
+  });
+
+  test("two guesses submitted at once score once", async () => {
+    const { t, as } = await startedGame();
+    const { view, title } = await answersOfRound(t, as);
+    const submission = { roundNumber: view.round!.number, attempt: 0, guess: title };
+    const outcomes = await Promise.all([
+      as.mutation(api.game.guess, submission),
+      as.mutation(api.game.guess, submission),
+    ]);
+    expect(outcomes.map((o) => o.kind).sort()).toEqual(["correct", "stale"]);
+    expect(await score(t)).toBe(150);
+  });
+
+  test("a missing user record fails with User not found", async () => {
+    const { t, as } = await startedGame();
+    await t.run(async (ctx) => {
+      const user = await ctx.db.query("users").first();
+      await ctx.db.delete("users", user!._id);
+    });
+    await expectErrorCode(
+      as.mutation(api.game.guess, { roundNumber: 1, attempt: 0, guess: "x" }),
+      "USER_NOT_FOUND",
+    );
+  });
+});
+
+describe("skip and next", () => {
+  test("skip deals a new anime and refills the anime guesses up to what is left today", async () => {
+    const { as } = await startedGame();
+    await guess(as, "wrong");
+    expect(await skip(as)).toEqual({ kind: "dealt" });
+    expect(await state(as)).toMatchObject({
+      dailyRemaining: 19,
+      animeRemaining: 5,
+      round: { number: 2, guessesUsed: 0, status: "playing", blurPx: 12 },
+    });
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < 5; i++) await guess(as, "wrong");
+      await skip(as);
+    }
+    expect(await state(as)).toMatchObject({ dailyRemaining: 4, animeRemaining: 4 });
+  });
+
+  test("a second skip of the same round changes nothing", async () => {
+    const { as } = await startedGame();
+    await as.mutation(api.game.next, { roundNumber: 1 });
+    expect(await as.mutation(api.game.next, { roundNumber: 1 })).toEqual({ kind: "stale" });
+    expect((await state(as)).round!.number).toBe(2);
+  });
+
+  test("no anime repeats within 100 rounds", async () => {
+    const { t, as } = await startedGame({ poolSize: 150 });
+    const dealt: Id<"anime">[] = [];
+    for (let round = 0; round < 100; round++) {
+      const game = await t.run(async (ctx) => await ctx.db.query("games").first());
+      dealt.push(game!.round!.animeId);
+      await skip(as);
+    }
+    expect(new Set(dealt).size).toBe(100);
+  });
+
+  test("a pool smaller than the memory still deals, repeating the anime seen longest ago", async () => {
+    const { t, as } = await startedGame({ poolSize: 3 });
+    const dealt: Id<"anime">[] = [];
+    for (let round = 0; round < 6; round++) {
+      const game = await t.run(async (ctx) => await ctx.db.query("games").first());
+      dealt.push(game!.round!.animeId);
+      await skip(as);
+    }
+    expect(new Set(dealt.slice(0, 3)).size).toBe(3);
+    expect(dealt.slice(3)).toEqual(dealt.slice(0, 3));
+  });
+});
+
+describe("the daily allowance", () => {
+  async function spendAllGuesses(as: Player) {
+    for (let round = 0; round < 4; round++) {
+      for (let i = 0; i < 5; i++) await guess(as, "wrong");
+      if (round < 3) await skip(as);
+    }
+    expect((await state(as)).dailyRemaining).toBe(0);
+  }
+
+  test("the attempt after the last guess starts a 10-minute cooldown that restores 20 and 5", async () => {
+    const { t, as } = await startedGame();
+    await spendAllGuesses(as);
+    const cooldownEnd = Date.now() + COOLDOWN_MS;
+    expect(await skip(as)).toEqual({ kind: "cooldown", cooldownEnd });
+    expect(await guess(as, "anything")).toEqual({ kind: "cooldown", cooldownEnd });
+    expect((await state(as)).cooldownEnd).toBe(cooldownEnd);
+
+    vi.advanceTimersByTime(COOLDOWN_MS - 1000);
+    await t.finishInProgressScheduledFunctions();
+    expect((await state(as)).dailyRemaining).toBe(0);
+
+    vi.advanceTimersByTime(1000);
+    await t.finishInProgressScheduledFunctions();
+    expect(await state(as)).toMatchObject({ dailyRemaining: 20, animeRemaining: 5, cooldownEnd: null });
+    expect(await skip(as)).toEqual({ kind: "dealt" });
+  });
+
+  test("a cooldown job that runs twice or late changes nothing twice", async () => {
+    const { t, as } = await startedGame();
+    await spendAllGuesses(as);
+    await skip(as);
+    const { cooldownEnd } = await state(as);
+    vi.advanceTimersByTime(COOLDOWN_MS);
+    await t.finishInProgressScheduledFunctions();
+    await guess(as, "wrong after cooldown"); // the round ended, so Next first
+    await skip(as);
+    await guess(as, "wrong");
+    const game = await t.run(async (ctx) => await ctx.db.query("games").first());
+    await t.mutation(internal.game.endCooldown, { gameId: game!._id, cooldownEnd: cooldownEnd! });
+    expect((await state(as)).dailyRemaining).toBe(19);
+  });
+
+  test.each([
+    ["Asia/Tokyo", "2026-11-21T15:00:00Z"],
+    ["America/New_York", "2026-11-22T05:00:00Z"],
+  ])("in %s the allowance resets at local midnight (%s) with a new anime", async (zone, midnight) => {
+    const { t, as } = await startedGame({ timeZone: zone });
+    for (let i = 0; i < 3; i++) await guess(as, "wrong");
+    const before = await state(as);
+    expect(before.nextResetAt).toBe(Date.parse(midnight));
+
+    await advanceTo(t, Date.parse(midnight) - 1);
+    expect(await state(as)).toEqual(before);
+    await advanceTo(t, Date.parse(midnight));
+    const after = await state(as);
+    expect(after).toMatchObject({ dailyRemaining: 20, animeRemaining: 5, cooldownEnd: null });
+    expect(after.round).toMatchObject({ number: before.round!.number + 1, guessesUsed: 0 });
+    expect(after.nextResetAt).toBe(Date.parse(midnight) + 24 * 3_600_000);
+  });
+
+  test("midnight ends a cooldown early; the cooldown's own job then does nothing", async () => {
+    vi.setSystemTime(new Date("2026-11-21T23:55:00Z"));
+    const { t, as } = await startedGame();
+    await spendAllGuesses(as);
+    await skip(as);
+    expect((await state(as)).cooldownEnd).toBe(Date.parse("2026-11-22T00:05:00Z"));
+    await advanceTo(t, Date.parse("2026-11-22T00:00:00Z"));
+    expect(await state(as)).toMatchObject({ dailyRemaining: 20, cooldownEnd: null });
+    await guess(as, "wrong");
+    await advanceTo(t, Date.parse("2026-11-22T00:05:00Z"));
+    expect((await state(as)).dailyRemaining).toBe(19);
+  });
+
+  test("a daylight-saving day's midnight comes after 23 hours, and the next after 24", async () => {
+    vi.setSystemTime(new Date("2026-03-08T12:00:00Z")); // New York springs forward today
+    const { t, as } = await startedGame({ timeZone: "America/New_York" });
+    await guess(as, "wrong");
+    expect((await state(as)).nextResetAt).toBe(Date.parse("2026-03-09T04:00:00Z"));
+    await advanceTo(t, Date.parse("2026-03-09T04:00:00Z"));
+    expect(await state(as)).toMatchObject({
+      dailyRemaining: 20,
+      nextResetAt: Date.parse("2026-03-10T04:00:00Z"),
+    });
+  });
+
+  test("changing time zone moves the reset; the old zone's job does nothing", async () => {
+    const { t, as } = await startedGame({ timeZone: "UTC" });
+    await guess(as, "wrong");
+    await as.mutation(api.game.start, { timeZone: "Asia/Tokyo" });
+    expect((await state(as)).nextResetAt).toBe(Date.parse("2026-11-21T15:00:00Z"));
+    await advanceTo(t, Date.parse("2026-11-21T15:00:00Z"));
+    await guess(as, "wrong");
+    expect((await state(as)).dailyRemaining).toBe(19); // reset at Tokyo midnight, then one guess
+    await advanceTo(t, Date.parse("2026-11-22T00:00:00Z"));
+    expect((await state(as)).dailyRemaining).toBe(19); // UTC midnight: nothing
+  });
+
+  test("a reset that runs twice changes nothing the second time", async () => {
+    const { t, as } = await startedGame();
+    const game = await t.run(async (ctx) => await ctx.db.query("games").first());
+    const resetAt = game!.nextResetAt;
+    vi.setSystemTime(resetAt);
+    await t.mutation(internal.game.resetDay, { gameId: game!._id, resetAt });
+    await guess(as, "wrong");
+    const after = await state(as);
+    await t.mutation(internal.game.resetDay, { gameId: game!._id, resetAt });
+    expect(await state(as)).toEqual(after);
+  });
+
+  test("a player back after missed midnights gets the reset before their first guess", async () => {
+    const { t, as } = await startedGame();
+    await guess(as, "wrong");
+    await guess(as, "wrong");
+    // Two days pass with the scheduler not running this player's reset (it was never active since).
+    await t.run(async (ctx) => {
+      const game = await ctx.db.query("games").first();
+      await ctx.db.patch("games", game!._id, { resetJobFor: undefined, nextResetAt: Date.now() - 1 });
+    });
+    vi.setSystemTime(Date.now() + 2 * 86_400_000);
+    expect(await guess(as, "wrong")).toMatchObject({ kind: "stale" }); // a new anime was dealt
+    expect(await state(as)).toMatchObject({ dailyRemaining: 20, round: { guessesUsed: 0 } });
+    expect(await guess(as, "wrong")).toEqual({ kind: "wrong", guessesLeft: 4 });
+  });
+});

@@ -1,0 +1,38 @@
+import { v } from "convex/values";
+import { internalMutation } from "./_generated/server";
+import { playerMutation, playerQuery } from "./functions";
+import { endCooldown as finishCooldown, gameView, nextRound, resetDay as reset, startVisit, submitGuess } from "./model/game";
+
+/** The signed-in player's game screen; null until `start` has run once. */
+export const state = playerQuery({
+  args: {},
+  handler: async (ctx) => await gameView(ctx, ctx.user),
+});
+
+/** Opens the game for a visit, in the player's IANA time zone (e.g. "Europe/Paris"). */
+export const start = playerMutation({
+  args: { timeZone: v.string() },
+  handler: async (ctx, { timeZone }) => await startVisit(ctx, ctx.user._id, timeZone),
+});
+
+/** Submits a guess for round `roundNumber`, after `attempt` earlier guesses on it. */
+export const guess = playerMutation({
+  args: { roundNumber: v.number(), attempt: v.number(), guess: v.string() },
+  handler: async (ctx, args) => await submitGuess(ctx, ctx.user, args),
+});
+
+/** Skip, or Next Anime once the round has ended. */
+export const next = playerMutation({
+  args: { roundNumber: v.number() },
+  handler: async (ctx, { roundNumber }) => await nextRound(ctx, ctx.user._id, roundNumber),
+});
+
+export const endCooldown = internalMutation({
+  args: { gameId: v.id("games"), cooldownEnd: v.number() },
+  handler: async (ctx, { gameId, cooldownEnd }) => await finishCooldown(ctx, gameId, cooldownEnd),
+});
+
+export const resetDay = internalMutation({
+  args: { gameId: v.id("games"), resetAt: v.number() },
+  handler: async (ctx, { gameId, resetAt }) => await reset(ctx, gameId, resetAt),
+});
