@@ -137,7 +137,11 @@ export const catalogueRefreshFields = {
 
 export const FEEDBACK_VERSION = "1.0.0-beta";
 
-export const feedbackDifficulty = v.union(v.literal("easy"), v.literal("medium"), v.literal("hard"));
+export const feedbackDifficulty = v.union(
+  v.literal("easy"),
+  v.literal("medium"),
+  v.literal("hard"),
+);
 
 /** What a beta tester sent from the feedback dialog. */
 export const betaFeedbackFields = {
@@ -163,7 +167,10 @@ export const feedbackStatsFields = {
   hard: v.number(),
 };
 
-export const betaActionType = v.union(v.literal("beta_registration"), v.literal("feedback_submitted"));
+export const betaActionType = v.union(
+  v.literal("beta_registration"),
+  v.literal("feedback_submitted"),
+);
 
 /** A beta program action, written by the server function that performed it. */
 export const betaAnalyticsFields = {

@@ -5,6 +5,8 @@ interface ImportMetaEnv {
   readonly VITE_CONVEX_URL: string;
   /** "true" to log Core Web Vitals (spec §7's metrics reporter); anything else leaves it out. */
   readonly VITE_REPORT_WEB_VITALS?: string;
+  /** The game's public address, for the /qr page's code; the page's own origin when unset. */
+  readonly VITE_PUBLIC_URL?: string;
 }
 
 interface ImportMeta {

@@ -1,0 +1,281 @@
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { api, internal } from "./_generated/api";
+import { STATS_SHARDS, countGameActivity } from "./model/analytics";
+import { parseAdminEmails } from "./model/admin";
+import { FEEDBACK_INTERVAL_MS } from "./model/feedbackRules";
+import { expectErrorCode, newBackend, signUpPlayer, type TestConvex } from "./test.setup";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const NOW = new Date("2026-11-21T12:00:00Z").getTime();
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
+  vi.setSystemTime(NOW);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  delete process.env.ADMIN_EMAILS;
+});
+
+async function admin(t: TestConvex, email = "boss@example.com", username = "Boss") {
+  const { as } = await signUpPlayer(t, { email, username });
+  await t.mutation(internal.admin.setAdmin, { email, isAdmin: true });
+  return as;
+}
+
+async function betaTester(t: TestConvex, email: string, username: string) {
+  const { as } = await signUpPlayer(t, { email, username });
+  await as.mutation(api.beta.join, {});
+  return as;
+}
+
+const noText = { bugReport: "", suggestions: "", userExperience: "" };
+const firstPage = { numItems: 20, cursor: null };
+
+describe("feedback", () => {
+  test("lists feedback newest first, 20 a page, each with its author's username", async () => {
+    const t = newBackend();
+    const boss = await admin(t);
+    const ann = await betaTester(t, "ann@example.com", "Ann");
+    const bob = await betaTester(t, "bob@example.com", "Bob");
+    for (let i = 1; i <= 13; i++) {
+      await ann.mutation(api.beta.submitFeedback, {
+        ...noText,
+        rating: 5,
+        difficulty: "easy",
+        bugReport: `ann ${i}`,
+      });
+      await bob.mutation(api.beta.submitFeedback, {
+        ...noText,
+        rating: 3,
+        difficulty: "hard",
+        bugReport: `bob ${i}`,
+      });
+      vi.advanceTimersByTime(FEEDBACK_INTERVAL_MS);
+    }
+
+    const page1 = await boss.query(api.admin.feedback, { paginationOpts: firstPage });
+    expect(page1.page).toHaveLength(20);
+    expect(page1.isDone).toBe(false);
+    expect(page1.page.slice(0, 3).map((f) => [f.bugReport, f.username])).toEqual([
+      ["bob 13", "Bob"],
+      ["ann 13", "Ann"],
+      ["bob 12", "Bob"],
+    ]);
+    expect(page1.page[0]).toMatchObject({ rating: 3, difficulty: "hard", version: "1.0.0-beta" });
+
+    const page2 = await boss.query(api.admin.feedback, {
+      paginationOpts: { numItems: 20, cursor: page1.continueCursor },
+    });
+    expect(page2.page.map((f) => f.bugReport)).toEqual([
+      "bob 3",
+      "ann 3",
+      "bob 2",
+      "ann 2",
+      "bob 1",
+      "ann 1",
+    ]);
+    expect(page2.isDone).toBe(true);
+    const timestamps = [...page1.page, ...page2.page].map((f) => f.timestamp);
+    expect(timestamps).toEqual([...timestamps].sort((a, b) => b - a));
+  });
+
+  test("never reads more than 20 records a page, whatever the client asks", async () => {
+    const t = newBackend();
+    const boss = await admin(t);
+    await t.run(async (ctx) => {
+      const user = await ctx.db.query("users").first();
+      for (let i = 0; i < 30; i++) {
+        await ctx.db.insert("beta_feedback", {
+          ...noText,
+          rating: 4,
+          difficulty: "medium",
+          userId: user!._id,
+          timestamp: NOW - i * 1000,
+          version: "1.0.0-beta",
+        });
+      }
+    });
+    for (const numItems of [1000, 21]) {
+      const page = await boss.query(api.admin.feedback, {
+        paginationOpts: { numItems, cursor: null },
+      });
+      expect(page.page).toHaveLength(20);
+    }
+    const one = await boss.query(api.admin.feedback, {
+      paginationOpts: { numItems: 0, cursor: null },
+    });
+    expect(one.page).toHaveLength(1);
+  });
+
+  test("shows a null username for an author whose account is gone", async () => {
+    const t = newBackend();
+    const boss = await admin(t);
+    const ann = await betaTester(t, "ann@example.com", "Ann");
+    await ann.mutation(api.beta.submitFeedback, { ...noText, rating: 5, difficulty: "easy" });
+    await t.run(async (ctx) => {
+      const feedback = await ctx.db.query("beta_feedback").first();
+      await ctx.db.delete("users", feedback!.userId);
+    });
+    const { page } = await boss.query(api.admin.feedback, { paginationOpts: firstPage });
+    expect(page[0].username).toBeNull();
+  });
+
+  test("refuses players and beta testers", async () => {
+    const t = newBackend();
+    const ann = await betaTester(t, "ann@example.com", "Ann");
+    await expectErrorCode(
+      ann.query(api.admin.feedback, { paginationOpts: firstPage }),
+      "FORBIDDEN",
+    );
+  });
+});
+
+describe("summary", () => {
+  test("is empty before any feedback or game, with 14 days ending today", async () => {
+    const t = newBackend();
+    const boss = await admin(t);
+    const summary = await boss.query(api.admin.summary, {});
+    expect(summary).toMatchObject({
+      feedbackCount: 0,
+      averageRating: null,
+      difficultyVotes: { easy: 0, medium: 0, hard: 0 },
+    });
+    expect(summary.gameUse).toHaveLength(14);
+    expect(summary.gameUse[0]).toEqual({
+      day: "2026-11-08",
+      sessions: 0,
+      guesses: 0,
+      correctGuesses: 0,
+    });
+    expect(summary.gameUse[13].day).toBe("2026-11-21");
+  });
+
+  test("averages the ratings and counts the difficulty votes from the running totals", async () => {
+    const t = newBackend();
+    const boss = await admin(t);
+    const ann = await betaTester(t, "ann@example.com", "Ann");
+    const bob = await betaTester(t, "bob@example.com", "Bob");
+    await ann.mutation(api.beta.submitFeedback, { ...noText, rating: 5, difficulty: "easy" });
+    await bob.mutation(api.beta.submitFeedback, { ...noText, rating: 2, difficulty: "hard" });
+    vi.advanceTimersByTime(FEEDBACK_INTERVAL_MS);
+    await ann.mutation(api.beta.submitFeedback, { ...noText, rating: 4, difficulty: "hard" });
+
+    const summary = await boss.query(api.admin.summary, {});
+    expect(summary.feedbackCount).toBe(3);
+    expect(summary.averageRating).toBeCloseTo(11 / 3);
+    expect(summary.difficultyVotes).toEqual({ easy: 1, medium: 0, hard: 2 });
+  });
+
+  test("sums each day's game counters over the shards, for the last 14 UTC days only", async () => {
+    const t = newBackend();
+    const boss = await admin(t);
+    const activityOn = async (
+      instant: number,
+      activity: Parameters<typeof countGameActivity>[1],
+      times = 1,
+    ) => {
+      vi.setSystemTime(instant);
+      for (let i = 0; i < times; i++) await t.run((ctx) => countGameActivity(ctx, activity));
+    };
+    await activityOn(NOW - 14 * DAY_MS, { sessions: 50, guesses: 50 }); // 15 days back: left out
+    await activityOn(NOW - 13 * DAY_MS, { sessions: 1 }, 3);
+    await activityOn(NOW - 2 * DAY_MS, { guesses: 4, correctGuesses: 1 }, 40);
+    await activityOn(Date.parse("2026-11-21T00:00:00Z"), {
+      sessions: 2,
+      guesses: 5,
+      correctGuesses: 2,
+    });
+    await activityOn(Date.parse("2026-11-21T23:59:59Z"), { sessions: 1, guesses: 1 });
+    vi.setSystemTime(NOW);
+
+    const { gameUse } = await boss.query(api.admin.summary, {});
+    const counters = await t.run(async (ctx) => await ctx.db.query("gameDailyStats").take(1000));
+    expect(counters.filter((c) => c.day === "2026-11-19").length).toBeGreaterThan(1);
+    expect(counters.every((c) => c.shard >= 0 && c.shard < STATS_SHARDS)).toBe(true);
+
+    expect(gameUse.map((d) => d.day)).toEqual(
+      Array.from({ length: 14 }, (_, i) =>
+        new Date(NOW - (13 - i) * DAY_MS).toISOString().slice(0, 10),
+      ),
+    );
+    expect(gameUse[0]).toEqual({ day: "2026-11-08", sessions: 3, guesses: 0, correctGuesses: 0 });
+    expect(gameUse[11]).toEqual({
+      day: "2026-11-19",
+      sessions: 0,
+      guesses: 160,
+      correctGuesses: 40,
+    });
+    expect(gameUse[13]).toEqual({ day: "2026-11-21", sessions: 3, guesses: 6, correctGuesses: 2 });
+    expect(gameUse.reduce((sum, d) => sum + d.sessions, 0)).toBe(6);
+  });
+
+  test("refuses players", async () => {
+    const t = newBackend();
+    const { as } = await signUpPlayer(t);
+    await expectErrorCode(as.query(api.admin.summary, {}), "FORBIDDEN");
+  });
+});
+
+describe("makeMeAdmin", () => {
+  test("makes a player admin when ADMIN_EMAILS lists their e-mail, in any case", async () => {
+    process.env.ADMIN_EMAILS = " someone@else.org , ANN@Example.com ";
+    const t = newBackend();
+    const { as } = await signUpPlayer(t, { email: "ann@example.com" });
+    expect(await as.mutation(api.admin.makeMeAdmin, {})).toBeNull();
+    expect((await as.query(api.users.viewer, {}))?.isAdmin).toBe(true);
+    await as.query(api.admin.summary, {});
+    // Pressing again is harmless.
+    expect(await as.mutation(api.admin.makeMeAdmin, {})).toBeNull();
+  });
+
+  test.each([
+    ["an unlisted e-mail", "boss@example.com,other@example.com"],
+    ["a listed e-mail's lookalike", "ann@example.co,nn@example.com,ann@example.com.evil"],
+    ["no list at all", undefined],
+    ["an empty list", " , "],
+  ])("refuses %s and changes nothing", async (_, setting) => {
+    if (setting !== undefined) process.env.ADMIN_EMAILS = setting;
+    const t = newBackend();
+    const { as } = await signUpPlayer(t, { email: "ann@example.com" });
+    await expectErrorCode(as.mutation(api.admin.makeMeAdmin, {}), "ADMIN_EMAIL_NOT_LISTED");
+    expect((await as.query(api.users.viewer, {}))?.isAdmin).toBe(false);
+  });
+
+  test("refuses a visitor even when the list is set", async () => {
+    process.env.ADMIN_EMAILS = "ann@example.com";
+    const t = newBackend();
+    await expectErrorCode(t.mutation(api.admin.makeMeAdmin, {}), "NOT_SIGNED_IN");
+  });
+
+  test("parses the list: commas, spaces and case do not matter, blanks are dropped", () => {
+    expect([...parseAdminEmails(" A@x.com,b@Y.org ,, ")]).toEqual(["a@x.com", "b@y.org"]);
+    expect(parseAdminEmails(undefined).size).toBe(0);
+  });
+});
+
+describe("setAdmin (internal)", () => {
+  test("grants and revokes admin by e-mail", async () => {
+    const t = newBackend();
+    const { as } = await signUpPlayer(t, { email: "ann@example.com" });
+    const granted = await t.mutation(internal.admin.setAdmin, {
+      email: "Ann@Example.com",
+      isAdmin: true,
+    });
+    expect(granted.isAdmin).toBe(true);
+    expect((await as.query(api.users.viewer, {}))?.isAdmin).toBe(true);
+
+    await t.mutation(internal.admin.setAdmin, { email: "ann@example.com", isAdmin: false });
+    expect((await as.query(api.users.viewer, {}))?.isAdmin).toBe(false);
+    await expectErrorCode(as.query(api.admin.summary, {}), "FORBIDDEN");
+  });
+
+  test("fails for an e-mail without an account", async () => {
+    const t = newBackend();
+    await expectErrorCode(
+      t.mutation(internal.admin.setAdmin, { email: "nobody@example.com", isAdmin: true }),
+      "USER_NOT_FOUND",
+    );
+  });
+});

@@ -1,0 +1,22 @@
+import { v } from "convex/values";
+import { playerMutation } from "./functions";
+import { joinBeta, submitFeedback as storeFeedback } from "./model/beta";
+import { feedbackDifficulty } from "./schema";
+
+/** Joins the beta program (spec §4 Beta status); there is no way to leave. */
+export const join = playerMutation({
+  args: {},
+  handler: async (ctx) => await joinBeta(ctx, ctx.profile),
+});
+
+/** A beta tester's feedback; limits in model/beta.ts. */
+export const submitFeedback = playerMutation({
+  args: {
+    rating: v.number(),
+    difficulty: feedbackDifficulty,
+    bugReport: v.string(),
+    suggestions: v.string(),
+    userExperience: v.string(),
+  },
+  handler: async (ctx, input) => await storeFeedback(ctx, ctx.profile, input),
+});

@@ -1,0 +1,122 @@
+import type { PaginationOptions, PaginationResult } from "convex/server";
+import type { Doc, Id } from "../_generated/dataModel";
+import type { MutationCtx, QueryCtx } from "../_generated/server";
+import { normalizeEmail } from "./accounts";
+import { STATS_SHARDS, utcDay } from "./analytics";
+import { NO_FEEDBACK, readFeedbackStats } from "./beta";
+import { appError } from "./errors";
+import { FEEDBACK_PAGE_SIZE } from "./feedbackRules";
+import type { Profile } from "./users";
+
+export const GAME_USE_DAYS = 14;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type FeedbackItem = Doc<"beta_feedback"> & { username: string | null };
+
+/** Whatever the client asks for, a page reads between 1 and 20 records. */
+function pageSize(requested: number): number {
+  return Math.max(1, Math.min(Math.floor(requested) || 1, FEEDBACK_PAGE_SIZE));
+}
+
+/** A page of feedback, newest first, each with its author's current username. */
+export async function listFeedback(
+  ctx: QueryCtx,
+  paginationOpts: PaginationOptions,
+): Promise<PaginationResult<FeedbackItem>> {
+  const result = await ctx.db
+    .query("beta_feedback")
+    .withIndex("by_timestamp")
+    .order("desc")
+    .paginate({ ...paginationOpts, numItems: pageSize(paginationOpts.numItems) });
+  const page = await Promise.all(
+    result.page.map(async (feedback) => {
+      const author = await ctx.db.get("users", feedback.userId);
+      return { ...feedback, username: author?.username ?? null };
+    }),
+  );
+  return { ...result, page };
+}
+
+export type GameUseDay = { day: string; sessions: number; guesses: number; correctGuesses: number };
+
+/**
+ * Game use for each of the last `GAME_USE_DAYS` UTC days, oldest first, summed
+ * over the shards. The index range is left open at the top so that the first
+ * counter of a new day is in the read set and a live dashboard moves on to it.
+ */
+export async function gameUseByDay(ctx: QueryCtx, now: number): Promise<GameUseDay[]> {
+  const days = Array.from({ length: GAME_USE_DAYS }, (_, i) =>
+    utcDay(now - (GAME_USE_DAYS - 1 - i) * DAY_MS),
+  );
+  const byDay = new Map(
+    days.map((day) => [day, { day, sessions: 0, guesses: 0, correctGuesses: 0 }]),
+  );
+  const counters = await ctx.db
+    .query("gameDailyStats")
+    .withIndex("by_day_and_shard", (q) => q.gte("day", days[0]))
+    .take((GAME_USE_DAYS + 1) * STATS_SHARDS);
+  for (const counter of counters) {
+    const total = byDay.get(counter.day);
+    if (total === undefined) continue;
+    total.sessions += counter.sessions;
+    total.guesses += counter.guesses;
+    total.correctGuesses += counter.correctGuesses;
+  }
+  return [...byDay.values()];
+}
+
+export type FeedbackSummary = {
+  feedbackCount: number;
+  /** Null until someone has sent feedback. */
+  averageRating: number | null;
+  difficultyVotes: { easy: number; medium: number; hard: number };
+  gameUse: GameUseDay[];
+};
+
+/** What the dashboard charts: reads one totals document and at most 15 × 8 counters. */
+export async function feedbackSummary(ctx: QueryCtx, now: number): Promise<FeedbackSummary> {
+  const stats = (await readFeedbackStats(ctx)) ?? NO_FEEDBACK;
+  return {
+    feedbackCount: stats.count,
+    averageRating: stats.count === 0 ? null : stats.ratingTotal / stats.count,
+    difficultyVotes: { easy: stats.easy, medium: stats.medium, hard: stats.hard },
+    gameUse: await gameUseByDay(ctx, now),
+  };
+}
+
+/** The e-mails in ADMIN_EMAILS ("a@x.com, B@y.org"), normalised. */
+export function parseAdminEmails(setting: string | undefined): Set<string> {
+  return new Set(
+    (setting ?? "")
+      .split(",")
+      .map((email) => normalizeEmail(email))
+      .filter((email) => email !== ""),
+  );
+}
+
+/** Makes the caller an admin, if and only if the deployment lists their e-mail. */
+export async function makeListedPlayerAdmin(
+  ctx: MutationCtx,
+  profile: Profile,
+  adminEmailsSetting: string | undefined,
+): Promise<void> {
+  if (!parseAdminEmails(adminEmailsSetting).has(normalizeEmail(profile.email))) {
+    throw appError("ADMIN_EMAIL_NOT_LISTED");
+  }
+  if (!profile.isAdmin) await ctx.db.patch("users", profile._id, { isAdmin: true });
+}
+
+/** Grants or revokes admin for the account with `email` (operators only: an internal function). */
+export async function setAdminByEmail(
+  ctx: MutationCtx,
+  email: string,
+  isAdmin: boolean,
+): Promise<{ userId: Id<"users">; isAdmin: boolean }> {
+  const user = await ctx.db
+    .query("users")
+    .withIndex("by_email", (q) => q.eq("email", normalizeEmail(email)))
+    .first();
+  if (user === null) throw appError("USER_NOT_FOUND");
+  await ctx.db.patch("users", user._id, { isAdmin });
+  return { userId: user._id, isAdmin };
+}
