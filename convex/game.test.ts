@@ -19,12 +19,12 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
-async function startedGame(
-  { poolSize = 20, timeZone = "UTC" }: { poolSize?: number; timeZone?: string } = {},
-) {
+async function startedGame({
+  poolSize = 20,
+  timeZone = "UTC",
+}: { poolSize?: number; timeZone?: string } = {}) {
   const t = newBackend();
   await seedAnime(t, poolSize);
   const { as } = await signUpPlayer(t);
@@ -100,17 +100,25 @@ describe("starting a visit", () => {
   test("refuses an unknown time zone", async () => {
     const t = newBackend();
     const { as } = await signUpPlayer(t);
-    await expectErrorCode(as.mutation(api.game.start, { timeZone: "Mars/Base" }), "INVALID_TIME_ZONE");
+    await expectErrorCode(
+      as.mutation(api.game.start, { timeZone: "Mars/Base" }),
+      "INVALID_TIME_ZONE",
+    );
   });
 
   test("with an empty pool there is no round yet, and the catalogue starts refreshing", async () => {
-    vi.stubGlobal("fetch", vi.fn(() => new Promise(() => {}))); // AniList never answers here
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(() => new Promise(() => {})),
+    ); // AniList never answers here
     const { t, as } = await startedGame({ poolSize: 0 });
     expect((await state(as)).round).toBeNull();
     const refreshes = await t.run(async (ctx) => await ctx.db.query("catalogueRefreshes").take(5));
     expect(refreshes).toMatchObject([{ status: "running" }]);
     await as.mutation(api.game.start, { timeZone: "UTC" });
-    expect(await t.run(async (ctx) => await ctx.db.query("catalogueRefreshes").take(5))).toHaveLength(1);
+    expect(
+      await t.run(async (ctx) => await ctx.db.query("catalogueRefreshes").take(5)),
+    ).toHaveLength(1);
     expect(await skip(as).catch(() => null)).toBeNull(); // no round number to skip
   });
 
@@ -320,7 +328,12 @@ describe("the daily allowance", () => {
 
     vi.advanceTimersByTime(1000);
     await t.finishInProgressScheduledFunctions();
-    expect(await state(as)).toMatchObject({ dailyRemaining: 20, animeRemaining: 5, cooldownEnd: null });
+    expect(await state(as)).toMatchObject({
+      dailyRemaining: 20,
+      animeRemaining: 5,
+      cooldownEnd: null,
+      round: { status: "outOfGuesses", blurPx: 4 }, // the ended round stays as it was
+    });
     expect(await skip(as)).toEqual({ kind: "dealt" });
   });
 
@@ -342,20 +355,23 @@ describe("the daily allowance", () => {
   test.each([
     ["Asia/Tokyo", "2026-11-21T15:00:00Z"],
     ["America/New_York", "2026-11-22T05:00:00Z"],
-  ])("in %s the allowance resets at local midnight (%s) with a new anime", async (zone, midnight) => {
-    const { t, as } = await startedGame({ timeZone: zone });
-    for (let i = 0; i < 3; i++) await guess(as, "wrong");
-    const before = await state(as);
-    expect(before.nextResetAt).toBe(Date.parse(midnight));
+  ])(
+    "in %s the allowance resets at local midnight (%s) with a new anime",
+    async (zone, midnight) => {
+      const { t, as } = await startedGame({ timeZone: zone });
+      for (let i = 0; i < 3; i++) await guess(as, "wrong");
+      const before = await state(as);
+      expect(before.nextResetAt).toBe(Date.parse(midnight));
 
-    await advanceTo(t, Date.parse(midnight) - 1);
-    expect(await state(as)).toEqual(before);
-    await advanceTo(t, Date.parse(midnight));
-    const after = await state(as);
-    expect(after).toMatchObject({ dailyRemaining: 20, animeRemaining: 5, cooldownEnd: null });
-    expect(after.round).toMatchObject({ number: before.round!.number + 1, guessesUsed: 0 });
-    expect(after.nextResetAt).toBe(Date.parse(midnight) + 24 * 3_600_000);
-  });
+      await advanceTo(t, Date.parse(midnight) - 1);
+      expect(await state(as)).toEqual(before);
+      await advanceTo(t, Date.parse(midnight));
+      const after = await state(as);
+      expect(after).toMatchObject({ dailyRemaining: 20, animeRemaining: 5, cooldownEnd: null });
+      expect(after.round).toMatchObject({ number: before.round!.number + 1, guessesUsed: 0 });
+      expect(after.nextResetAt).toBe(Date.parse(midnight) + 24 * 3_600_000);
+    },
+  );
 
   test("midnight ends a cooldown early; the cooldown's own job then does nothing", async () => {
     vi.setSystemTime(new Date("2026-11-21T23:55:00Z"));
@@ -413,7 +429,10 @@ describe("the daily allowance", () => {
     // Two days pass with the scheduler not running this player's reset (it was never active since).
     await t.run(async (ctx) => {
       const game = await ctx.db.query("games").first();
-      await ctx.db.patch("games", game!._id, { resetJobFor: undefined, nextResetAt: Date.now() - 1 });
+      await ctx.db.patch("games", game!._id, {
+        resetJobFor: undefined,
+        nextResetAt: Date.now() - 1,
+      });
     });
     vi.setSystemTime(Date.now() + 2 * 86_400_000);
     expect(await guess(as, "wrong")).toMatchObject({ kind: "stale" }); // a new anime was dealt

@@ -335,7 +335,8 @@ export async function gameView(ctx: QueryCtx, user: Doc<"users">) {
             status: round.status,
             guessesUsed: round.guessesUsed,
             pointsEarned: round.pointsEarned ?? null,
-            blurPx: blurPx(round.status, game.animeRemaining),
+            // An ended round keeps its last blur, even once a cooldown's end refills the count.
+            blurPx: blurPx(round.status, round.status === "playing" ? game.animeRemaining : 0),
             clue: anime.clue,
             coverImage: anime.coverImage,
             coverColor: anime.coverColor ?? null,

@@ -19,6 +19,45 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <LandingPage /> },
       {
+        path: "game",
+        lazy: async () => {
+          const { GamePage } = await importWithReload(() => import("@/features/game/GamePage"));
+          return { Component: GamePage };
+        },
+      },
+      {
+        path: "leaderboard",
+        lazy: async () => {
+          const { LeaderboardPage } = await importWithReload(
+            () => import("@/features/leaderboard/LeaderboardPage"),
+          );
+          return { Component: LeaderboardPage };
+        },
+      },
+      {
+        path: "admin",
+        lazy: async () => {
+          const { AdminPage } = await importWithReload(() => import("@/features/admin/AdminPage"));
+          return { Component: AdminPage };
+        },
+      },
+      {
+        path: "make-admin",
+        lazy: async () => {
+          const { MakeAdminPage } = await importWithReload(
+            () => import("@/features/admin/MakeAdminPage"),
+          );
+          return { Component: MakeAdminPage };
+        },
+      },
+      {
+        path: "qr",
+        lazy: async () => {
+          const { QrPage } = await importWithReload(() => import("@/features/qr/QrPage"));
+          return { Component: QrPage };
+        },
+      },
+      {
         path: "*",
         lazy: async () => {
           const { NotFoundPage } = await importWithReload(

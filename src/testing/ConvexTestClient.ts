@@ -63,6 +63,7 @@ export class ConvexTestClient {
   private readonly optimisticValues = new Map<string, Value | undefined>();
   private token: string | null = null;
   private refreshing: Promise<void> = Promise.resolve();
+  private queuedRefresh: Promise<void> | null = null;
   private readonly stopListening: () => void;
   private closed = false;
 
@@ -189,9 +190,15 @@ export class ConvexTestClient {
     return this.backend.call(kind, path, convexToJson(args), this.token);
   }
 
-  /** Re-runs every watched query, one refresh at a time, notifying only those whose result changed. */
+  /**
+   * Re-runs every watched query, one pass at a time, notifying only those
+   * whose result changed. Changes that arrive while a pass waits to start
+   * share it: it starts after them, so it sees them all.
+   */
   private refreshAll(): Promise<void> {
-    this.refreshing = this.refreshing.then(async () => {
+    if (this.queuedRefresh !== null) return this.queuedRefresh;
+    const pass = this.refreshing.then(async () => {
+      this.queuedRefresh = null;
       for (const subscription of [...this.subscriptions.values()]) {
         if (this.closed) return;
         const next = await this.run(subscription);
@@ -201,7 +208,9 @@ export class ConvexTestClient {
         }
       }
     });
-    return this.refreshing;
+    this.queuedRefresh = pass;
+    this.refreshing = pass;
+    return pass;
   }
 
   private async run(subscription: Subscription): Promise<Result> {

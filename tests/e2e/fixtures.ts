@@ -1,4 +1,10 @@
-import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type BrowserContext,
+  type Page,
+} from "@playwright/test";
 
 export type Player = { email: string; username: string; password: string };
 
@@ -51,6 +57,37 @@ export class TestBackend {
 
   advanceClock(ms: number) {
     return this.control<{ now: number }>("clock", { advanceMs: ms });
+  }
+
+  /**
+   * Fills the anime pool with `count` anime, "Test Show 1" to "Test Show N". Every one also
+   * accepts the answer "Test Show", so a test can guess right without knowing which was dealt;
+   * each clue starts with "File n." so a test can tell which one is on screen. Covers are served
+   * by `serveCovers`.
+   */
+  seedAnimePool(count: number) {
+    const palette = ["#e4a15d", "#5d8be4", "#4fbf8f", "#d65d8b", "#9b6ae4", "#e4d35d"];
+    return this.seed(
+      "anime",
+      Array.from({ length: count }, (_, i) => {
+        const n = i + 1;
+        return {
+          anilistId: 700_000 + n,
+          title: { english: `Test Show ${n}`, romaji: `Tesuto Shou ${n}`, native: null },
+          synonyms: [],
+          clue:
+            `File ${n}. Someone leaves a quiet village to find a lost friend, and learns that ` +
+            `the road remembers everyone who walked it.\nGenres: Adventure, Drama`,
+          answers: [`Test Show ${n}`, `Tesuto Shou ${n}`, "Test Show"],
+          coverImage: `${COVER_HOST}/${n}.svg`,
+          coverColor: palette[i % palette.length],
+          siteUrl: `https://anilist.co/anime/${700_000 + n}`,
+          genres: ["Adventure", "Drama"],
+          randomRank: (i + 0.5) / count,
+          updatedAt: 0,
+        };
+      }),
+    );
   }
 
   /** Creates an account through Convex Auth's real sign-up, and returns its session tokens. */
@@ -110,4 +147,35 @@ export async function screenshots(page: Page, name: string) {
     await page.screenshot({ path: `test-results/screenshots/${name}-${label}.png` });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+const COVER_HOST = "https://covers.anime-guess.test";
+
+/** A poster for "Test Show n": a sky, a sun, hills and a figure, in colours of its own. */
+function coverSvg(n: number): string {
+  const hue = (n * 67) % 360;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="460" height="690" viewBox="0 0 460 690">
+  <defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1">
+    <stop offset="0" stop-color="hsl(${hue} 70% 35%)"/><stop offset="1" stop-color="hsl(${(hue + 40) % 360} 80% 70%)"/>
+  </linearGradient></defs>
+  <rect width="460" height="690" fill="url(#sky)"/>
+  <circle cx="${120 + ((n * 53) % 220)}" cy="180" r="70" fill="hsl(${(hue + 180) % 360} 90% 75%)"/>
+  <path d="M0 520 Q120 400 240 500 T460 470 V690 H0Z" fill="hsl(${(hue + 200) % 360} 45% 25%)"/>
+  <path d="M0 600 Q160 520 300 600 T460 590 V690 H0Z" fill="hsl(${(hue + 220) % 360} 40% 15%)"/>
+  <circle cx="230" cy="430" r="34" fill="#1b1230"/>
+  <path d="M185 560 Q230 440 275 560Z" fill="#1b1230"/>
+  <text x="230" y="90" font-family="sans-serif" font-size="44" font-weight="700" text-anchor="middle" fill="white">SHOW ${n}</text>
+</svg>`;
+}
+
+/**
+ * Answers the seeded pool's cover requests (the browser tests have no internet), after
+ * `delayMs` if given, to watch the page while a cover is still on its way.
+ */
+export async function serveCovers(target: Page | BrowserContext, { delayMs = 0 } = {}) {
+  await target.route(`${COVER_HOST}/**`, async (route) => {
+    const n = Number(/\/(\d+)\.svg$/.exec(route.request().url())?.[1] ?? 0);
+    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    await route.fulfill({ contentType: "image/svg+xml", body: coverSvg(n) });
+  });
 }

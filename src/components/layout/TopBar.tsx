@@ -1,13 +1,21 @@
 import { useAuthActions } from "@convex-dev/auth/react";
-import { HouseIcon, LogInIcon, LogOutIcon, SparklesIcon } from "lucide-react";
+import {
+  HouseIcon,
+  LogInIcon,
+  LogOutIcon,
+  QrCodeIcon,
+  ShieldCheckIcon,
+  SparklesIcon,
+} from "lucide-react";
 import { useState } from "react";
-import { Link } from "react-router-dom";
+import { Link, useLocation } from "react-router-dom";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { useAuthDialog } from "@/features/auth/AuthDialogContext";
 import { useViewer } from "@/features/auth/hooks/useViewer";
 import type { Profile } from "@convex/model/users";
 import { loadAuthDialogs } from "@/features/auth/loadAuthDialogs";
+import { BetaButton } from "@/features/beta/BetaButton";
 import { prefetch } from "@/lib/lazyWithReload";
 import { notify } from "@/lib/notify";
 
@@ -49,12 +57,15 @@ function LoginButton() {
   );
 }
 
+const currentPageStyle = "aria-[current=page]:bg-accent aria-[current=page]:text-primary";
+
 /**
- * Home and Logout. The community issue's icons (beta, admin for admins, QR) go first in this
- * group. Labels collapse to icons on narrow screens and stay as the buttons' accessible names.
+ * The beta icon, the admin icon (admins only), the QR icon, then Home and Logout. Labels
+ * collapse to icons on narrow screens and stay as the buttons' accessible names.
  */
 function SignedInActions({ viewer }: { viewer: Profile }) {
   const { signOut } = useAuthActions();
+  const { pathname } = useLocation();
   const [loggingOut, setLoggingOut] = useState(false);
 
   async function logOut() {
@@ -72,6 +83,33 @@ function SignedInActions({ viewer }: { viewer: Profile }) {
 
   return (
     <>
+      <BetaButton viewer={viewer} />
+      {viewer.isAdmin && (
+        <Button
+          asChild
+          variant="ghost"
+          size="icon-sm"
+          title="Admin dashboard"
+          className={currentPageStyle}
+        >
+          <Link to="/admin" aria-current={pathname === "/admin" ? "page" : undefined}>
+            <ShieldCheckIcon />
+            <span className="sr-only">Admin dashboard</span>
+          </Link>
+        </Button>
+      )}
+      <Button
+        asChild
+        variant="ghost"
+        size="icon-sm"
+        title="Share with a QR code"
+        className={currentPageStyle}
+      >
+        <Link to="/qr" aria-current={pathname === "/qr" ? "page" : undefined}>
+          <QrCodeIcon />
+          <span className="sr-only">Share with a QR code</span>
+        </Link>
+      </Button>
       <p className="mr-1 hidden text-sm text-muted-foreground md:block">
         <span className="font-medium text-foreground">{viewer.username}</span> ·{" "}
         {viewer.score.toLocaleString("en-US")} pts

@@ -1,0 +1,52 @@
+import { LogInIcon } from "lucide-react";
+import { useEffect } from "react";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { useAuthDialog } from "@/features/auth/AuthDialogContext";
+import { useViewer } from "@/features/auth/hooks/useViewer";
+import { GameLayout, GamePlaceholder } from "./GameLayout";
+import { GameScreen } from "./GameScreen";
+
+/** /game: the game for signed-in players; a visitor gets the login dialog (spec §2 Game screen). */
+export function GamePage() {
+  const viewer = useViewer();
+  const { openLogin } = useAuthDialog();
+
+  useEffect(() => {
+    if (viewer.status === "signedOut") openLogin();
+  }, [viewer.status, openLogin]);
+
+  if (viewer.status === "signedIn") return <GameScreen />;
+  if (viewer.status === "loading") {
+    return (
+      <GameLayout score={null}>
+        <GamePlaceholder busy>Loading anime...</GamePlaceholder>
+      </GameLayout>
+    );
+  }
+  return <LoginPrompt onLogin={openLogin} />;
+}
+
+function LoginPrompt({ onLogin }: { onLogin: () => void }) {
+  return (
+    <div className="flex flex-1 items-center justify-center p-4">
+      <Card className="w-full max-w-md text-center">
+        <CardHeader>
+          <CardTitle>
+            <h1 className="text-2xl font-bold">Guess the Anime</h1>
+          </CardTitle>
+          <CardDescription className="text-base">
+            Log in to play the daily challenge. Your guesses and your score are kept on your
+            account.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Button size="lg" className="w-full" onClick={onLogin}>
+            <LogInIcon />
+            Log in to play
+          </Button>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

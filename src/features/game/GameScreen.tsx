@@ -1,0 +1,261 @@
+import { useMutation, useQuery } from "convex/react";
+import { SendIcon, SkipForwardIcon } from "lucide-react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Spinner } from "@/components/ui/spinner";
+import { useAuthDialog } from "@/features/auth/AuthDialogContext";
+import { messageFor } from "@/lib/errors";
+import { prefetch } from "@/lib/lazyWithReload";
+import { notify } from "@/lib/notify";
+import { api } from "@convex/_generated/api";
+import { errorCodeOf } from "@convex/model/errors";
+import type { GameView } from "@convex/model/game";
+import { MAX_GUESS_LENGTH } from "@convex/model/rules";
+import { AnswerReveal } from "./AnswerReveal";
+import { Celebration } from "./Celebration";
+import { CoverImage } from "./CoverImage";
+import { GameCard, GameLayout, GamePlaceholder } from "./GameLayout";
+import { GuessCounters } from "./GuessCounters";
+import { loadConfetti } from "./loadConfetti";
+import { RoundMessage } from "./RoundMessage";
+import { useAnimeLoader, type LoadStatus } from "./useAnimeLoader";
+import { useCooldownCountdown } from "./useCooldownCountdown";
+
+/** Spec §4 Guess outcomes: the wrong-guess message shows for 1.5 s. */
+export const WRONG_MESSAGE_MS = 1500;
+
+type Round = NonNullable<GameView["round"]>;
+
+/**
+ * The signed-in player's game. Opens the visit on the server once (which deals the first round
+ * and follows the player's time zone), then shows the live game state: every change the server
+ * makes — a judged guess, a cooldown's end, the midnight reset — arrives without polling.
+ */
+export function GameScreen() {
+  const game = useQuery(api.game.state);
+  const start = useMutation(api.game.start);
+  const { status: loadStatus, load } = useAnimeLoader();
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    void load(async () => (await start({ timeZone })).hasRound);
+  }, [load, start]);
+
+  const round = game?.round ?? null;
+  return (
+    <GameLayout score={game?.score ?? null}>
+      {loadStatus === "loading" || !game || round === null ? (
+        <GamePlaceholder busy={loadStatus !== "failed"}>
+          {loadStatus === "retrying"
+            ? "Error loading anime. Retrying..."
+            : loadStatus === "failed"
+              ? "Failed to load anime. Please refresh the page."
+              : "Loading anime..."}
+        </GamePlaceholder>
+      ) : (
+        <RoundView game={game} round={round} loadStatus={loadStatus} load={load} />
+      )}
+    </GameLayout>
+  );
+}
+
+function RoundView({
+  game,
+  round,
+  loadStatus,
+  load,
+}: {
+  game: GameView;
+  round: Round;
+  loadStatus: LoadStatus;
+  load: (attempt: () => Promise<boolean>) => Promise<boolean>;
+}) {
+  const guess = useMutation(api.game.guess);
+  const next = useMutation(api.game.next);
+  const { openLogin } = useAuthDialog();
+  const inputId = useId();
+  const clueId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const skipRef = useRef<HTMLButtonElement>(null);
+
+  const [text, setText] = useState("");
+  const [submitting, setSubmitting] = useState(false);
+  const [dealing, setDealing] = useState(false);
+  const [wrong, setWrong] = useState<{ guessesLeft: number } | null>(null);
+  const [celebrations, setCelebrations] = useState(0);
+  const [shownRound, setShownRound] = useState(round.number);
+  if (shownRound !== round.number) {
+    setShownRound(round.number);
+    setText("");
+    setWrong(null);
+  }
+
+  const cooldownSecondsLeft = useCooldownCountdown(game.cooldownEnd);
+  const cooling = game.cooldownEnd !== null;
+  const playing = round.status === "playing";
+  const canGuess = playing && !cooling;
+
+  useEffect(() => {
+    if (wrong === null) return;
+    const timer = setTimeout(() => setWrong(null), WRONG_MESSAGE_MS);
+    return () => clearTimeout(timer);
+  }, [wrong]);
+
+  // When the control in use gets disabled (the round ended, a new one was dealt), hand the focus
+  // to the one that comes next, so the keyboard flow is Enter to guess, Enter for the next anime.
+  const shown = useRef({ number: round.number, canGuess });
+  useEffect(() => {
+    const before = shown.current;
+    shown.current = { number: round.number, canGuess };
+    if (before.number === round.number && before.canGuess === canGuess) return;
+    const active = document.activeElement;
+    const onControls =
+      active === null ||
+      active === document.body ||
+      active === inputRef.current ||
+      active === skipRef.current;
+    if (!onControls) return;
+    if (canGuess) inputRef.current?.focus();
+    else skipRef.current?.focus();
+  }, [round.number, canGuess]);
+
+  async function submitGuess(event: FormEvent) {
+    event.preventDefault();
+    if (!canGuess || submitting || text.trim() === "") return;
+    const submitted = text;
+    setSubmitting(true);
+    prefetch(loadConfetti);
+    try {
+      const outcome = await guess({
+        roundNumber: round.number,
+        attempt: round.guessesUsed,
+        guess: submitted,
+      });
+      if (outcome.kind === "wrong") setWrong({ guessesLeft: outcome.guessesLeft });
+      if (outcome.kind === "correct") setCelebrations((count) => count + 1);
+      if (
+        outcome.kind === "wrong" ||
+        outcome.kind === "correct" ||
+        outcome.kind === "outOfGuesses"
+      ) {
+        // Keep anything the player typed while the guess was being judged.
+        setText((current) => (current === submitted ? "" : current));
+      }
+      // Any other outcome (a duplicate, the cooldown) is already on screen from the live state.
+    } catch (error) {
+      if (errorCodeOf(error) === "NOT_SIGNED_IN") {
+        openLogin();
+      } else {
+        console.error("Submitting a guess failed", error);
+        await notify("error", messageFor(error, "Failed to submit your guess. Please try again."));
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  async function dealNextAnime() {
+    setDealing(true);
+    setWrong(null);
+    try {
+      await load(async () => (await next({ roundNumber: round.number })).kind !== "poolEmpty");
+    } finally {
+      setDealing(false);
+    }
+  }
+
+  const answer = round.answer;
+  const answerTitle = answer?.english ?? answer?.romaji ?? null;
+
+  return (
+    <GameCard
+      cover={
+        <CoverImage
+          src={round.coverImage}
+          color={round.coverColor}
+          blurPx={round.blurPx}
+          alt={
+            answerTitle === null ? "Blurred cover of the anime to guess" : `Cover of ${answerTitle}`
+          }
+        />
+      }
+    >
+      <section aria-labelledby={clueId}>
+        <h2
+          id={clueId}
+          className="mb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase"
+        >
+          Clue
+        </h2>
+        <p className="leading-relaxed break-words whitespace-pre-line">{round.clue}</p>
+      </section>
+
+      <GuessCounters
+        animeRemaining={game.animeRemaining}
+        animeLimit={game.animeLimit}
+        dailyRemaining={game.dailyRemaining}
+        dailyLimit={game.dailyLimit}
+      />
+
+      <RoundMessage
+        loadStatus={loadStatus}
+        cooldownSecondsLeft={cooldownSecondsLeft}
+        roundStatus={round.status}
+        pointsEarned={round.pointsEarned}
+        wrongGuessesLeft={wrong?.guessesLeft ?? null}
+      />
+
+      <form className="grid gap-3" onSubmit={(event) => void submitGuess(event)}>
+        <Label htmlFor={inputId} className="sr-only">
+          Your guess
+        </Label>
+        <Input
+          ref={inputRef}
+          id={inputId}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          placeholder="Try your best guess..."
+          autoComplete="off"
+          autoCorrect="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          enterKeyHint="send"
+          maxLength={MAX_GUESS_LENGTH}
+          disabled={!canGuess}
+          className="h-11"
+        />
+        <div className="grid grid-cols-2 gap-3">
+          <Button type="submit" size="lg" disabled={!canGuess || submitting}>
+            {submitting ? <Spinner /> : <SendIcon />}
+            Submit Guess
+          </Button>
+          <Button
+            ref={skipRef}
+            type="button"
+            size="lg"
+            variant={playing ? "outline" : "default"}
+            disabled={cooling || dealing}
+            onClick={() => void dealNextAnime()}
+          >
+            {dealing ? <Spinner /> : playing && <SkipForwardIcon />}
+            {playing ? "Skip" : "Next Anime →"}
+          </Button>
+        </div>
+      </form>
+
+      {answer !== null && (
+        <AnswerReveal answer={answer} label={round.status === "solved" ? "Solved" : "The answer"} />
+      )}
+      {playing && game.skippedAnswer !== null && (
+        <AnswerReveal answer={game.skippedAnswer} label="Skipped" />
+      )}
+
+      {celebrations > 0 && <Celebration key={celebrations} />}
+    </GameCard>
+  );
+}

@@ -1,0 +1,106 @@
+import { CircleAlertIcon, CircleXIcon, HourglassIcon, PartyPopperIcon } from "lucide-react";
+import type { ReactNode } from "react";
+import { cn } from "@/lib/utils";
+import { POINTS_PER_CORRECT_GUESS } from "@convex/model/rules";
+import { CooldownNotice } from "./CooldownNotice";
+import type { LoadStatus } from "./useAnimeLoader";
+
+export type RoundMessageProps = {
+  loadStatus: LoadStatus;
+  /** Seconds left in the cooldown, while one runs. */
+  cooldownSecondsLeft: number | null;
+  roundStatus: "playing" | "solved" | "outOfGuesses" | "skipped";
+  pointsEarned: number | null;
+  /** Guesses left after a wrong guess, while its message shows. */
+  wrongGuessesLeft: number | null;
+};
+
+/**
+ * What just happened, in the spec's words (§4 Guess outcomes, Anime loading), in a polite live
+ * region of fixed height so the page does not move when a message comes or goes.
+ */
+export function RoundMessage(props: RoundMessageProps) {
+  return (
+    <div role="status" className="flex min-h-11 items-center">
+      {messageFor(props)}
+    </div>
+  );
+}
+
+function messageFor({
+  loadStatus,
+  cooldownSecondsLeft,
+  roundStatus,
+  pointsEarned,
+  wrongGuessesLeft,
+}: RoundMessageProps) {
+  if (loadStatus === "retrying") {
+    return <Line tone="warning">Error loading anime. Retrying...</Line>;
+  }
+  if (loadStatus === "failed") {
+    return <Line tone="error">Failed to load anime. Please refresh the page.</Line>;
+  }
+  if (cooldownSecondsLeft !== null) return <CooldownNotice secondsLeft={cooldownSecondsLeft} />;
+  if (roundStatus === "solved") {
+    return (
+      <Line tone="success" icon={<PartyPopperIcon />}>
+        <span>
+          <span className="font-semibold">{" Correct! You got it! "}</span>
+          {pointsEarned !== null && (
+            <span>
+              +{pointsEarned} points
+              {pointsEarned > POINTS_PER_CORRECT_GUESS && " with the quick-guess bonus"}
+            </span>
+          )}
+        </span>
+      </Line>
+    );
+  }
+  if (roundStatus === "outOfGuesses") {
+    return (
+      <Line tone="warning" icon={<HourglassIcon />}>
+        Out of guesses! Use the Skip button to try another anime.
+      </Line>
+    );
+  }
+  if (wrongGuessesLeft !== null) {
+    return (
+      <Line tone="error" icon={<CircleXIcon />}>
+        Wrong! {wrongGuessesLeft} guesses remaining for this anime
+      </Line>
+    );
+  }
+  return (
+    <p className="text-sm text-muted-foreground">
+      Every wrong guess makes the cover a little sharper.
+    </p>
+  );
+}
+
+const tones = {
+  success: "border-emerald-400/40 bg-emerald-400/10 text-emerald-200",
+  warning: "border-amber-400/40 bg-amber-400/10 text-amber-100",
+  error: "border-destructive/50 bg-destructive/10 text-red-200",
+};
+
+function Line({
+  tone,
+  icon = <CircleAlertIcon />,
+  children,
+}: {
+  tone: keyof typeof tones;
+  icon?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <p
+      className={cn(
+        "flex w-full items-center gap-2 rounded-lg border px-3 py-2 text-sm animate-in fade-in-0 [&>svg]:size-4 [&>svg]:shrink-0",
+        tones[tone],
+      )}
+    >
+      {icon}
+      {children}
+    </p>
+  );
+}

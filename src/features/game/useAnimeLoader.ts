@@ -1,0 +1,47 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+
+/** Spec §4 Anime loading: a failed load is retried up to 3 times, 2 s apart. */
+export const LOAD_RETRIES = 3;
+export const LOAD_RETRY_DELAY_MS = 2000;
+
+export type LoadStatus = "loading" | "retrying" | "failed" | "loaded";
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Runs a load with the spec's retries. `attempt` resolves true once the player has a round; false
+ * (the pool had none) or an error counts as a failure. The status drives the messages: "loading"
+ * before the first load ends, "retrying" after a failure, "failed" once the retries are spent.
+ */
+export function useAnimeLoader() {
+  const [status, setStatus] = useState<LoadStatus>("loading");
+  const mounted = useRef(false);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  const load = useCallback(async (attempt: () => Promise<boolean>): Promise<boolean> => {
+    for (let tries = 0; tries <= LOAD_RETRIES; tries++) {
+      if (tries > 0) {
+        setStatus("retrying");
+        await delay(LOAD_RETRY_DELAY_MS);
+        if (!mounted.current) return false;
+      }
+      const loaded = await attempt().catch((error: unknown) => {
+        console.error("Loading an anime failed", error);
+        return false;
+      });
+      if (loaded) {
+        setStatus("loaded");
+        return true;
+      }
+    }
+    setStatus("failed");
+    return false;
+  }, []);
+
+  return { status, load };
+}

@@ -1,0 +1,159 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, test, vi } from "vitest";
+import { ann } from "@/testing/accounts";
+import { seedPlayers, seedShows, setScore } from "@/testing/gameData";
+import { InProcessBackend } from "@/testing/inProcessBackend";
+import { renderApp } from "@/testing/renderApp";
+import { renderSignedIn } from "@/testing/renderSignedIn";
+
+const players = (count: number, top = 1000) =>
+  Array.from({ length: count }, (_, i) => ({ username: `player${i + 1}`, score: top - i * 10 }));
+
+/** The table's body rows, each as [rank cell, player cell, score cell] texts. */
+async function rows(container: HTMLElement = document.body) {
+  const table = await within(container).findByRole("table");
+  return within(table)
+    .getAllByRole("row")
+    .slice(1)
+    .map((row) =>
+      within(row)
+        .getAllByRole("cell")
+        .map((cell) => cell.textContent),
+    );
+}
+
+describe("/leaderboard", () => {
+  test("shows a visitor the top 25 with medals for the first three, and a way to log in", async () => {
+    const backend = new InProcessBackend();
+    await seedPlayers(backend, players(30));
+    renderApp("/leaderboard", { backend });
+
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Leaderboard" }),
+    ).toBeInTheDocument();
+    const board = await rows();
+    expect(board).toHaveLength(25);
+    expect(board.slice(0, 4)).toEqual([
+      ["🥇1", "player1", "1,000"],
+      ["🥈2", "player2", "990"],
+      ["🥉3", "player3", "980"],
+      ["4", "player4", "970"],
+    ]);
+    expect(board[24]).toEqual(["25", "player25", "760"]);
+    expect(screen.getByRole("button", { name: "Log in to play" })).toBeInTheDocument();
+    expect(screen.queryByText("Your rank")).not.toBeInTheDocument();
+  });
+
+  test("tied players share a rank, and a medal", async () => {
+    const backend = new InProcessBackend();
+    await seedPlayers(backend, [
+      { username: "alpha", score: 500 },
+      { username: "bravo", score: 300 },
+      { username: "charlie", score: 300 },
+      { username: "delta", score: 100 },
+    ]);
+    renderApp("/leaderboard", { backend });
+    const board = await rows();
+    expect(board.map(([rank]) => rank)).toEqual(["🥇1", "🥈2", "🥈2", "4"]);
+  });
+
+  test("highlights the signed-in player's row and shows their rank", async () => {
+    const backend = new InProcessBackend();
+    await seedPlayers(backend, players(5, 100));
+    await renderSignedIn("/leaderboard", { backend });
+
+    const standing = await screen.findByRole("region", { name: "Your standing" });
+    await waitFor(() => expect(standing).toHaveTextContent("Your rank#60 points"));
+    const mine = await waitFor(() => {
+      const row = screen.getByRole("row", { current: true });
+      expect(row).toHaveTextContent(ann.username);
+      return row;
+    });
+    expect(within(mine).getByText("You")).toBeInTheDocument();
+    expect(screen.getAllByRole("row", { current: true })).toHaveLength(1);
+    expect(screen.getByRole("link", { name: "Play" })).toHaveAttribute("href", "/game");
+  });
+
+  test("a player beyond the first thousand reads 1000+", async () => {
+    const backend = new InProcessBackend();
+    await seedPlayers(backend, players(1000, 20_000));
+    await renderSignedIn("/leaderboard", { backend });
+    const standing = await screen.findByRole("region", { name: "Your standing" });
+    await waitFor(() => expect(standing).toHaveTextContent("Your rank#1000+0 points"));
+  });
+
+  test("moves live when another player's score changes", async () => {
+    const backend = new InProcessBackend();
+    const [, , third] = await seedPlayers(backend, players(3, 300));
+    renderApp("/leaderboard", { backend });
+    await waitFor(async () => expect((await rows())[0][1]).toBe("player1"));
+
+    await setScore(backend, third, 1000);
+    await waitFor(async () =>
+      expect((await rows()).map(([rank, name]) => `${rank} ${name}`)).toEqual([
+        "🥇1 player3",
+        "🥈2 player1",
+        "🥉3 player2",
+      ]),
+    );
+  });
+
+  test("says so when the leaderboard cannot be loaded", async () => {
+    const backend = new InProcessBackend();
+    await seedPlayers(backend, players(3));
+    const call = backend.call.bind(backend);
+    vi.spyOn(backend, "call").mockImplementation(async (kind, path, args, token) =>
+      path === "leaderboard:top"
+        ? { status: "error", errorMessage: "Server Error" }
+        : await call(kind, path, args, token),
+    );
+    renderApp("/leaderboard", { backend });
+    expect(await screen.findByText("Failed to load leaderboard")).toBeInTheDocument();
+    expect(screen.queryByRole("table")).not.toBeInTheDocument();
+  });
+
+  test("says so when nobody has played yet", async () => {
+    renderApp("/leaderboard");
+    expect(await screen.findByText(/No scores yet/)).toBeInTheDocument();
+  });
+});
+
+describe("the game's Leaderboard dialog", () => {
+  test("shows the top 10 with medals and the player's own standing", async () => {
+    const backend = new InProcessBackend();
+    await seedShows(backend, 2);
+    await seedPlayers(backend, players(12));
+    const { user } = await renderSignedIn("/game", { backend });
+    await screen.findByRole("heading", { name: "Clue" });
+
+    await user.click(screen.getByRole("button", { name: "Leaderboard" }));
+    const dialog = await screen.findByRole("dialog", { name: "Leaderboard" });
+    const board = await rows(dialog);
+    expect(board).toHaveLength(10);
+    expect(board[0]).toEqual(["🥇1", "player1", "1,000"]);
+    expect(board[2][0]).toBe("🥉3");
+    expect(await within(dialog).findByText(/You are #13 with 0 points/)).toBeInTheDocument();
+  });
+
+  test("highlights the player once their score puts them on it, live", async () => {
+    const backend = new InProcessBackend();
+    await seedShows(backend, 2);
+    await seedPlayers(backend, players(10, 500));
+    const { user } = await renderSignedIn("/game", { backend });
+    await screen.findByRole("heading", { name: "Clue" });
+    await user.click(screen.getByRole("button", { name: "Leaderboard" }));
+    const dialog = await screen.findByRole("dialog", { name: "Leaderboard" });
+    await rows(dialog);
+    expect(within(dialog).queryByRole("row", { current: true })).not.toBeInTheDocument();
+
+    const me = await backend.t.run(async (ctx) =>
+      ctx.db
+        .query("users")
+        .withIndex("by_email", (q) => q.eq("email", ann.email))
+        .unique(),
+    );
+    await setScore(backend, me!._id, 5000);
+    const row = await within(dialog).findByRole("row", { current: true });
+    expect(row).toHaveTextContent(`🥇1${ann.username}You5,000`);
+  });
+});

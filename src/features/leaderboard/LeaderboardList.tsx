@@ -1,0 +1,103 @@
+import { CircleAlertIcon } from "lucide-react";
+import { Alert, AlertTitle } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Spinner } from "@/components/ui/spinner";
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "@/components/ui/table";
+import { cn } from "@/lib/utils";
+import type { LeaderboardEntry, Loadable } from "./useLeaderboard";
+
+const medals: Record<number, string> = { 1: "🥇", 2: "🥈", 3: "🥉" };
+
+/**
+ * The ranked players: medals for ranks 1–3 (tied players share a rank, and so a medal), the
+ * signed-in player's own row highlighted, and "Failed to load leaderboard" when the query fails.
+ */
+export function LeaderboardList({
+  board,
+  caption,
+  playerId,
+}: {
+  board: Loadable<LeaderboardEntry[]>;
+  caption: string;
+  playerId?: string;
+}) {
+  if (board.status === "loading") {
+    return (
+      <p className="flex items-center justify-center gap-2 py-10 text-sm text-muted-foreground">
+        <Spinner />
+        Loading leaderboard...
+      </p>
+    );
+  }
+  if (board.status === "error") {
+    return (
+      <Alert variant="destructive">
+        <CircleAlertIcon />
+        <AlertTitle>Failed to load leaderboard</AlertTitle>
+      </Alert>
+    );
+  }
+  if (board.value.length === 0) {
+    return (
+      <p className="py-10 text-center text-sm text-muted-foreground">
+        No scores yet. Be the first on the board!
+      </p>
+    );
+  }
+  return (
+    <Table>
+      <TableCaption className="sr-only">{caption}</TableCaption>
+      <TableHeader>
+        <TableRow>
+          <TableHead className="text-center">Rank</TableHead>
+          <TableHead>Player</TableHead>
+          <TableHead className="text-right">Score</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {board.value.map((entry) => {
+          const isPlayer = entry.id === playerId;
+          return (
+            <TableRow
+              key={entry.id}
+              aria-current={isPlayer ? "true" : undefined}
+              className={cn(isPlayer && "bg-primary/15 hover:bg-primary/20")}
+            >
+              <TableCell className="text-center text-base font-semibold tabular-nums">
+                {medals[entry.rank] === undefined ? (
+                  entry.rank
+                ) : (
+                  <>
+                    <span aria-hidden="true" className="text-xl leading-none">
+                      {medals[entry.rank]}
+                    </span>
+                    <span className="sr-only">{entry.rank}</span>
+                  </>
+                )}
+              </TableCell>
+              <TableCell className="w-full max-w-0">
+                <span className="flex items-center gap-2">
+                  <span className={cn("truncate", isPlayer && "font-semibold")}>
+                    {entry.username}
+                  </span>
+                  {isPlayer && <Badge>You</Badge>}
+                </span>
+              </TableCell>
+              <TableCell className="text-right font-semibold tabular-nums">
+                {entry.score.toLocaleString("en-US")}
+              </TableCell>
+            </TableRow>
+          );
+        })}
+      </TableBody>
+    </Table>
+  );
+}

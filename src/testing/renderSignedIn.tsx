@@ -1,0 +1,52 @@
+import { render } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createMemoryRouter } from "react-router-dom";
+import { App } from "@/app/App";
+import { routes } from "@/app/routes";
+import { ann, type Credentials } from "./accounts";
+import { ConvexTestClient } from "./ConvexTestClient";
+import { InProcessBackend } from "./inProcessBackend";
+
+type Tokens = { token: string; refreshToken: string };
+
+let signedInClients = 0;
+
+/** Creates an account through Convex Auth's real sign-up action and returns its session tokens. */
+export async function signUpForTokens(
+  backend: InProcessBackend,
+  player: Credentials,
+): Promise<Tokens> {
+  const result = await backend.call(
+    "action",
+    "auth:signIn",
+    { provider: "password", params: { flow: "signUp", ...player } },
+    null,
+  );
+  if (result.status === "error") throw new Error(result.errorMessage);
+  return (result.value as { tokens: Tokens }).tokens;
+}
+
+/**
+ * Renders the whole app at `path` with `player` already signed in: a new account's tokens are
+ * put where Convex Auth's provider looks for them (its storage, namespaced by the client's
+ * address), as a returning player's browser would have them.
+ */
+export async function renderSignedIn(
+  path: string,
+  {
+    backend = new InProcessBackend(),
+    player = ann,
+  }: { backend?: InProcessBackend; player?: Credentials } = {},
+) {
+  const tokens = await signUpForTokens(backend, player);
+  const address = `http://convex-test-signed-in-${++signedInClients}.local`;
+  const namespace = address.replace(/[^a-zA-Z0-9]/g, "");
+  localStorage.setItem(`__convexAuthJWT_${namespace}`, tokens.token);
+  localStorage.setItem(`__convexAuthRefreshToken_${namespace}`, tokens.refreshToken);
+
+  const client = new ConvexTestClient(backend, address);
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const user = userEvent.setup();
+  const view = render(<App client={client.asReactClient()} router={router} />);
+  return { ...view, backend, client, router, user, player };
+}

@@ -1,0 +1,316 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, screenshots, serveCovers, test, type Player, type TestBackend } from "./fixtures";
+
+type GameState = { round: { number: number; status: string; guessesUsed: number } | null };
+
+/** A signed-in player on /game over a seeded pool, with the first round on screen. */
+async function openGame(page: Page, backend: TestBackend, pool = 6): Promise<Player> {
+  await backend.seedAnimePool(pool);
+  await serveCovers(page);
+  const player = await backend.signIn(page);
+  await page.goto("/game");
+  await expect(page.getByRole("heading", { name: "Clue" })).toBeVisible();
+  return player;
+}
+
+const cover = (page: Page) => page.getByRole("img", { name: /cover/i });
+const guessBox = (page: Page) => page.getByRole("textbox", { name: "Your guess" });
+const clue = (page: Page) => page.getByText(/^File \d+\./);
+
+/** The cover's blur as the browser renders it once the transition has settled. */
+async function expectBlur(page: Page, filter: string) {
+  await expect
+    .poll(() => cover(page).evaluate((image) => getComputedStyle(image).filter))
+    .toBe(filter);
+}
+
+async function coverLoaded(page: Page) {
+  await expect
+    .poll(() =>
+      cover(page).evaluate(
+        (image: HTMLImageElement) => image.complete && getComputedStyle(image).opacity === "1",
+      ),
+    )
+    .toBe(true);
+}
+
+async function guess(page: Page, text: string) {
+  // The previous guess is judged once Submit is enabled again.
+  await expect(page.getByRole("button", { name: "Submit Guess" })).toBeEnabled();
+  await guessBox(page).fill(text);
+  await guessBox(page).press("Enter");
+}
+
+async function expectNoSeriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(
+    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+  ).toEqual([]);
+}
+
+/** Spends `count` of the player's daily guesses through the real functions, as another tab would. */
+async function spendGuesses(backend: TestBackend, email: string, count: number) {
+  const { round } = await backend.run<GameState>("query", "game:state", {}, email);
+  let roundNumber = round!.number;
+  let attempt = round!.guessesUsed;
+  let roundOver = round!.status !== "playing";
+  for (let spent = 0; spent < count; spent++) {
+    if (roundOver) {
+      const dealt = await backend.run<{ kind: string }>(
+        "mutation",
+        "game:next",
+        { roundNumber },
+        email,
+      );
+      expect(dealt.kind).toBe("dealt");
+      roundNumber += 1;
+      attempt = 0;
+    }
+    const outcome = await backend.run<{ kind: string }>(
+      "mutation",
+      "game:guess",
+      { roundNumber, attempt, guess: "not it at all" },
+      email,
+    );
+    expect(outcome.kind).toMatch(/^(wrong|outOfGuesses)$/);
+    attempt += 1;
+    roundOver = outcome.kind === "outOfGuesses";
+  }
+}
+
+/** Players who have been at it a while, their profiles put straight into the database. */
+async function seedPlayers(backend: TestBackend, players: { username: string; score: number }[]) {
+  await backend.seed(
+    "users",
+    players.map(({ username, score }) => ({
+      email: `${username}@example.com`,
+      username,
+      usernameKey: username.toLowerCase(),
+      score,
+      isBetaTester: false,
+      isAdmin: false,
+      createdAt: 0,
+    })),
+  );
+}
+
+test("a visitor on /game is asked to log in", async ({ page }) => {
+  await page.goto("/game");
+  await expect(page.getByRole("dialog", { name: "Welcome Back!" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("button", { name: "Log in to play" })).toBeVisible();
+});
+
+test("a round: the blurred cover, the clue and the counters; accessible and steady", async ({
+  page,
+  backend,
+}) => {
+  await backend.seedAnimePool(4);
+  await serveCovers(page, { delayMs: 800 });
+  await backend.signIn(page);
+  await page.goto("/game");
+  const clueHeading = page.getByRole("heading", { name: "Clue" });
+  await expect(clueHeading).toBeVisible();
+  // The cover's colour holds its place while the image is on its way: nothing moves when it lands.
+  const before = await clueHeading.boundingBox();
+  await coverLoaded(page);
+  expect(await clueHeading.boundingBox()).toEqual(before);
+
+  await expect(page.getByRole("heading", { level: 1, name: "Guess the Anime" })).toBeVisible();
+  await expect(page.getByText("Score: 0")).toBeVisible();
+  await expect(page.getByText("Anime Guesses: 5/5")).toBeVisible();
+  await expect(page.getByText("Daily Guesses: 20/20")).toBeVisible();
+  await expect(guessBox(page)).toHaveAttribute("placeholder", "Try your best guess...");
+  await expectBlur(page, "blur(12px)");
+  const box = (await cover(page).locator("..").boundingBox())!;
+  expect(box.height / box.width).toBeCloseTo(1.5, 1);
+  await expectNoSeriousViolations(page);
+  await screenshots(page, "game-playing");
+
+  await page.setViewportSize({ width: 360, height: 740 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expect(page.getByRole("button", { name: "Submit Guess" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Skip" })).toBeVisible();
+});
+
+test("a wrong guess says so for 1.5 s and sharpens the cover", async ({ page, backend }) => {
+  await openGame(page, backend);
+  await expectBlur(page, "blur(12px)");
+
+  await guess(page, "Definitely Not It");
+  const message = page.getByText("Wrong! 4 guesses remaining for this anime");
+  await expect(message).toBeVisible();
+  await expect(page.getByText("Anime Guesses: 4/5")).toBeVisible();
+  await expect(page.getByText("Daily Guesses: 19/20")).toBeVisible();
+  await expectBlur(page, "blur(10.4px)");
+  await expect(guessBox(page)).toBeFocused();
+  await expect(message).toBeHidden({ timeout: 3000 });
+});
+
+test("a right first guess: confetti, a clear cover, +150, the answer", async ({
+  page,
+  backend,
+}) => {
+  await openGame(page, backend);
+  const shown = Number(/^File (\d+)\./.exec((await clue(page).textContent())!)![1]);
+
+  await guess(page, "Test Show");
+  await expect(page.getByText("Correct! You got it!")).toBeVisible();
+  await expect(page.locator("canvas")).toBeVisible();
+  await expect(page.getByText("Score: 150")).toBeVisible();
+  await expect(page.getByText("+150 points with the quick-guess bonus")).toBeVisible();
+  await expectBlur(page, "blur(0px)");
+  await expect(guessBox(page)).toBeDisabled();
+  const next = page.getByRole("button", { name: "Next Anime →" });
+  await expect(next).toBeFocused();
+
+  const reveal = page.getByRole("region", { name: "Solved" });
+  await expect(reveal).toContainText(`It was Test Show ${shown}`);
+  await expect(reveal).toContainText(`Tesuto Shou ${shown}`);
+  const link = reveal.getByRole("link", { name: "View on AniList" });
+  await expect(link).toHaveAttribute("href", `https://anilist.co/anime/${700_000 + shown}`);
+  await expect(link).toHaveAttribute("target", "_blank");
+  await expect(link).toHaveAttribute("rel", "noopener noreferrer");
+  await coverLoaded(page);
+  await screenshots(page, "game-solved");
+
+  // Enter on the focused button deals the next anime, ready to type.
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("button", { name: "Skip" })).toBeVisible();
+  await expect(guessBox(page)).toBeFocused();
+  await expect(clue(page)).not.toContainText(`File ${shown}.`);
+});
+
+test("Skip deals another anime and tells what the skipped one was", async ({ page, backend }) => {
+  await openGame(page, backend);
+  const shown = Number(/^File (\d+)\./.exec((await clue(page).textContent())!)![1]);
+  await guess(page, "Nope");
+  await expect(page.getByText("Anime Guesses: 4/5")).toBeVisible();
+
+  await page.getByRole("button", { name: "Skip" }).click();
+  const skipped = page.getByRole("region", { name: "Skipped" });
+  await expect(skipped).toContainText(`It was Test Show ${shown}`);
+  await expect(clue(page)).not.toContainText(`File ${shown}.`);
+  await expect(page.getByText("Anime Guesses: 5/5")).toBeVisible();
+  await expect(page.getByText("Daily Guesses: 19/20")).toBeVisible();
+  await expectBlur(page, "blur(12px)");
+});
+
+test("five wrong guesses run the anime out and lock the input", async ({ page, backend }) => {
+  await openGame(page, backend);
+  for (let left = 4; left >= 1; left--) {
+    await guess(page, `Wrong ${left}`);
+    await expect(page.getByText(`Anime Guesses: ${left}/5`)).toBeVisible();
+  }
+  await guess(page, "Still wrong");
+  await expect(
+    page.getByText("Out of guesses! Use the Skip button to try another anime."),
+  ).toBeVisible();
+  await expect(guessBox(page)).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Submit Guess" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Next Anime →" })).toBeEnabled();
+  await expect(page.getByRole("region", { name: "The answer" })).toContainText(
+    /It was Test Show \d+/,
+  );
+  await expectBlur(page, "blur(4px)");
+});
+
+test("the cooldown: a countdown, Submit and Skip disabled, then the allowance back live", async ({
+  page,
+  backend,
+}) => {
+  const player = await openGame(page, backend);
+  await spendGuesses(backend, player.email, 19);
+  await expect(page.getByText("Daily Guesses: 1/20")).toBeVisible();
+  await page.evaluate(() => ((window as unknown as { marker: number }).marker = 7));
+
+  await guess(page, "The last one");
+  await expect(page.getByText("Daily Guesses: 0/20")).toBeVisible();
+  // The test client re-runs every query after each of the 20-odd calls above before this
+  // guess's own call returns: give it time to catch up.
+  await expect(guessBox(page)).toHaveValue("", { timeout: 20_000 });
+  await page.getByRole("button", { name: "Next Anime →" }).click();
+
+  const timer = page.getByRole("timer");
+  await expect(timer).toHaveText(/^(10:00|09:5\d)$/);
+  await expect(page.getByText(/Out of daily guesses/)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Submit Guess" })).toBeDisabled();
+  // Disabled, and no longer busy dealing (its name would then include the spinner's "Loading").
+  await expect(page.getByRole("button", { name: "Next Anime →", exact: true })).toBeDisabled();
+  const first = await timer.textContent();
+  await expect(timer).not.toHaveText(first!, { timeout: 3000 });
+  await coverLoaded(page);
+  await screenshots(page, "game-cooldown");
+
+  await backend.advanceClock(10 * 60_000);
+  await expect(page.getByText("Daily Guesses: 20/20")).toBeVisible();
+  await expect(timer).toBeHidden();
+  await expect(page.getByRole("button", { name: "Next Anime →" })).toBeEnabled();
+  expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(7);
+
+  await page.getByRole("button", { name: "Next Anime →" }).click();
+  await expect(guessBox(page)).toBeEnabled();
+  await expect(page.getByText("Anime Guesses: 5/5")).toBeVisible();
+});
+
+test("the Leaderboard dialog: the top 10 with medals, at most 400 px tall", async ({
+  page,
+  backend,
+}) => {
+  await seedPlayers(
+    backend,
+    Array.from({ length: 12 }, (_, i) => ({ username: `rival${i + 1}`, score: 1200 - i * 100 })),
+  );
+  await openGame(page, backend);
+  await page.getByRole("button", { name: "Leaderboard" }).click();
+  const dialog = page.getByRole("dialog", { name: "Leaderboard" });
+  await expect(dialog.getByRole("row")).toHaveCount(11);
+  await expect(dialog.getByRole("row").nth(1)).toContainText("🥇");
+  await expect(dialog.getByRole("row").nth(3)).toContainText("🥉");
+  await expect(dialog).toContainText("You are #13 with 0 points.");
+  expect((await dialog.boundingBox())!.height).toBeLessThanOrEqual(400);
+  await expectNoSeriousViolations(page);
+  await screenshots(page, "leaderboard-dialog");
+});
+
+test("one player's points move another player's leaderboard, live", async ({
+  page,
+  backend,
+  browser,
+}) => {
+  await backend.seedAnimePool(4);
+  await seedPlayers(
+    backend,
+    ["sakura", "kenji", "mina", "haru", "yuki", "ren", "aoi"].map((username, i) => ({
+      username,
+      score: 110 - i * 15,
+    })),
+  );
+  const watcherContext = await browser.newContext();
+  try {
+    const watcherPage = await watcherContext.newPage();
+    const watcher = await backend.signIn(watcherPage);
+    await backend.patchUser(watcher.email, { score: 120 });
+    await watcherPage.goto("/leaderboard");
+    const rows = watcherPage.getByRole("row");
+    await expect(rows.nth(1)).toContainText(watcher.username);
+    await expect(watcherPage.locator('tr[aria-current="true"]')).toContainText("120");
+
+    await serveCovers(page);
+    const player = await backend.signIn(page);
+    await page.goto("/game");
+    await expect(rows.nth(9)).toContainText(player.username);
+    await guess(page, "Test Show");
+    await expect(page.getByText("Correct! You got it!")).toBeVisible();
+
+    await expect(rows.nth(1)).toContainText(`🥇1${player.username}150`);
+    await expect(rows.nth(2)).toContainText(`🥈2${watcher.username}You120`);
+    await expect(watcherPage.getByRole("region", { name: "Your standing" })).toContainText("#2");
+    await expectNoSeriousViolations(watcherPage);
+    await screenshots(watcherPage, "leaderboard");
+  } finally {
+    await watcherContext.close();
+  }
+});
