@@ -24,9 +24,10 @@ export default defineConfig(
   {
     languageOptions: {
       parserOptions: {
-        // Files outside every tsconfig (root config files, plain-JS scripts) get a default program.
+        // scripts/ and the root config files belong to tsconfig.node.json (allowJs, unchecked);
+        // anything else outside every tsconfig gets a default program.
         projectService: {
-          allowDefaultProject: ["*.js", "*.mjs", "scripts/*.mjs"],
+          allowDefaultProject: ["*.js", "*.mjs"],
           defaultProject: "tsconfig.node.json",
         },
         tsconfigRootDir: import.meta.dirname,

@@ -3,6 +3,7 @@ import path from "node:path";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { prerenderLanding } from "./scripts/prerender/vitePlugin";
 import { e2eTestBackend } from "./src/testing/e2e/vitePlugin";
 
 const alias = {
@@ -11,12 +12,19 @@ const alias = {
 };
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), e2eTestBackend()],
+  plugins: [react(), tailwindcss(), e2eTestBackend(), prerenderLanding()],
   resolve: { alias },
+  // dist/.vite/manifest.json maps each route's module to its chunks, for `npm run bench`.
+  build: { manifest: true },
   test: {
+    // Tests run the real Convex functions (Convex Auth hashes passwords with scrypt): seconds, not ms.
+    testTimeout: 30_000,
+    restoreMocks: true,
+    unstubGlobals: true,
+    unstubEnvs: true,
     projects: [
       {
-        resolve: { alias },
+        extends: true,
         test: {
           name: "convex",
           environment: "node",
@@ -25,8 +33,7 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react()],
-        resolve: { alias },
+        extends: true,
         test: {
           name: "app",
           environment: "jsdom",

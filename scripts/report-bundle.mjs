@@ -76,7 +76,20 @@ const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
 const row = (label, { raw, gzip }) =>
   `  ${label.padEnd(52)} ${kB(raw).padStart(10)} ${kB(gzip).padStart(10)} gzip`;
 
-const assets = initialAssets().map((asset) => ({ ...asset, ...sizes(asset.file) }));
+/** Stylesheets written into index.html itself (the prerender inlines the app's stylesheet). */
+function inlineStyles() {
+  return [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map(([, css], index) => ({
+    url: `<style> ${index + 1}`,
+    kind: "css",
+    file: `index.html <style> ${index + 1}`,
+    css,
+    raw: Buffer.byteLength(css),
+    gzip: gzipSync(css).length,
+  }));
+}
+
+const styles = inlineStyles();
+const assets = [...initialAssets().map((asset) => ({ ...asset, ...sizes(asset.file) })), ...styles];
 const total = (kind) =>
   assets
     .filter((asset) => kind === undefined || asset.kind === kind)
@@ -88,7 +101,9 @@ const total = (kind) =>
 console.log("\nLanding page (/) initial load:");
 for (const kind of ["js", "css"]) {
   for (const asset of assets.filter((a) => a.kind === kind)) {
-    console.log(row(path.relative(distDir, asset.file), asset));
+    console.log(
+      row(asset.css === undefined ? path.relative(distDir, asset.file) : asset.file, asset),
+    );
   }
 }
 console.log(row("JavaScript", total("js")));
@@ -103,6 +118,9 @@ const deferred = existsSync(assetsDir)
       .filter((name) => /\.(m?js|css)$/.test(name))
       .map((name) => path.join(assetsDir, name))
       .filter((file) => !initialFiles.has(file))
+      .filter(
+        (file) => !styles.some((style) => style.css.trim() === readFileSync(file, "utf8").trim()),
+      )
       .map((file) => ({ file, ...sizes(file) }))
       .sort((a, b) => b.gzip - a.gzip)
   : [];

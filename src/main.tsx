@@ -1,6 +1,6 @@
 import { ConvexReactClient } from "convex/react";
 import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { createBrowserRouter } from "react-router-dom";
 import { App } from "@/app/App";
 import { routes } from "@/app/routes";
@@ -8,11 +8,35 @@ import "./index.css";
 
 function render(convex: ConvexReactClient) {
   const router = createBrowserRouter(routes);
-  createRoot(document.getElementById("root")!).render(
+  const container = document.getElementById("root")!;
+  const app = (
     <StrictMode>
       <App client={convex} router={router} />
-    </StrictMode>,
+    </StrictMode>
   );
+  // The built index.html carries the landing page's HTML (scripts/prerender): React takes it over.
+  if (container.hasChildNodes()) {
+    hydrateRoot(container, app);
+    replayEarlyClick();
+  } else {
+    createRoot(container).render(app);
+  }
+}
+
+declare global {
+  interface Window {
+    /** Set by index.html's inline script: the button last clicked before this script ran. */
+    __landingEarlyClick?: { button: HTMLButtonElement | null; stop: () => void };
+  }
+}
+
+/** Clicks again what the visitor clicked while the page waited for its scripts. */
+function replayEarlyClick() {
+  const early = window.__landingEarlyClick;
+  if (early === undefined) return;
+  early.stop();
+  // React hydrates the page at once to handle this click, so nothing clicked is lost.
+  if (early.button?.isConnected) early.button.click();
 }
 
 // The e2e build runs the real Convex functions in the preview server (see src/testing/e2e).

@@ -1,6 +1,10 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
+import { toast } from "sonner";
 import { afterEach } from "vitest";
+
+// The app runs on real Convex functions: on a busy machine a click's result can take over a second.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom installs typed arrays of its own realm; Convex Auth's JWT signing checks
 // `instanceof Uint8Array` against Node's, so put Node's back (Buffer extends it).
@@ -10,6 +14,8 @@ globalThis.ArrayBuffer = Buffer.alloc(0).buffer.constructor as ArrayBufferConstr
 
 afterEach(() => {
   cleanup();
+  // Sonner keeps toasts in a module-wide store and would replay them to the next test's Toaster.
+  toast.dismiss();
 });
 
 // jsdom has no layout: react-router's scroll restoration calls this on every navigation.

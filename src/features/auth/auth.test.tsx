@@ -86,7 +86,11 @@ describe("sign up", () => {
     const app = renderApp();
     await createAccount(app.backend, ann);
     const dialog = await openSignUp(app);
-    await submitSignUp(app, dialog, { email: "new@example.com", username: "ANN", password: "secret1" });
+    await submitSignUp(app, dialog, {
+      email: "new@example.com",
+      username: "ANN",
+      password: "secret1",
+    });
     expect(await within(dialog).findByRole("alert")).toHaveTextContent(
       "This username is already taken",
     );
@@ -115,7 +119,9 @@ describe("log in and out", () => {
     expect(within(await topBar()).getByText("Ann")).toBeInTheDocument();
 
     await app.user.click(within(await topBar()).getByRole("button", { name: "Logout" }));
-    expect(await within(await topBar()).findByRole("button", { name: "Login" })).toBeInTheDocument();
+    expect(
+      await within(await topBar()).findByRole("button", { name: "Login" }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole("link", { name: "Play Now" })).not.toBeInTheDocument();
   });
 

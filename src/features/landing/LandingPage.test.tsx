@@ -13,7 +13,9 @@ test("shows the spec's copy to everyone", async () => {
   expect(
     screen.getByText("20 new anime challenges every day. Can you guess them all?"),
   ).toBeInTheDocument();
-  expect(screen.getByText("Compete with other players and climb the rankings!")).toBeInTheDocument();
+  expect(
+    screen.getByText("Compete with other players and climb the rankings!"),
+  ).toBeInTheDocument();
   expect(screen.getByRole("link", { name: "View Rankings" })).toHaveAttribute(
     "href",
     "/leaderboard",

@@ -1,0 +1,159 @@
+// Documents read and written by the game's hot functions, with 100 and with 10,000 players.
+// Run by `npm run bench` (scripts/bench/vitest.config.ts), not by `npm test`; writes its figures
+// to BENCH_CONVEX_OUT (default bench-results/convex.json) for scripts/bench/run.mjs to print.
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, expect, test, vi } from "vitest";
+import type { Doc, Id } from "@convex/_generated/dataModel";
+import { gameOf, gameView, nextRound, startVisit, submitGuess } from "@convex/model/game";
+import { rankOf, topPlayers } from "@convex/model/leaderboard";
+import { RECENT_ANIME_REMEMBERED } from "@convex/model/rules";
+import { STATS_SHARDS, utcDay } from "@convex/model/analytics";
+import { newBackend, seedAnime, type TestConvex } from "@convex/test.setup";
+import { countingCtx, newCounts, type DocumentCounts } from "./countingCtx";
+
+const PLAYER_COUNTS = [100, 10_000] as const;
+const ANIME_COUNT = 1_000;
+const SKIPS_MEASURED = 20;
+
+type Figure = Pick<DocumentCounts, "reads" | "writes" | "readsByTable" | "writesByTable">;
+type Figures = Record<string, Figure>;
+
+// Seeded, so that the random draws (which anime is dealt) give the same figures on every run.
+let seed = 20_260_611;
+vi.spyOn(Math, "random").mockImplementation(() => {
+  seed = (seed * 1_664_525 + 1_013_904_223) >>> 0;
+  return seed / 4_294_967_296;
+});
+
+const results: Record<number, Figures> = {};
+
+afterAll(() => {
+  const out = path.resolve(process.env.BENCH_CONVEX_OUT ?? "bench-results/convex.json");
+  mkdirSync(path.dirname(out), { recursive: true });
+  writeFileSync(out, `${JSON.stringify({ animeCount: ANIME_COUNT, players: results }, null, 2)}\n`);
+});
+
+/** `players` players with distinct scores (0, 50, 100, …); returns the one ranked in the middle. */
+async function seedPlayers(t: TestConvex, players: number): Promise<Id<"users">> {
+  return await t.run(async (ctx) => {
+    let median: Id<"users"> | null = null;
+    for (let i = 0; i < players; i++) {
+      // Scores in a scattered order, so the index order is not the insertion order.
+      const step = (i * 7_919) % players;
+      const username = `player${i}`;
+      const id = await ctx.db.insert("users", {
+        email: `${username}@example.com`,
+        username,
+        usernameKey: username,
+        score: step * 50,
+        createdAt: 0,
+      });
+      if (step === Math.floor(players / 2)) median = id;
+    }
+    return median!;
+  });
+}
+
+/** Today's game-use counters on every shard, as on any day after the first few guesses. */
+async function seedTodaysStats(t: TestConvex) {
+  await t.run(async (ctx) => {
+    for (let shard = 0; shard < STATS_SHARDS; shard++) {
+      const counts = { sessions: 0, guesses: 0, correctGuesses: 0 };
+      await ctx.db.insert("gameDailyStats", { day: utcDay(Date.now()), shard, ...counts });
+    }
+  });
+}
+
+/** Runs `fn` as the function it stands for, with the caller's user read the auth wrapper does. */
+async function measure<T>(
+  t: TestConvex,
+  userId: Id<"users"> | null,
+  fn: (
+    ctx: Parameters<Parameters<TestConvex["run"]>[0]>[0],
+    user: Doc<"users"> | null,
+  ) => Promise<T>,
+): Promise<{ figure: Figure; result: T }> {
+  const counts = newCounts();
+  const result = await t.run(async (raw) => {
+    const { ctx } = countingCtx(raw, counts);
+    const user = userId === null ? null : await ctx.db.get("users", userId);
+    return await fn(ctx, user);
+  });
+  return { figure: counts, result };
+}
+
+async function currentRound(t: TestConvex, userId: Id<"users">) {
+  return await t.run(async (ctx) => {
+    const game = (await gameOf(ctx, userId))!;
+    const anime = await ctx.db.get("anime", game.round!.animeId);
+    return { round: game.round!, answer: anime!.answers[0] };
+  });
+}
+
+function maxOf(figures: Figure[]): Figure {
+  return figures.reduce((worst, figure) =>
+    figure.reads + figure.writes > worst.reads + worst.writes ? figure : worst,
+  );
+}
+
+for (const players of PLAYER_COUNTS) {
+  test(`documents read and written with ${players} players and ${ANIME_COUNT} anime`, async () => {
+    const t = newBackend();
+    await seedAnime(t, ANIME_COUNT);
+    const me = await seedPlayers(t, players);
+    await seedTodaysStats(t);
+    const figures: Figures = {};
+
+    figures["game.start (first visit)"] = (
+      await measure(t, me, (ctx, user) => startVisit(ctx, user!._id, "Europe/Paris"))
+    ).figure;
+
+    figures["leaderboard.top({limit: 10})"] = (
+      await measure(t, null, (ctx) => topPlayers(ctx, 10))
+    ).figure;
+
+    const mine = await measure(t, me, (ctx, user) => rankOf(ctx, user!.score ?? 0));
+    figures["leaderboard.mine (rank)"] = mine.figure;
+
+    figures["game.state"] = (await measure(t, me, (ctx, user) => gameView(ctx, user!))).figure;
+
+    let { round, answer } = await currentRound(t, me);
+    const wrong = await measure(t, me, (ctx, user) =>
+      submitGuess(ctx, user!, {
+        roundNumber: round.number,
+        attempt: round.guessesUsed,
+        guess: "certainly not the title",
+      }),
+    );
+    expect(wrong.result.kind).toBe("wrong");
+    figures["game.guess (wrong)"] = wrong.figure;
+
+    ({ round, answer } = await currentRound(t, me));
+    const right = await measure(t, me, (ctx, user) =>
+      submitGuess(ctx, user!, {
+        roundNumber: round.number,
+        attempt: round.guessesUsed,
+        guess: answer,
+      }),
+    );
+    expect(right.result.kind).toBe("correct");
+    figures["game.guess (correct)"] = right.figure;
+
+    // Skips in the steady state: the player has already been dealt 100 anime.
+    for (let i = 0; i < RECENT_ANIME_REMEMBERED; i++) {
+      ({ round } = await currentRound(t, me));
+      await t.run(async (ctx) => await nextRound(ctx, me, round.number));
+    }
+    const skips: Figure[] = [];
+    for (let i = 0; i < SKIPS_MEASURED; i++) {
+      ({ round } = await currentRound(t, me));
+      const skip = await measure(t, me, (ctx, user) => nextRound(ctx, user!._id, round.number));
+      expect(skip.result.kind).toBe("dealt");
+      skips.push(skip.figure);
+    }
+    figures[`game.next (skip; worst of ${SKIPS_MEASURED})`] = maxOf(skips);
+
+    results[players] = figures;
+  });
+}

@@ -1,0 +1,306 @@
+// Lighthouse (its default: the mobile preset with simulated throttling) in headless Chromium
+// against `vite preview --mode e2e`, whose preview server runs the Convex functions in
+// convex-test: "/" as a visitor, "/game" as a signed-in player with a seeded pool.
+/* global window -- signInBrowser's callback runs in the page, not in Node */
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import lighthouse from "lighthouse";
+import { chromium } from "playwright-core";
+
+const E2E = "/__convex_test";
+const CHROMIUM_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+const POOL_SIZE = 50;
+const COVERS_DIR = "bench-covers";
+
+async function freePort() {
+  return await new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** A poster for anime n (the e2e fixtures' kind), served by the preview server: no internet. */
+function coverSvg(n) {
+  const hue = (n * 67) % 360;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="460" height="690" viewBox="0 0 460 690">
+  <defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1">
+    <stop offset="0" stop-color="hsl(${hue} 70% 35%)"/><stop offset="1" stop-color="hsl(${(hue + 40) % 360} 80% 70%)"/>
+  </linearGradient></defs>
+  <rect width="460" height="690" fill="url(#sky)"/>
+  <circle cx="${120 + ((n * 53) % 220)}" cy="180" r="70" fill="hsl(${(hue + 180) % 360} 90% 75%)"/>
+  <path d="M0 520 Q120 400 240 500 T460 470 V690 H0Z" fill="hsl(${(hue + 200) % 360} 45% 25%)"/>
+  <circle cx="230" cy="430" r="34" fill="#1b1230"/>
+  <path d="M185 560 Q230 440 275 560Z" fill="#1b1230"/>
+</svg>`;
+}
+
+export function writeCovers(outDir) {
+  const dir = path.join(outDir, COVERS_DIR);
+  mkdirSync(dir, { recursive: true });
+  for (let n = 1; n <= POOL_SIZE; n++) writeFileSync(path.join(dir, `${n}.svg`), coverSvg(n));
+}
+
+/** Starts `vite preview --mode e2e` on a free port; resolves once its test backend answers. */
+export async function startPreview({ root, outDir, log }) {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [
+      path.join(root, "node_modules/vite/bin/vite.js"),
+      "preview",
+      "--mode",
+      "e2e",
+      "--outDir",
+      outDir,
+      "--port",
+      String(port),
+      "--strictPort",
+    ],
+    { cwd: root, stdio: ["ignore", "pipe", "pipe"], env: process.env },
+  );
+  child.stdout.on("data", log);
+  child.stderr.on("data", log);
+  const origin = `http://localhost:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`vite preview exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${origin}${E2E}/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill();
+      throw new Error("vite preview did not start within 60 s");
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return { origin, stop: () => child.kill() };
+}
+
+async function control(origin, route, body = {}) {
+  const response = await fetch(`${origin}${E2E}/control/${route}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  const json = await response.json();
+  if (!response.ok) throw new Error(`e2e ${route} failed: ${json.error}`);
+  return json.value;
+}
+
+async function seedPool(origin) {
+  const palette = ["#e4a15d", "#5d8be4", "#4fbf8f", "#d65d8b", "#9b6ae4", "#e4d35d"];
+  const documents = Array.from({ length: POOL_SIZE }, (_, i) => {
+    const n = i + 1;
+    return {
+      anilistId: 800_000 + n,
+      title: { english: `Bench Show ${n}`, romaji: `Benchi Shou ${n}`, native: null },
+      synonyms: [],
+      clue:
+        `Someone leaves a quiet village to find a lost friend, and learns that the road ` +
+        `remembers everyone who walked it. Along the way, a rival becomes a companion.\n` +
+        `Genres: Adventure, Drama`,
+      answers: [`Bench Show ${n}`, `Benchi Shou ${n}`],
+      coverImage: `${origin}/${COVERS_DIR}/${n}.svg`,
+      coverColor: palette[i % palette.length],
+      siteUrl: `https://anilist.co/anime/${800_000 + n}`,
+      genres: ["Adventure", "Drama"],
+      randomRank: (i + 0.5) / POOL_SIZE,
+      updatedAt: 0,
+    };
+  });
+  await control(origin, "seed", { table: "anime", documents });
+}
+
+/** A new account through Convex Auth's real sign-up; its session tokens. */
+async function createAccount(origin) {
+  const response = await fetch(`${origin}${E2E}/api/action`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      path: "auth:signIn",
+      format: "convex_encoded_json",
+      args: [
+        {
+          provider: "password",
+          params: {
+            flow: "signUp",
+            email: "bench@example.com",
+            username: "bench",
+            password: "secret123",
+          },
+        },
+      ],
+    }),
+  });
+  const result = await response.json();
+  if (result.status !== "success") throw new Error(`sign-up failed: ${result.errorMessage}`);
+  return result.value.tokens;
+}
+
+/** Headless Chromium with a DevTools port, in a fresh profile (nothing cached). */
+async function launchChromium(chromiumPath) {
+  const profile = mkdtempSync(path.join(tmpdir(), "anime-guess-bench-"));
+  const child = spawn(
+    chromiumPath,
+    [...CHROMIUM_FLAGS, "--remote-debugging-port=0", `--user-data-dir=${profile}`, "about:blank"],
+    { stdio: ["ignore", "ignore", "pipe"] },
+  );
+  const port = await new Promise((resolve, reject) => {
+    let output = "";
+    const timer = setTimeout(() => reject(new Error(`Chromium did not start:\n${output}`)), 30_000);
+    child.once("exit", (code) => reject(new Error(`Chromium exited with ${code}:\n${output}`)));
+    child.stderr.on("data", (data) => {
+      output += data;
+      const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    });
+  });
+  return {
+    port,
+    close: async () => {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill();
+      await exited;
+      // Chromium's helper processes may still be writing there for a moment.
+      for (let attempt = 0; attempt < 10; attempt++) {
+        try {
+          rmSync(profile, { recursive: true, force: true });
+          return;
+        } catch {
+          await new Promise((resolve) => setTimeout(resolve, 300));
+        }
+      }
+    },
+  };
+}
+
+/** Puts Convex Auth's tokens in the origin's localStorage, as a signed-in tab leaves them. */
+async function signInBrowser(port, origin, tokens) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  const page = await browser.contexts()[0].newPage();
+  // A page of the origin that loads none of the app's files, so nothing gets cached.
+  await page.goto(`${origin}${E2E}/health`);
+  await page.evaluate(
+    ({ token, refreshToken, base }) => {
+      const namespace = `${window.location.origin}${base}`.replace(/[^a-zA-Z0-9]/g, "");
+      window.localStorage.setItem(`__convexAuthJWT_${namespace}`, token);
+      window.localStorage.setItem(`__convexAuthRefreshToken_${namespace}`, refreshToken);
+    },
+    { ...tokens, base: E2E },
+  );
+  await page.close();
+  await browser.close();
+}
+
+function figuresOf(lhr) {
+  const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const numeric = (id) => lhr.audits[id]?.numericValue ?? null;
+  const failing = (category) =>
+    lhr.categories[category].auditRefs
+      .filter((ref) => ref.weight > 0)
+      .map((ref) => lhr.audits[ref.id])
+      .filter((audit) => audit.score !== null && audit.score < 1)
+      .map((audit) => `${audit.id}: ${audit.title}`);
+  return {
+    performance: score("performance"),
+    accessibility: score("accessibility"),
+    bestPractices: score("best-practices"),
+    fcpMs: numeric("first-contentful-paint"),
+    lcpMs: numeric("largest-contentful-paint"),
+    tbtMs: numeric("total-blocking-time"),
+    cls: numeric("cumulative-layout-shift"),
+    speedIndexMs: numeric("speed-index"),
+    totalByteWeight: numeric("total-byte-weight"),
+    lcpElement:
+      lhr.audits["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node
+        ?.snippet,
+    failingAudits: {
+      accessibility: failing("accessibility"),
+      bestPractices: failing("best-practices"),
+    },
+    lighthouseVersion: lhr.lighthouseVersion,
+    chromiumVersion: lhr.environment?.hostUserAgent,
+  };
+}
+
+async function audit({ chromiumPath, origin, route, signedIn }) {
+  await control(origin, "reset");
+  let tokens = null;
+  if (signedIn) {
+    await seedPool(origin);
+    tokens = await createAccount(origin);
+  }
+  const chrome = await launchChromium(chromiumPath);
+  try {
+    if (tokens) await signInBrowser(chrome.port, origin, tokens);
+    const result = await lighthouse(
+      `${origin}${route}`,
+      {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance", "accessibility", "best-practices"],
+        // Keeps the tokens put in localStorage above (the profile is new, so nothing is cached).
+        disableStorageReset: signedIn,
+      },
+      undefined,
+    );
+    if (!result?.lhr) throw new Error(`Lighthouse returned no result for ${route}`);
+    if (result.lhr.runtimeError) {
+      throw new Error(`Lighthouse on ${route}: ${result.lhr.runtimeError.message}`);
+    }
+    return { lhr: result.lhr, figures: figuresOf(result.lhr) };
+  } finally {
+    await chrome.close();
+  }
+}
+
+/**
+ * Audits each page `runs` times and keeps the run with the median performance score, as
+ * Lighthouse advises; writes every report's JSON beside the results for a closer look.
+ */
+export async function runLighthouse({
+  chromiumPath,
+  origin,
+  runs,
+  reportDir,
+  routes = ["/", "/game"],
+}) {
+  const pages = [
+    { name: "/", route: "/", signedIn: false },
+    { name: "/game (signed in)", route: "/game", signedIn: true },
+  ].filter((page) => routes.includes(page.route));
+  mkdirSync(reportDir, { recursive: true });
+  const results = {};
+  for (const page of pages) {
+    const attempts = [];
+    for (let run = 0; run < runs; run++)
+      attempts.push(await audit({ chromiumPath, origin, ...page }));
+    attempts.sort((a, b) => a.figures.performance - b.figures.performance);
+    const median = attempts[Math.floor(attempts.length / 2)];
+    const file = `lighthouse${page.route === "/" ? "-landing" : page.route.replace(/\//g, "-")}.json`;
+    writeFileSync(path.join(reportDir, file), JSON.stringify(median.lhr));
+    results[page.name] = { ...median.figures, runs, report: path.join(reportDir, file) };
+  }
+  return results;
+}

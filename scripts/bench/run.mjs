@@ -1,0 +1,320 @@
+#!/usr/bin/env node
+// `npm run bench`: bytes per route, Lighthouse on / and /game, and the documents the Convex
+// functions read and write; each figure beside its budget (issue 7). Never fails on a missed
+// budget, only when a measurement cannot be made. Writes bench-results/latest.json, and keeps
+// the run before it as bench-results/previous.json, whose figures are printed alongside.
+//
+//   npm run bench                          everything (about 3 minutes)
+//   npm run bench -- --only bytes,convex   some parts: bytes, lighthouse, convex
+//   npm run bench -- --runs 1              Lighthouse runs per page (default 3, median kept)
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { BENCH_ROUTES, measureBundle } from "./bundle.mjs";
+import { runLighthouse, startPreview, writeCovers } from "./lighthouse.mjs";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const resultsDir = path.join(root, "bench-results");
+const logFile = path.join(resultsDir, "bench.log");
+const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+const BUDGET = {
+  landingGzip: 150_000,
+  gameOverLandingGzip: 40_000,
+  performance: 95,
+  accessibility: 100,
+  bestPractices: 95,
+  cls: 0.05,
+  landingLcpMs: 1_200,
+  guessDocuments: 10,
+  topPlayerReads: 10,
+};
+
+const { values: options } = parseArgs({
+  options: {
+    only: { type: "string", default: "bytes,lighthouse,convex" },
+    runs: { type: "string", default: "3" },
+  },
+});
+const parts = new Set(options.only.split(",").map((part) => part.trim()));
+const lighthouseRuns = Math.max(1, Number(options.runs) || 1);
+
+mkdirSync(resultsDir, { recursive: true });
+writeFileSync(logFile, "");
+const log = (chunk) => writeFileSync(logFile, chunk, { flag: "a" });
+
+/** Runs a Node CLI of the project, its output to bench-results/bench.log; throws on failure. */
+async function runNode(script, args, env = {}) {
+  log(`\n$ ${script} ${args.join(" ")}\n`);
+  const child = spawn(process.execPath, [path.join(root, script), ...args], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout.on("data", log);
+  child.stderr.on("data", log);
+  const code = await new Promise((resolve) => child.once("exit", resolve));
+  if (code !== 0) throw new Error(`${script} ${args.join(" ")} failed (${code}): see ${logFile}`);
+}
+
+/** Vite reads VITE_CONVEX_URL from the environment or a .env file; a build needs one. */
+function buildEnv() {
+  const envFiles = [".env", ".env.local", ".env.production", ".env.production.local"];
+  const configured =
+    process.env.VITE_CONVEX_URL ||
+    envFiles.some((file) => {
+      const full = path.join(root, file);
+      return existsSync(full) && /^VITE_CONVEX_URL=\S/m.test(readFileSync(full, "utf8"));
+    });
+  return configured ? {} : { VITE_CONVEX_URL: "https://placeholder-bench.convex.cloud" };
+}
+
+const VITE = "node_modules/vite/bin/vite.js";
+
+async function measureBytes() {
+  await runNode(VITE, ["build"], buildEnv());
+  return measureBundle({ root, distDir: path.join(root, "dist") });
+}
+
+async function measureLighthouse() {
+  const outDir = path.join(resultsDir, "dist-e2e");
+  // Its own output directory, so a Playwright run serving dist-e2e/ meanwhile is left alone.
+  await runNode(VITE, ["build", "--mode", "e2e", "--outDir", outDir, "--emptyOutDir"]);
+  writeCovers(outDir);
+  const preview = await startPreview({ root, outDir, log });
+  try {
+    return await runLighthouse({
+      chromiumPath,
+      origin: preview.origin,
+      runs: lighthouseRuns,
+      reportDir: resultsDir,
+    });
+  } finally {
+    preview.stop();
+  }
+}
+
+async function measureConvex() {
+  const out = path.join(resultsDir, "convex.json");
+  await runNode(
+    "node_modules/vitest/vitest.mjs",
+    ["run", "--config", "scripts/bench/vitest.config.ts"],
+    { BENCH_CONVEX_OUT: out },
+  );
+  return JSON.parse(readFileSync(out, "utf8"));
+}
+
+// ---------------------------------------------------------------- printing
+
+const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
+const ms = (value) => (value === null ? "n/a" : `${Math.round(value)} ms`);
+const pad = (text, width) => String(text).padEnd(width);
+const padLeft = (text, width) => String(text).padStart(width);
+const verdict = (met, miss) => (met ? "met" : `MISSED${miss ? ` (${miss})` : ""}`);
+
+function delta(current, before, format) {
+  if (before === undefined || before === null || current === null) return "";
+  const change = current - before;
+  if (format(Math.abs(change)) === format(0)) return " (=)";
+  return ` (${change > 0 ? "+" : "−"}${format(Math.abs(change))})`;
+}
+
+function printBytes(bytes, previous) {
+  console.log(
+    "\n1. Bytes per route: initial load of a production build (gzip: zlib default level)",
+  );
+  console.log("   Entry + its static imports + the route's lazy module and its static imports,");
+  console.log("   each chunk once; 1 kB = 1000 bytes.\n");
+  const header = `   ${pad("route", 14)}${padLeft("JS raw", 10)}${padLeft("JS gzip", 10)}${padLeft("CSS raw", 10)}${padLeft("CSS gzip", 10)}${padLeft("JS+CSS gzip", 13)}   budget`;
+  console.log(header);
+  const landing = bytes.routes["/"].total.gzip;
+  for (const route of BENCH_ROUTES) {
+    const figures = bytes.routes[route];
+    if (figures.missing) {
+      console.log(`   ${pad(route, 14)}not built: ${figures.missing}`);
+      continue;
+    }
+    const total = figures.total.gzip;
+    let budget;
+    if (route === "/") {
+      const limit = BUDGET.landingGzip;
+      budget = `≤ ${kB(limit)}: ${verdict(total <= limit, `over by ${kB(total - limit)}`)}`;
+    } else if (route === "/game") {
+      const limit = landing + BUDGET.gameOverLandingGzip;
+      budget = `≤ / + ${kB(BUDGET.gameOverLandingGzip)} = ${kB(limit)}: ${verdict(total <= limit, `over by ${kB(total - limit)}`)}; / + ${kB(total - landing)}`;
+    } else {
+      budget = `(/ + ${kB(total - landing)})`;
+    }
+    const before = previous?.bytes?.routes?.[route]?.total?.gzip;
+    console.log(
+      `   ${pad(route, 14)}${padLeft(kB(figures.js.raw), 10)}${padLeft(kB(figures.js.gzip), 10)}${padLeft(kB(figures.css.raw), 10)}${padLeft(kB(figures.css.gzip), 10)}${padLeft(kB(total), 13)}   ${budget}${delta(total, before, kB)}`,
+    );
+  }
+  console.log(
+    `\n   index.html (prerendered landing markup + the inlined stylesheet): ${kB(bytes.html.raw)} raw, ${kB(bytes.html.gzip)} gzip`,
+  );
+}
+
+function printLighthouse(lighthouse, previous) {
+  console.log(
+    `\n2. Lighthouse ${Object.values(lighthouse)[0].lighthouseVersion}: mobile preset, simulated throttling, headless Chromium,`,
+  );
+  console.log(
+    `   vite preview --mode e2e; median of ${lighthouseRuns} run(s) by performance score.\n`,
+  );
+  const pages = Object.keys(lighthouse);
+  console.log(`   ${pad("", 18)}${pages.map((page) => padLeft(page, 20)).join("")}   budget`);
+  const rows = [
+    {
+      label: "performance",
+      pick: (f) => f.performance,
+      check: (v) => v >= BUDGET.performance,
+      budget: `≥ ${BUDGET.performance}`,
+    },
+    {
+      label: "accessibility",
+      pick: (f) => f.accessibility,
+      check: (v) => v >= BUDGET.accessibility,
+      budget: `= ${BUDGET.accessibility}`,
+    },
+    {
+      label: "best practices",
+      pick: (f) => f.bestPractices,
+      check: (v) => v >= BUDGET.bestPractices,
+      budget: `≥ ${BUDGET.bestPractices}`,
+    },
+    { label: "FCP", pick: (f) => f.fcpMs, format: ms },
+    {
+      label: "LCP",
+      pick: (f) => f.lcpMs,
+      format: ms,
+      check: (v, page) => (page === "/" ? v <= BUDGET.landingLcpMs : null),
+      budget: `≤ ${BUDGET.landingLcpMs} ms on /`,
+    },
+    { label: "TBT", pick: (f) => f.tbtMs, format: ms },
+    {
+      label: "CLS",
+      pick: (f) => f.cls,
+      format: (v) => v.toFixed(3),
+      check: (v) => v < BUDGET.cls,
+      budget: `< ${BUDGET.cls}`,
+    },
+    { label: "Speed Index", pick: (f) => f.speedIndexMs, format: ms },
+    { label: "total bytes", pick: (f) => f.totalByteWeight, format: kB },
+  ];
+  for (const { label, pick, format = String, check, budget = "" } of rows) {
+    const cells = pages.map((page) => {
+      const value = pick(lighthouse[page]);
+      const met = check && value !== null ? check(value, page) : null;
+      const mark = met === null ? "  " : met ? " ✓" : " ✗";
+      return padLeft(`${format(value)}${mark}`, 20);
+    });
+    const before = pages.map((page) => {
+      const value = previous?.lighthouse?.[page] ? pick(previous.lighthouse[page]) : undefined;
+      return value === undefined ? null : format(value);
+    });
+    const was = before.some((value) => value !== null)
+      ? `   was ${before.map((v) => v ?? "–").join(" / ")}`
+      : "";
+    console.log(`   ${pad(label, 18)}${cells.join("")}   ${budget}${was}`);
+  }
+  for (const page of pages) {
+    const figures = lighthouse[page];
+    console.log(`\n   ${page}: LCP element ${figures.lcpElement ?? "n/a"}`);
+    for (const [category, failing] of Object.entries(figures.failingAudits)) {
+      if (failing.length > 0)
+        console.log(`   ${category} audits not passed: ${failing.join("; ")}`);
+    }
+  }
+  console.log(`\n   Full reports: ${path.relative(root, resultsDir)}/lighthouse-*.json`);
+}
+
+function printConvex(convex) {
+  const counts = Object.keys(convex.players)
+    .map(Number)
+    .sort((a, b) => a - b);
+  console.log(
+    `\n3. Convex: documents read / written per call (convex-test, ${convex.animeCount.toLocaleString("en-US")} anime;`,
+  );
+  console.log("   a read is a document returned to the function, including the caller's user");
+  console.log("   document the auth wrapper reads; a scheduled function counts as a write)\n");
+  const columns = counts.map((n) => `${n.toLocaleString("en-US")} players`);
+  console.log(`   ${pad("", 38)}${columns.map((c) => padLeft(c, 18)).join("")}   budget`);
+  const names = Object.keys(convex.players[counts[0]]);
+  for (const name of names) {
+    const figures = counts.map((n) => convex.players[n][name]);
+    const cells = figures.map((f) => padLeft(`${f.reads} r / ${f.writes} w`, 18));
+    const totals = figures.map((f) => f.reads + f.writes);
+    const same = totals.every((total) => total === totals[0]);
+    let budget = same ? "same at every size" : `grows: ${totals.join(" → ")} documents`;
+    if (name.startsWith("game.guess")) {
+      const met = same && totals.every((total) => total <= BUDGET.guessDocuments);
+      budget = `≤ ${BUDGET.guessDocuments} read+written, same at every size: ${verdict(met)}`;
+    } else if (name.startsWith("leaderboard.top")) {
+      const reads = figures.map((f) => f.readsByTable.users ?? 0);
+      const met = reads.every((r) => r <= BUDGET.topPlayerReads);
+      budget = `≤ ${BUDGET.topPlayerReads} player documents read: ${verdict(met)}`;
+    } else if (name.startsWith("game.next")) {
+      // The walk from a random point to an anime not among the last 100 seen.
+      budget = "varies with the random draw, not with players: at most 101 anime read";
+    }
+    console.log(`   ${pad(name, 38)}${cells.join("")}   ${budget}`);
+  }
+  const widest = counts.at(-1);
+  console.log(`\n   By table, at ${widest.toLocaleString("en-US")} players:`);
+  for (const name of names) {
+    const f = convex.players[widest][name];
+    const describe = (byTable) =>
+      Object.entries(byTable)
+        .map(([table, n]) => `${table} ${n}`)
+        .join(", ") || "none";
+    console.log(
+      `   ${pad(name, 38)}read: ${describe(f.readsByTable)}; written: ${describe(f.writesByTable)}`,
+    );
+  }
+}
+
+// ---------------------------------------------------------------- main
+
+const latestPath = path.join(resultsDir, "latest.json");
+const previous = existsSync(latestPath) ? JSON.parse(readFileSync(latestPath, "utf8")) : null;
+const results = {
+  date: new Date().toISOString(),
+  node: process.version,
+  cpus: cpus().length,
+  loadAverage: loadavg()[0],
+};
+const started = Date.now();
+console.log(
+  `Anime Guess benchmark: ${results.date}, Node ${process.version}, ${results.cpus} CPUs, load average ${results.loadAverage.toFixed(1)}`,
+);
+console.log(`(build and server output: ${path.relative(root, logFile)})`);
+
+if (parts.has("bytes")) {
+  results.bytes = await measureBytes();
+  printBytes(results.bytes, previous);
+}
+if (parts.has("lighthouse")) {
+  results.lighthouse = await measureLighthouse();
+  printLighthouse(results.lighthouse, previous);
+}
+if (parts.has("convex")) {
+  results.convex = await measureConvex();
+  printConvex(results.convex);
+}
+
+results.loadAverageAtEnd = loadavg()[0];
+if (previous) renameSync(latestPath, path.join(resultsDir, "previous.json"));
+writeFileSync(latestPath, `${JSON.stringify(results, null, 2)}\n`);
+console.log(
+  `\nDone in ${Math.round((Date.now() - started) / 1000)} s; figures in ${path.relative(root, latestPath)}` +
+    `${previous ? " (the run before: bench-results/previous.json)" : ""}.`,
+);
+if (results.loadAverageAtEnd > results.cpus) {
+  console.log(
+    `Note: the machine was busy (load average ${results.loadAverageAtEnd.toFixed(1)} on ${results.cpus} CPUs); ` +
+      "Lighthouse's CPU-bound figures (TBT, and LCP/FCP through script time) come out worse than on a quiet machine.",
+  );
+}

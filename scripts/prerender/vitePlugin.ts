@@ -1,0 +1,133 @@
+import { createHash } from "node:crypto";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { build, type Plugin, type ResolvedConfig } from "vite";
+
+const ENTRY = "src/entry-prerender.tsx";
+const EMPTY_ROOT = '<div id="root"></div>';
+/** Read by src/main.tsx. */
+const EARLY_CLICK_GLOBAL = "__landingEarlyClick";
+
+/**
+ * After `vite build`, writes the landing page's HTML into the built index.html, and its stylesheet
+ * inline, so that the page paints before any JavaScript runs; main.tsx then hydrates it. The HTML
+ * comes from an SSR build of src/entry-prerender.tsx, rendered in Node. Every other path is served
+ * the same index.html by the host's single-page fallback, so a small inline script there empties
+ * the root before it paints: those pages are rendered by the browser as before.
+ */
+export function prerenderLanding(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: "anime-guess:prerender-landing",
+    apply: (userConfig, { command }) => command === "build" && !userConfig.build?.ssr,
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async closeBundle(error?: Error) {
+      if (error) return;
+      const outDir = path.resolve(config.root, config.build.outDir);
+      const indexPath = path.join(outDir, "index.html");
+      const page = await readFile(indexPath, "utf8");
+      if (!page.includes(EMPTY_ROOT)) throw new Error(`${indexPath} has no empty ${EMPTY_ROOT}`);
+
+      const landing = await renderWithSsrBuild(config);
+      // React hoists the LCP image's preload ahead of the markup; it belongs in the head.
+      const { hoisted, body } = splitHoistedLinks(landing);
+      let html = page.replace(
+        EMPTY_ROOT,
+        `<div id="root">${body}</div><script>${beforeScripts(config.base)}</script>`,
+      );
+      html = html.replace(/<script type="module"/, (script) => `${hoisted}\n    ${script}`);
+      html = await inlineStylesheets(html, outDir, config.base);
+      html = lowerScriptPriority(html);
+      await writeFile(indexPath, html);
+      config.logger.info(
+        `prerendered the landing page into ${path.relative(config.root, indexPath)}; ` +
+          `a Content-Security-Policy allows its inline code with ${inlineHashes(html)}`,
+      );
+    },
+  };
+}
+
+/**
+ * Runs as soon as the root is parsed. On any path but the landing page it empties the root, so
+ * that page never shows the landing page's markup. On the landing page it remembers the last
+ * button clicked before the scripts arrive, which src/main.tsx clicks again once React has taken
+ * the page over (links need nothing: they work as plain links meanwhile).
+ */
+function beforeScripts(base: string): string {
+  return `(function(){var root=document.getElementById("root");if(location.pathname!==${JSON.stringify(base)}){root.replaceChildren();return}var early={button:null};function remember(event){var button=event.target.closest&&event.target.closest("button");if(button)early.button=button}root.addEventListener("click",remember);early.stop=function(){root.removeEventListener("click",remember)};window.${EARLY_CLICK_GLOBAL}=early})()`;
+}
+
+/** Builds the prerender entry for Node in the build's mode, loads it and renders "/". */
+async function renderWithSsrBuild(config: ResolvedConfig): Promise<string> {
+  // Inside node_modules so that the bundle's bare imports (react, convex…) resolve.
+  const tmpRoot = path.join(config.root, "node_modules", ".tmp");
+  await mkdir(tmpRoot, { recursive: true });
+  const ssrOutDir = await mkdtemp(path.join(tmpRoot, "prerender-"));
+  try {
+    await build({
+      configFile: config.configFile,
+      root: config.root,
+      mode: config.mode,
+      logLevel: "warn",
+      build: {
+        ssr: ENTRY,
+        outDir: ssrOutDir,
+        emptyOutDir: true,
+        copyPublicDir: false,
+        manifest: false,
+        rollupOptions: { output: { entryFileNames: "entry-prerender.mjs" } },
+      },
+    });
+    const entry = pathToFileURL(path.join(ssrOutDir, "entry-prerender.mjs")).href;
+    const { renderLanding } = (await import(entry)) as { renderLanding: () => Promise<string> };
+    return await renderLanding();
+  } finally {
+    await rm(ssrOutDir, { recursive: true, force: true });
+  }
+}
+
+function splitHoistedLinks(markup: string): { hoisted: string; body: string } {
+  const leadingLinks = /^(?:<link\b[^>]*>)*/.exec(markup)?.[0] ?? "";
+  return { hoisted: leadingLinks, body: markup.slice(leadingLinks.length) };
+}
+
+/**
+ * The landing page no longer needs its scripts to paint, so they should not compete with the
+ * background image (the largest paint) for a slow connection: the browser still fetches them at
+ * once, after the image. (Pages other than "/" wait for them as before, with the image as their
+ * only competitor.)
+ */
+function lowerScriptPriority(html: string): string {
+  return html.replace(
+    /<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g,
+    '<$1 fetchpriority="low"',
+  );
+}
+
+/**
+ * Replaces the stylesheet links with the stylesheets themselves: the whole of Tailwind's output
+ * for this app is about 9 kB gzip, less than a round trip's worth of bytes on a slow phone, so
+ * the first paint waits for no second request and the rules the app needs later are all there.
+ */
+async function inlineStylesheets(html: string, outDir: string, base: string): Promise<string> {
+  const links = [...html.matchAll(/<link rel="stylesheet"[^>]*?href="([^"]+\.css)"[^>]*>/g)];
+  for (const [tag, href] of links) {
+    if (!href.startsWith(base)) continue;
+    const css = await readFile(path.join(outDir, href.slice(base.length)), "utf8");
+    // Relative url()s would resolve against the page instead of the stylesheet.
+    if (css.includes("</style") || /url\((?!["']?(?:data:|\/|https?:))/.test(css)) continue;
+    html = html.replace(tag, () => `<style>${css.trim()}</style>`);
+  }
+  return html;
+}
+
+/** The CSP sources naming index.html's inline scripts and stylesheets by hash. */
+function inlineHashes(html: string): string {
+  const hash = (code: string) => `'sha256-${createHash("sha256").update(code).digest("base64")}'`;
+  const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, code]) => hash(code));
+  const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(([, code]) => hash(code));
+  return `script-src ${scripts.join(" ")}; style-src ${styles.join(" ")}`;
+}

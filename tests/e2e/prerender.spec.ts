@@ -1,0 +1,49 @@
+import { expect, test } from "./fixtures";
+
+test("the landing page paints from the HTML alone, before any script runs", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1, name: "Anime Guess" })).toBeVisible();
+  // Signed-out-or-loading: the top bar's spinner and the Daily Challenge button's.
+  await expect(
+    page.getByRole("navigation", { name: "Account" }).getByRole("status", { name: "Loading" }),
+  ).toBeVisible();
+  await expect(page.getByRole("link", { name: "View Rankings" })).toBeVisible();
+  // Styled by the inlined stylesheet: the heading has its size, not the browser's default.
+  const fontSize = await page.getByRole("heading", { level: 1 }).evaluate((heading) => {
+    return getComputedStyle(heading).fontSize;
+  });
+  expect(fontSize).toBe("60px");
+  await context.close();
+});
+
+test("React takes the landing page over without a hydration mismatch", async ({ page }) => {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" || message.type() === "warning") problems.push(message.text());
+  });
+  page.on("pageerror", (error) => problems.push(error.message));
+  await page.goto("/");
+  await page.getByRole("button", { name: "Start Playing" }).click();
+  await expect(page.getByRole("dialog", { name: "Welcome Back!" })).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
+test("a button clicked before the scripts arrive is acted on once they do", async ({ page }) => {
+  await page.route("**/assets/*.js", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await route.continue();
+  });
+  await page.goto("/", { waitUntil: "commit" });
+  await page.getByRole("button", { name: "How to Play" }).click();
+  await expect(page.getByRole("dialog", { name: "How to Play" })).toBeVisible({ timeout: 20_000 });
+});
+
+test("another path never shows the landing page's HTML while its scripts load", async ({
+  page,
+}) => {
+  await page.route("**/assets/*.js", (route) => route.abort());
+  await page.goto("/leaderboard");
+  await expect(page.locator("#root")).toBeEmpty();
+});
