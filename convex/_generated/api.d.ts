@@ -13,11 +13,30 @@ import type {
   FilterApi,
   FunctionReference,
 } from "convex/server";
+import type * as admin from "../admin.js";
 import type * as auth from "../auth.js";
+import type * as beta from "../beta.js";
+import type * as catalogue from "../catalogue.js";
+import type * as crons from "../crons.js";
 import type * as functions from "../functions.js";
+import type * as game from "../game.js";
 import type * as http from "../http.js";
+import type * as leaderboard from "../leaderboard.js";
 import type * as model_accounts from "../model/accounts.js";
+import type * as model_admin from "../model/admin.js";
+import type * as model_analytics from "../model/analytics.js";
+import type * as model_anilist from "../model/anilist.js";
+import type * as model_beta from "../model/beta.js";
+import type * as model_catalogue from "../model/catalogue.js";
+import type * as model_clue from "../model/clue.js";
 import type * as model_errors from "../model/errors.js";
+import type * as model_feedbackRules from "../model/feedbackRules.js";
+import type * as model_game from "../model/game.js";
+import type * as model_guess from "../model/guess.js";
+import type * as model_leaderboard from "../model/leaderboard.js";
+import type * as model_localTime from "../model/localTime.js";
+import type * as model_rules from "../model/rules.js";
+import type * as model_titles from "../model/titles.js";
 import type * as model_users from "../model/users.js";
 import type * as users from "../users.js";
 
@@ -30,11 +49,30 @@ import type * as users from "../users.js";
  * ```
  */
 declare const fullApi: ApiFromModules<{
+  admin: typeof admin;
   auth: typeof auth;
+  beta: typeof beta;
+  catalogue: typeof catalogue;
+  crons: typeof crons;
   functions: typeof functions;
+  game: typeof game;
   http: typeof http;
+  leaderboard: typeof leaderboard;
   "model/accounts": typeof model_accounts;
+  "model/admin": typeof model_admin;
+  "model/analytics": typeof model_analytics;
+  "model/anilist": typeof model_anilist;
+  "model/beta": typeof model_beta;
+  "model/catalogue": typeof model_catalogue;
+  "model/clue": typeof model_clue;
   "model/errors": typeof model_errors;
+  "model/feedbackRules": typeof model_feedbackRules;
+  "model/game": typeof model_game;
+  "model/guess": typeof model_guess;
+  "model/leaderboard": typeof model_leaderboard;
+  "model/localTime": typeof model_localTime;
+  "model/rules": typeof model_rules;
+  "model/titles": typeof model_titles;
   "model/users": typeof model_users;
   users: typeof users;
 }>;
