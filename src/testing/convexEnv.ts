@@ -14,3 +14,7 @@ if (!process.env.JWT_PRIVATE_KEY) {
 }
 process.env.CONVEX_SITE_URL ??= "https://test.convex.site";
 process.env.SITE_URL ??= "http://localhost:5173";
+
+// Tests never reach the network: a function that calls AniList without a stub fails at once,
+// clearly. Tests that exercise fetching stub `fetch` themselves (vi.stubGlobal).
+globalThis.fetch = () => Promise.reject(new Error("fetch is not available in tests: stub it"));

@@ -30,6 +30,7 @@ function sendJson(res: ServerResponse, status: number, body: unknown) {
  */
 export function createTestServer() {
   const clock = FakeTimers.install({
+    now: Date.now(),
     toFake: ["Date", "setTimeout", "clearTimeout"],
     shouldAdvanceTime: true,
     advanceTimeDelta: 10,
