@@ -57,7 +57,7 @@ export default defineConfig(
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
   },
   {
-    files: ["convex/**/*.ts", "tests/**/*.ts", "scripts/**", "*.{js,mjs,ts}"],
+    files: ["convex/**/*.ts", "tests/**/*.{ts,mjs}", "scripts/**", "*.{js,mjs,ts}"],
     languageOptions: { globals: globals.node },
   },
   {

@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { chromiumArgs, chromiumExecutablePath } from "./tests/support/browser.mjs";
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 
@@ -9,9 +10,6 @@ const port = Number(process.env.E2E_PORT ?? 4173);
  * (Debian's /usr/bin/chromium, or CHROMIUM_PATH); set PLAYWRIGHT_BUNDLED=1 to
  * use a browser installed with `npx playwright install chromium` instead.
  */
-const executablePath = process.env.PLAYWRIGHT_BUNDLED
-  ? undefined
-  : (process.env.CHROMIUM_PATH ?? "/usr/bin/chromium");
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -26,17 +24,7 @@ export default defineConfig({
     baseURL: `http://localhost:${port}`,
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
-    launchOptions: {
-      executablePath,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
-    },
+    launchOptions: { executablePath: chromiumExecutablePath, args: chromiumArgs },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {

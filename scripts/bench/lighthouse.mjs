@@ -9,17 +9,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
+import { chromiumArgs, coverSvg } from "../../tests/support/browser.mjs";
 
 const E2E = "/__convex_test";
-const CHROMIUM_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
+const CHROMIUM_FLAGS = ["--headless=new", ...chromiumArgs];
 const POOL_SIZE = 50;
 const COVERS_DIR = "bench-covers";
 
@@ -32,21 +25,6 @@ async function freePort() {
       server.close(() => resolve(port));
     });
   });
-}
-
-/** A poster for anime n (the e2e fixtures' kind), served by the preview server: no internet. */
-function coverSvg(n) {
-  const hue = (n * 67) % 360;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="460" height="690" viewBox="0 0 460 690">
-  <defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1">
-    <stop offset="0" stop-color="hsl(${hue} 70% 35%)"/><stop offset="1" stop-color="hsl(${(hue + 40) % 360} 80% 70%)"/>
-  </linearGradient></defs>
-  <rect width="460" height="690" fill="url(#sky)"/>
-  <circle cx="${120 + ((n * 53) % 220)}" cy="180" r="70" fill="hsl(${(hue + 180) % 360} 90% 75%)"/>
-  <path d="M0 520 Q120 400 240 500 T460 470 V690 H0Z" fill="hsl(${(hue + 200) % 360} 45% 25%)"/>
-  <circle cx="230" cy="430" r="34" fill="#1b1230"/>
-  <path d="M185 560 Q230 440 275 560Z" fill="#1b1230"/>
-</svg>`;
 }
 
 export function writeCovers(outDir) {

@@ -14,11 +14,13 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { BENCH_ROUTES, measureBundle } from "./bundle.mjs";
 import { runLighthouse, startPreview, writeCovers } from "./lighthouse.mjs";
+import { chromiumExecutablePath } from "../../tests/support/browser.mjs";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const resultsDir = path.join(root, "bench-results");
 const logFile = path.join(resultsDir, "bench.log");
-const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+// Lighthouse needs a Chromium binary: the machine's, as for the browser tests.
+const chromiumPath = chromiumExecutablePath ?? "/usr/bin/chromium";
 
 const BUDGET = {
   landingGzip: 150_000,

@@ -1,6 +1,12 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, newPlayer, screenshots, test, type Player } from "./fixtures";
+import {
+  expect,
+  newPlayer,
+  screenshots,
+  test,
+  type Player,
+  expectNoSeriousViolations,
+} from "./fixtures";
 
 async function openSignUp(page: Page) {
   await page.getByRole("banner").getByRole("button", { name: "Login" }).click();
@@ -21,14 +27,6 @@ async function logIn(page: Page, email: string, password: string) {
   await dialog.getByLabel("Email").fill(email);
   await dialog.getByLabel("Password", { exact: true }).fill(password);
   await dialog.getByRole("button", { name: "Login", exact: true }).click();
-}
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-  ).toEqual([]);
 }
 
 test("a visitor sees the landing page and is asked to log in to play", async ({ page }) => {

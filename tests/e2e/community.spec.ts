@@ -1,20 +1,18 @@
 import { readFile } from "node:fs/promises";
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import jsQR from "jsqr";
 import { PNG } from "pngjs";
-import { expect, newPlayer, screenshots, test, type Player, type TestBackend } from "./fixtures";
+import {
+  expect,
+  newPlayer,
+  screenshots,
+  test,
+  type Player,
+  type TestBackend,
+  expectNoSeriousViolations,
+} from "./fixtures";
 
 /** Listed in ADMIN_EMAILS for the e2e server (playwright.config.ts `webServer.env`). */
 const LISTED_ADMIN: Player = { email: "boss@example.com", username: "boss", password: "secret123" };
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-  ).toEqual([]);
-}
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import {
   test as base,
   expect,
@@ -5,6 +6,7 @@ import {
   type BrowserContext,
   type Page,
 } from "@playwright/test";
+import { coverSvg } from "../support/browser.mjs";
 
 export type Player = { email: string; username: string; password: string };
 
@@ -151,23 +153,6 @@ export async function screenshots(page: Page, name: string) {
 
 const COVER_HOST = "https://covers.anime-guess.test";
 
-/** A poster for "Test Show n": a sky, a sun, hills and a figure, in colours of its own. */
-function coverSvg(n: number): string {
-  const hue = (n * 67) % 360;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="460" height="690" viewBox="0 0 460 690">
-  <defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1">
-    <stop offset="0" stop-color="hsl(${hue} 70% 35%)"/><stop offset="1" stop-color="hsl(${(hue + 40) % 360} 80% 70%)"/>
-  </linearGradient></defs>
-  <rect width="460" height="690" fill="url(#sky)"/>
-  <circle cx="${120 + ((n * 53) % 220)}" cy="180" r="70" fill="hsl(${(hue + 180) % 360} 90% 75%)"/>
-  <path d="M0 520 Q120 400 240 500 T460 470 V690 H0Z" fill="hsl(${(hue + 200) % 360} 45% 25%)"/>
-  <path d="M0 600 Q160 520 300 600 T460 590 V690 H0Z" fill="hsl(${(hue + 220) % 360} 40% 15%)"/>
-  <circle cx="230" cy="430" r="34" fill="#1b1230"/>
-  <path d="M185 560 Q230 440 275 560Z" fill="#1b1230"/>
-  <text x="230" y="90" font-family="sans-serif" font-size="44" font-weight="700" text-anchor="middle" fill="white">SHOW ${n}</text>
-</svg>`;
-}
-
 /**
  * Answers the seeded pool's cover requests (the browser tests have no internet), after
  * `delayMs` if given, to watch the page while a cover is still on its way.
@@ -178,4 +163,13 @@ export async function serveCovers(target: Page | BrowserContext, { delayMs = 0 }
     if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
     await route.fulfill({ contentType: "image/svg+xml", body: coverSvg(n) });
   });
+}
+
+/** An axe scan of what the page shows now: no serious or critical violations. */
+export async function expectNoSeriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(
+    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+  ).toEqual([]);
 }

@@ -1,6 +1,13 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, screenshots, serveCovers, test, type Player, type TestBackend } from "./fixtures";
+import {
+  expect,
+  screenshots,
+  serveCovers,
+  test,
+  type Player,
+  type TestBackend,
+  expectNoSeriousViolations,
+} from "./fixtures";
 
 type GameState = { round: { number: number; status: string; guessesUsed: number } | null };
 
@@ -40,14 +47,6 @@ async function guess(page: Page, text: string) {
   await expect(page.getByRole("button", { name: "Submit Guess" })).toBeEnabled();
   await guessBox(page).fill(text);
   await guessBox(page).press("Enter");
-}
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-  ).toEqual([]);
 }
 
 /** Spends `count` of the player's daily guesses through the real functions, as another tab would. */

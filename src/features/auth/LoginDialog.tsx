@@ -1,8 +1,4 @@
-import { useAuthActions } from "@convex-dev/auth/react";
 import { useId, useState, type FormEvent } from "react";
-import { toast } from "sonner";
-import { loginProblem } from "@convex/model/accounts";
-import { errorMessages } from "@convex/model/errors";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -14,9 +10,9 @@ import {
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
-import { messageFor } from "@/lib/errors";
 import { useAuthDialog } from "./AuthDialogContext";
 import { FormError } from "./FormError";
+import { useCredentialsSubmit } from "./useCredentialsSubmit";
 import { PasswordInput } from "./PasswordInput";
 
 export function LoginDialog({ open }: { open: boolean }) {
@@ -48,40 +44,22 @@ export function LoginDialog({ open }: { open: boolean }) {
 }
 
 function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
-  const { signIn } = useAuthActions();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [working, setWorking] = useState(false);
   const id = useId();
   const errorId = `${id}-error`;
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (working) return;
-    const problem = loginProblem({ email, password });
-    if (problem !== null) {
-      setError(errorMessages[problem]);
-      return;
-    }
-    setError(null);
-    setWorking(true);
-    try {
-      await signIn("password", { flow: "signIn", email, password });
-      toast.success("Successfully logged in!");
-      onLoggedIn();
-    } catch (cause) {
-      const message = messageFor(cause, "Failed to login. Please try again");
-      setError(message);
-      toast.error(message);
-    } finally {
-      setWorking(false);
-    }
-  }
+  const { error, working, submit } = useCredentialsSubmit("signIn", onLoggedIn);
 
   const describedBy = error === null ? undefined : errorId;
   return (
-    <form noValidate className="grid gap-4" onSubmit={(event) => void submit(event)}>
+    <form
+      noValidate
+      className="grid gap-4"
+      onSubmit={(event: FormEvent<HTMLFormElement>) => {
+        event.preventDefault();
+        void submit({ email, password });
+      }}
+    >
       <div className="grid gap-2">
         <Label htmlFor={`${id}-email`}>Email</Label>
         <Input

@@ -1,8 +1,4 @@
-import { useAuthActions } from "@convex-dev/auth/react";
 import { useId, useState, type FormEvent } from "react";
-import { toast } from "sonner";
-import { signUpProblem } from "@convex/model/accounts";
-import { errorMessages } from "@convex/model/errors";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -14,9 +10,9 @@ import {
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
-import { messageFor } from "@/lib/errors";
 import { useAuthDialog } from "./AuthDialogContext";
 import { FormError } from "./FormError";
+import { useCredentialsSubmit } from "./useCredentialsSubmit";
 import { PasswordInput } from "./PasswordInput";
 
 export function SignUpDialog({ open }: { open: boolean }) {
@@ -48,41 +44,23 @@ export function SignUpDialog({ open }: { open: boolean }) {
 }
 
 function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
-  const { signIn } = useAuthActions();
   const [email, setEmail] = useState("");
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [working, setWorking] = useState(false);
   const id = useId();
   const errorId = `${id}-error`;
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (working) return;
-    const problem = signUpProblem({ email, username, password });
-    if (problem !== null) {
-      setError(errorMessages[problem]);
-      return;
-    }
-    setError(null);
-    setWorking(true);
-    try {
-      await signIn("password", { flow: "signUp", email, username, password });
-      toast.success("Account created successfully!");
-      onSignedUp();
-    } catch (cause) {
-      const message = messageFor(cause, "Failed to create account. Please try again.");
-      setError(message);
-      toast.error(message);
-    } finally {
-      setWorking(false);
-    }
-  }
+  const { error, working, submit } = useCredentialsSubmit("signUp", onSignedUp);
 
   const describedBy = error === null ? undefined : errorId;
   return (
-    <form noValidate className="grid gap-4" onSubmit={(event) => void submit(event)}>
+    <form
+      noValidate
+      className="grid gap-4"
+      onSubmit={(event: FormEvent<HTMLFormElement>) => {
+        event.preventDefault();
+        void submit({ email, username, password });
+      }}
+    >
       <div className="grid gap-2">
         <Label htmlFor={`${id}-email`}>Email</Label>
         <Input
