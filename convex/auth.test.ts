@@ -48,6 +48,26 @@ describe("sign up", () => {
     expect(await users(t)).toHaveLength(0);
   });
 
+  // Found by convex/fuzz.test.ts: a 1 MiB address made an account, and documents over the
+  // 1 MiB that a deployment allows.
+  test("refuses an e-mail longer than 254 characters, and accepts one of 254", async () => {
+    const t = newBackend();
+    const address = (length: number) => `${"a".repeat(length - 12)}@example.com`;
+    for (const length of [255, 1 << 20]) {
+      await expectErrorCode(
+        signIn(t, "signUp", { email: address(length), username: "Ann", password: "secret1" }),
+        "INVALID_EMAIL",
+      );
+    }
+    expect(await users(t)).toHaveLength(0);
+    await signUpPlayer(t, { email: address(254), username: "Ann" });
+    expect(await users(t)).toHaveLength(1);
+    await expectErrorCode(
+      signIn(t, "signIn", { email: address(255), password: "secret1" }),
+      "INVALID_EMAIL",
+    );
+  });
+
   test("accepts the edges of the rules: 6-character password, 3 and 20-character usernames", async () => {
     const t = newBackend();
     await signUpPlayer(t, { email: "a@b.co", username: "abc", password: "123456" });

@@ -422,6 +422,39 @@ describe("the daily allowance", () => {
     expect(await state(as)).toEqual(after);
   });
 
+  // Found by convex/faults.test.ts: the late job stopped at "already reset" and scheduled
+  // nothing, so the next midnight passed without a reset until the player acted.
+  test("a reset job that runs after the player's own call caught up changes nothing, and the next midnight still resets", async () => {
+    vi.setSystemTime(new Date("2026-11-21T23:59:00Z"));
+    const { t, as } = await startedGame();
+    const game = await t.run(async (ctx) => await ctx.db.query("games").first());
+    const midnight = game!.nextResetAt;
+    vi.setSystemTime(midnight + 5_000); // the scheduler is late: the job has not run yet
+    expect(await guess(as, "wrong")).toEqual({ kind: "stale" }); // caught up: a new anime
+    await guess(as, "wrong");
+    const afterGuess = await state(as);
+    expect(afterGuess).toMatchObject({ dailyRemaining: 19, round: { number: 2 } });
+
+    await t.mutation(internal.game.resetDay, { gameId: game!._id, resetAt: midnight });
+    expect(await state(as)).toEqual(afterGuess);
+
+    await advanceTo(t, midnight + 86_400_000);
+    expect(await state(as)).toMatchObject({ dailyRemaining: 20, round: { number: 3 } });
+  });
+
+  test("a player who plays on in a tab left open gets the next midnight's reset", async () => {
+    const { t, as } = await startedGame();
+    const firstMidnight = (await state(as)).nextResetAt;
+    // Away for a day: the second midnight's job sees no play since the first and schedules none.
+    await advanceTo(t, firstMidnight);
+    await advanceTo(t, firstMidnight + 86_400_000);
+    await advanceTo(t, firstMidnight + 86_400_000 + 10 * 3_600_000);
+    await guess(as, "wrong"); // back, in the same tab: no new visit
+    expect((await state(as)).dailyRemaining).toBe(19);
+    await advanceTo(t, firstMidnight + 2 * 86_400_000);
+    expect((await state(as)).dailyRemaining).toBe(20);
+  });
+
   test("a player back after missed midnights gets the reset before their first guess", async () => {
     const { t, as } = await startedGame();
     await guess(as, "wrong");

@@ -1,7 +1,14 @@
 import { v } from "convex/values";
 import { internalMutation } from "./_generated/server";
 import { playerMutation, playerQuery } from "./functions";
-import { endCooldown as finishCooldown, gameView, nextRound, resetDay as reset, startVisit, submitGuess } from "./model/game";
+import {
+  endCooldown as finishCooldown,
+  gameView,
+  nextRound,
+  resetDay as reset,
+  startVisit,
+  submitGuess,
+} from "./model/game";
 
 /** The signed-in player's game screen; null until `start` has run once. */
 export const state = playerQuery({

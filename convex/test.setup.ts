@@ -1,9 +1,11 @@
 /// <reference types="vite/client" />
 import { convexTest } from "convex-test";
-import { ConvexError } from "convex/values";
+import type { FunctionReference } from "convex/server";
+import { ConvexError, type ValidatorJSON } from "convex/values";
 import { expect } from "vitest";
 import { api } from "./_generated/api";
 import type { ErrorCode } from "./model/errors";
+import { createPlayer } from "./model/users";
 import schema from "./schema";
 
 /** Every Convex module, for convex-test (tests and declaration files excluded). */
@@ -87,4 +89,100 @@ export async function expectErrorCode(promise: Promise<unknown>, code: ErrorCode
   );
   expect(error).toBeInstanceOf(ConvexError);
   expect((error as ConvexError<{ code: string }>).data.code).toBe(code);
+}
+
+/** "module:function" for every public function the generated `api` lists, e.g. "game:guess". */
+export type PublicFunctionName = FunctionNamesIn<typeof api>;
+
+type FunctionNamesIn<Tree, Module extends string = ""> = {
+  [Key in keyof Tree & string]: Tree[Key] extends FunctionReference<"query" | "mutation" | "action">
+    ? `${Module}:${Key}`
+    : FunctionNamesIn<Tree[Key], Module extends "" ? Key : `${Module}/${Key}`>;
+}[keyof Tree & string];
+
+export type FunctionKind = "query" | "mutation" | "action";
+
+export type RegisteredFunction = {
+  name: string;
+  kind: FunctionKind;
+  isPublic: boolean;
+  args: ValidatorJSON;
+};
+
+type RegisteredExport = {
+  isQuery?: boolean;
+  isMutation?: boolean;
+  isAction?: boolean;
+  isPublic?: boolean;
+  exportArgs?: () => string;
+};
+
+/**
+ * Every function the Convex modules register, public and internal, read from
+ * their exports as a deployment reads them (so it holds even when
+ * convex/_generated is stale).
+ */
+export async function registeredFunctions(): Promise<RegisteredFunction[]> {
+  const found: RegisteredFunction[] = [];
+  for (const [path, load] of Object.entries(modules)) {
+    if (path.startsWith("./_generated/")) continue;
+    const moduleName = path.replace(/^\.\//, "").replace(/\.[jt]s$/, "");
+    const exports = (await load()) as Record<string, RegisteredExport | null | undefined>;
+    for (const [exportName, fn] of Object.entries(exports)) {
+      if (typeof fn !== "object" && typeof fn !== "function") continue;
+      const kind = fn?.isQuery
+        ? "query"
+        : fn?.isMutation
+          ? "mutation"
+          : fn?.isAction
+            ? "action"
+            : null;
+      if (kind === null || fn?.exportArgs === undefined) continue;
+      found.push({
+        name: `${moduleName}:${exportName}`,
+        kind,
+        isPublic: fn.isPublic === true,
+        args: JSON.parse(fn.exportArgs()) as ValidatorJSON,
+      });
+    }
+  }
+  return found.sort((a, b) => (a.name < b.name ? -1 : 1));
+}
+
+export type Role = "visitor" | "player" | "betaTester" | "admin";
+export const ROLES = ["visitor", "player", "betaTester", "admin"] as const satisfies Role[];
+
+/**
+ * A signed-in caller with `role` (an admin here is not a beta tester: the
+ * flags are independent), made directly in the database: the user sign-up
+ * creates, a session, and the identity Convex Auth's JWT carries for them
+ * ("userId|sessionId"). It skips the password hashing that makes a real
+ * sign-up take most of a second, for tests that need many callers.
+ */
+export async function signedInAs(
+  t: TestConvex,
+  role: Exclude<Role, "visitor">,
+  { email, username }: { email?: string; username?: string } = {},
+) {
+  email ??= `${role.toLowerCase()}@example.com`;
+  username ??= role;
+  const { userId, sessionId } = await t.run(async (ctx) => {
+    const userId = await createPlayer(ctx, { email, username });
+    if (role === "betaTester") {
+      await ctx.db.patch("users", userId, { isBetaTester: true, betaJoinDate: Date.now() });
+    }
+    if (role === "admin") await ctx.db.patch("users", userId, { isAdmin: true });
+    const sessionId = await ctx.db.insert("authSessions", {
+      userId,
+      expirationTime: Date.now() + 30 * 86_400_000,
+    });
+    return { userId, sessionId };
+  });
+  const identity = { subject: `${userId}|${sessionId}`, issuer: process.env.CONVEX_SITE_URL };
+  return {
+    userId,
+    sessionId,
+    email,
+    as: t.withIdentity(identity),
+  };
 }

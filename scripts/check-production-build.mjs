@@ -5,7 +5,13 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 
 const dir = process.argv[2] ?? "dist";
-const markers = ["__convex_test", "convex-test", "ConvexTestClient", "e2e-signed-in", "fake-timers"];
+const markers = [
+  "__convex_test",
+  "convex-test",
+  "ConvexTestClient",
+  "e2e-signed-in",
+  "fake-timers",
+];
 
 async function* files(folder) {
   for (const entry of await readdir(folder, { withFileTypes: true })) {

@@ -4,8 +4,10 @@ import type { ErrorCode } from "./errors";
 /** Account rules shared by the sign-up/login dialogs and the server (spec §5, §9). */
 export const MIN_PASSWORD_LENGTH = 6;
 export const USERNAME_PATTERN = /^[A-Za-z0-9_]{3,20}$/;
+/** The longest address SMTP allows (RFC 5321); a longer one could only bloat the account documents. */
+export const MAX_EMAIL_LENGTH = 254;
 
-const emailSchema = z.email();
+const emailSchema = z.email().check(z.maxLength(MAX_EMAIL_LENGTH));
 
 export type LoginInput = { email: string; password: string };
 export type SignUpInput = LoginInput & { username: string };

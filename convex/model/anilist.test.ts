@@ -34,6 +34,26 @@ describe("toCatalogueItem", () => {
     expect(toCatalogueItem(item)).not.toHaveProperty("coverColor");
   });
 
+  test("keeps no markup and no javascript: link from an item", () => {
+    const stored = toCatalogueItem({
+      ...item,
+      description:
+        'A knight <script>alert(1)</script>guards <a href="javascript:alert(1)">a bridge</a>.<img src=x onerror=alert(1)>',
+      coverImage: {
+        extraLarge: "javascript:alert(1)",
+        large: null,
+        medium: item.coverImage.medium,
+      },
+      siteUrl: "javascript:alert(1)",
+      genres: ["<b>Comedy</b>"],
+    });
+    expect(stored).toMatchObject({
+      clue: "A knight alert(1)guards a bridge.\nGenres: Comedy",
+      coverImage: "https://img.example/7-m.jpg",
+      siteUrl: "https://anilist.co/anime/7",
+    });
+  });
+
   test.each([
     [{ ...item, title: { english: " ", romaji: null, native: "苔の騎士" } }, "no title"],
     [{ ...item, coverImage: null }, "no cover image"],

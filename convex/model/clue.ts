@@ -109,7 +109,19 @@ function toPlainText(html: string): string {
     if (next === text) break;
     text = next;
   }
-  return text.replace(ANY_TAG, "").replace(ENTITY, "");
+  return withoutMarkup(text);
+}
+
+/**
+ * What an HTML parser would read as the start of a tag, a comment or a
+ * declaration: "<" before a letter, "/", "!" or "?" (with any "<" run before it,
+ * so that removing one cannot join the next into a new one).
+ */
+const TAG_START = /<+(?=[a-z!/?])/gi;
+
+/** The last pass: no tag, entity or unclosed tag opening is left, whatever the input. */
+function withoutMarkup(text: string): string {
+  return text.replace(ANY_TAG, "").replace(ENTITY, "").replace(TAG_START, "");
 }
 
 const CREDIT_IN_BRACKETS =
@@ -865,7 +877,8 @@ function genreLine(genres: ClueSource["genres"], matcher: Matcher | null): strin
   const names: string[] = [];
   for (const genre of genres ?? []) {
     if (typeof genre !== "string") continue;
-    const name = genre.replace(/\s+/g, " ").trim();
+    // Genres come from AniList as they are, so they get the description's cleaning too.
+    const name = toPlainText(genre).replace(/\s+/g, " ").trim();
     // A genre that is also a title or a name would give the answer away.
     if (name.length === 0 || names.includes(name) || containsForm(name, matcher)) continue;
     names.push(name);
@@ -894,7 +907,7 @@ export function makeClue(media: ClueSource): string {
       .join(" "),
   );
   if (matcher !== null) body = scrub(body, matcher);
-  body = body.replace(ANY_TAG, "").replace(ENTITY, "").trim();
+  body = withoutMarkup(body).trim();
   const genres = genreLine(media.genres, matcher);
   return [body, genres]
     .filter((part): part is string => part !== null && part.length > 0)

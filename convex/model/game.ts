@@ -213,7 +213,13 @@ export async function startVisit(
 async function requireGame(ctx: MutationCtx, userId: Id<"users">): Promise<Game> {
   const game = await gameOf(ctx, userId);
   if (game === null) throw appError("GAME_NOT_STARTED");
-  return await catchUp(ctx, game, Date.now());
+  const current = await catchUp(ctx, game, Date.now());
+  // A player who is playing gets the next midnight's reset on their screen, even when the
+  // last reset came from a late job (which then stops) or skipped scheduling as they were away.
+  const scheduled = await ensureResetScheduled(ctx, current);
+  if (scheduled.resetJobFor === undefined) return current;
+  await ctx.db.patch("games", current._id, scheduled);
+  return { ...current, ...scheduled };
 }
 
 /**

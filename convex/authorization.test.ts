@@ -1,0 +1,253 @@
+import { makeFunctionReference } from "convex/server";
+import { afterEach, describe, expect, test } from "vitest";
+import { api } from "./_generated/api";
+import type { ErrorCode } from "./model/errors";
+import {
+  expectErrorCode,
+  identityFromToken,
+  newBackend,
+  registeredFunctions,
+  ROLES,
+  seedAnime,
+  signedInAs,
+  signIn,
+  type PublicFunctionName,
+  type Role,
+  type TestConvex,
+} from "./test.setup";
+
+type Expected = "allow" | ErrorCode;
+type Caller = Awaited<ReturnType<typeof signedInAs>>;
+type Outcome = { result: unknown; t: TestConvex; role: Role; caller: Caller | null };
+
+type Row = {
+  args: Record<string, unknown>;
+  /** Sets up what the call needs (a game to guess in, an account to sign in to). */
+  prepare?: (t: TestConvex, caller: Caller | null) => Promise<void>;
+  /** ADMIN_EMAILS for the call: no e-mail listed, or every caller's. */
+  adminEmails?: "everyone";
+  expected: Record<Role, Expected>;
+  /** What an allowed call must have done, beyond not throwing. */
+  allowed?: (outcome: Outcome) => Promise<void> | void;
+};
+
+const signedInOnly = (allowed: Expected = "allow") =>
+  ({ visitor: "NOT_SIGNED_IN", player: allowed, betaTester: allowed, admin: allowed }) as const;
+const everyone = {
+  visitor: "allow",
+  player: "allow",
+  betaTester: "allow",
+  admin: "allow",
+} as const;
+const adminsOnly = {
+  visitor: "NOT_SIGNED_IN",
+  player: "FORBIDDEN",
+  betaTester: "FORBIDDEN",
+  admin: "allow",
+} as const;
+
+async function startGame(_t: TestConvex, caller: Caller | null) {
+  await caller?.as.mutation(api.game.start, { timeZone: "UTC" });
+}
+
+const dana = { email: "dana@example.com", password: "secret1", username: "Dana" };
+
+/**
+ * Who may call each public function. Typed by the generated `api`, so a new
+ * public function fails type-checking until it has a row; the first test
+ * below checks the same against the functions the modules actually register.
+ */
+const audit: Record<PublicFunctionName, Row | Row[]> = {
+  "auth:signIn": {
+    // Signing in is how a visitor becomes a player; signing in to another account while
+    // signed in is allowed too (the client replaces its tokens).
+    args: {
+      provider: "password",
+      params: { flow: "signIn", email: dana.email, password: dana.password },
+    },
+    prepare: async (t) => {
+      await signIn(t, "signUp", dana);
+    },
+    expected: everyone,
+    allowed: async ({ result, t }) => {
+      const { tokens } = result as { tokens: { token: string } | null };
+      const userId = identityFromToken(tokens!.token).subject.split("|")[0];
+      const user = await t.run(
+        async (ctx) =>
+          await ctx.db
+            .query("users")
+            .withIndex("by_email", (q) => q.eq("email", dana.email))
+            .unique(),
+      );
+      expect(userId).toBe(user!._id);
+    },
+  },
+  "auth:signOut": {
+    args: {},
+    prepare: async (t) => {
+      await signedInAs(t, "player", { email: "eve@example.com", username: "Eve" });
+    },
+    expected: everyone,
+    allowed: async ({ t }) => {
+      // A visitor's sign-out is a no-op; a player's ends their own session and no other.
+      const left = await t.run(async (ctx) => {
+        const sessions = await ctx.db.query("authSessions").take(10);
+        return await Promise.all(
+          sessions.map(async (s) => (await ctx.db.get("users", s.userId))!.username),
+        );
+      });
+      expect(left).toEqual(["Eve"]);
+    },
+  },
+  "auth:isAuthenticated": {
+    args: {},
+    expected: everyone,
+    allowed: ({ result, role }) => expect(result).toBe(role !== "visitor"),
+  },
+  "users:viewer": {
+    args: {},
+    expected: everyone,
+    allowed: ({ result, caller }) =>
+      expect(result === null ? null : (result as { _id: string })._id).toBe(caller?.userId ?? null),
+  },
+  "users:ensureProfile": { args: {}, expected: signedInOnly() },
+  "leaderboard:top": { args: { limit: 10 }, expected: everyone },
+  "leaderboard:mine": {
+    args: {},
+    expected: signedInOnly(),
+    allowed: ({ result, caller }) => expect(result).toMatchObject({ id: caller!.userId }),
+  },
+  "game:state": { args: {}, prepare: startGame, expected: signedInOnly() },
+  "game:start": {
+    args: { timeZone: "UTC" },
+    expected: signedInOnly(),
+    allowed: ({ result }) => expect(result).toEqual({ hasRound: true }),
+  },
+  "game:guess": {
+    args: { roundNumber: 1, attempt: 0, guess: "Not the title" },
+    prepare: startGame,
+    expected: signedInOnly(),
+    allowed: ({ result }) => expect(result).toEqual({ kind: "wrong", guessesLeft: 4 }),
+  },
+  "game:next": {
+    args: { roundNumber: 1 },
+    prepare: startGame,
+    expected: signedInOnly(),
+    allowed: ({ result }) => expect(result).toEqual({ kind: "dealt" }),
+  },
+  "beta:join": {
+    args: {},
+    expected: signedInOnly(),
+    allowed: async ({ t, caller }) => {
+      const user = await t.run(async (ctx) => await ctx.db.get("users", caller!.userId));
+      expect(user?.isBetaTester).toBe(true);
+    },
+  },
+  "beta:submitFeedback": {
+    args: { rating: 5, difficulty: "medium", bugReport: "", suggestions: "", userExperience: "" },
+    expected: {
+      visitor: "NOT_SIGNED_IN",
+      player: "NOT_BETA_TESTER",
+      betaTester: "allow",
+      admin: "NOT_BETA_TESTER",
+    },
+  },
+  "admin:feedback": {
+    args: { paginationOpts: { numItems: 20, cursor: null } },
+    expected: adminsOnly,
+  },
+  "admin:summary": { args: {}, expected: adminsOnly },
+  "admin:makeMeAdmin": [
+    { args: {}, expected: signedInOnly("ADMIN_EMAIL_NOT_LISTED") },
+    {
+      args: {},
+      adminEmails: "everyone",
+      expected: signedInOnly(),
+      allowed: async ({ t, caller }) => {
+        const user = await t.run(async (ctx) => await ctx.db.get("users", caller!.userId));
+        expect(user?.isAdmin).toBe(true);
+      },
+    },
+  ],
+};
+
+/** Functions no client can call: the scheduler, the cron, Convex Auth and operators use them. */
+const internalOnly = [
+  "admin:setAdmin",
+  "auth:store",
+  "catalogue:fetchPage",
+  "catalogue:isRunning",
+  "catalogue:lastRefresh",
+  "catalogue:recordFailure",
+  "catalogue:refreshDaily",
+  "catalogue:refreshNow",
+  "catalogue:storePage",
+  "game:endCooldown",
+  "game:resetDay",
+  "users:isEmailRegistered",
+];
+
+const registered = await registeredFunctions();
+const kindOf = new Map(registered.map((fn) => [fn.name, fn.kind]));
+
+afterEach(() => {
+  delete process.env.ADMIN_EMAILS;
+});
+
+const cells = Object.entries(audit).flatMap(([name, rows]) =>
+  [rows].flat().flatMap((row) =>
+    ROLES.map((role) => {
+      const listed = row.adminEmails ? " (every e-mail in ADMIN_EMAILS)" : "";
+      return [`${name}${listed} as ${role}: ${row.expected[role]}`, { name, row, role }] as const;
+    }),
+  ),
+);
+
+async function call(
+  caller: Pick<TestConvex, "query" | "mutation" | "action">,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<unknown> {
+  switch (kindOf.get(name)) {
+    case "query":
+      return (await caller.query(makeFunctionReference<"query">(name), args)) as unknown;
+    case "mutation":
+      return (await caller.mutation(makeFunctionReference<"mutation">(name), args)) as unknown;
+    case "action":
+      return (await caller.action(makeFunctionReference<"action">(name), args)) as unknown;
+    default:
+      throw new Error(`${name} is not a registered function`);
+  }
+}
+
+describe("authorization audit", () => {
+  test("the table has a row for every public function the modules register, and no other", () => {
+    const publicNames = registered.filter((fn) => fn.isPublic).map((fn) => fn.name);
+    expect(Object.keys(audit).sort()).toEqual(publicNames);
+  });
+
+  test("every other function is internal: no client can call it", () => {
+    expect(registered.filter((fn) => !fn.isPublic).map((fn) => fn.name)).toEqual(
+      internalOnly.sort(),
+    );
+  });
+
+  test.each(cells)("%s", async (_title, { name, row, role }) => {
+    process.env.ADMIN_EMAILS =
+      row.adminEmails === "everyone"
+        ? ROLES.map((r) => `${r.toLowerCase()}@example.com`).join(",")
+        : "";
+    const t = newBackend();
+    await seedAnime(t, 3);
+    const caller = role === "visitor" ? null : await signedInAs(t, role);
+    await row.prepare?.(t, caller);
+    const outcome = call(caller?.as ?? t, name, row.args);
+    const expected = row.expected[role];
+    if (expected !== "allow") {
+      await expectErrorCode(outcome, expected);
+      return;
+    }
+    const result = await outcome;
+    await row.allowed?.({ result, t, role, caller });
+  });
+});

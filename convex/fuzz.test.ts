@@ -1,0 +1,1200 @@
+/**
+ * Fuzzing every public function through convex-test (fast-check).
+ *
+ * Each function gets a few hundred generated calls, from visitors, players,
+ * beta testers and admins, one after the other against one backend whose
+ * state carries over (with the clock jumping ahead now and then, which runs
+ * the scheduled cooldown ends and midnight resets). The arguments are derived
+ * from the function's own validator, so a new function is fuzzed as soon as it
+ * is registered: well-typed values that are hostile (empty, 1 MiB, lone
+ * surrogates, RTL and zero-width marks, NUL, emoji, markup; negative,
+ * fractional, NaN and ±Infinity numbers; ids of other tables), values of the
+ * wrong type, and missing and extra fields. A few realistic values (the round
+ * being played, its answer, an issued cursor, an existing account) are mixed
+ * in so that calls also get past the checks and change the game.
+ *
+ * Every call must either succeed as the function promises or be refused with
+ * an argument-validation error or one of our coded errors that the caller's
+ * role can meet; and after every call the database must still satisfy the
+ * invariants in `checkInvariants`.
+ *
+ * More runs, or a failure's seed: FUZZ_RUNS=2000 FUZZ_SEED=123 npx vitest run convex/fuzz.test.ts
+ */
+import { makeFunctionReference } from "convex/server";
+import {
+  getDocumentSize,
+  jsonToConvex,
+  type ObjectFieldType,
+  type ValidatorJSON,
+  type Value,
+} from "convex/values";
+import fc from "fast-check";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { api } from "./_generated/api";
+import type { Doc, Id, TableNames } from "./_generated/dataModel";
+import { MAX_EMAIL_LENGTH, USERNAME_PATTERN, usernameKey } from "./model/accounts";
+import { errorCodeOf, type ErrorCode } from "./model/errors";
+import { FEEDBACK_TEXT_MAX_LENGTH, RATING_MAX, RATING_MIN } from "./model/feedbackRules";
+import { DEFAULT_LEADERBOARD_SIZE, MAX_LEADERBOARD_SIZE } from "./model/leaderboard";
+import { isValidTimeZone } from "./model/localTime";
+import {
+  COOLDOWN_MS,
+  DAILY_GUESSES,
+  GUESSES_PER_ANIME,
+  POINTS_PER_CORRECT_GUESS,
+  QUICK_GUESS_BONUS,
+  RECENT_ANIME_REMEMBERED,
+} from "./model/rules";
+import {
+  identityFromToken,
+  newBackend,
+  registeredFunctions,
+  ROLES,
+  seedAnime,
+  signedInAs,
+  signIn,
+  type FunctionKind,
+  type PublicFunctionName,
+  type RegisteredFunction,
+  type Role,
+  type TestConvex,
+} from "./test.setup";
+
+const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
+const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
+const HOUR = 3_600_000;
+const MiB = 1 << 20;
+
+// ---------------------------------------------------------------------------
+// The world the calls run in
+
+type Accessor = Pick<TestConvex, "query" | "mutation" | "action">;
+type Caller = {
+  role: Role;
+  userId: Id<"users"> | null;
+  sessionId: Id<"authSessions"> | null;
+  as: Accessor;
+};
+
+type World = {
+  t: TestConvex;
+  callers: Record<Role, Caller>;
+  /** One document id of each table, for "an id of another table". */
+  ids: Partial<Record<TableNames, string>>;
+  /** A cursor the server issued for the admin's feedback list. */
+  cursor: string;
+  /** An account with a password, for signing in, and the refresh token its sign-up issued. */
+  account: { email: string; password: string; refreshToken: string } | null;
+};
+
+const TABLES: TableNames[] = [
+  "users",
+  "games",
+  "anime",
+  "beta_feedback",
+  "feedbackStats",
+  "analytics_events",
+  "gameDailyStats",
+  "beta_analytics",
+  "catalogueRefreshes",
+  "authSessions",
+  "authAccounts",
+];
+
+async function newWorld({ withAccount = false } = {}): Promise<World> {
+  const t = newBackend();
+  await seedAnime(t, 30);
+  const player = await signedInAs(t, "player");
+  const betaTester = await signedInAs(t, "betaTester");
+  const admin = await signedInAs(t, "admin");
+  process.env.ADMIN_EMAILS = admin.email;
+  for (const caller of [player, betaTester, admin]) {
+    await caller.as.mutation(api.game.start, { timeZone: "UTC" });
+  }
+  for (const rating of [2, 5]) {
+    await betaTester.as.mutation(api.beta.submitFeedback, {
+      rating,
+      difficulty: "hard",
+      bugReport: "<b>bold</b>",
+      suggestions: "",
+      userExperience: "",
+    });
+    vi.advanceTimersByTime(31_000);
+  }
+  const { continueCursor } = await admin.as.query(api.admin.feedback, {
+    paginationOpts: { numItems: 1, cursor: null },
+  });
+  let account: World["account"] = null;
+  if (withAccount) {
+    const credentials = { email: "dana@example.com", password: "secret1" };
+    const tokens = await signIn(t, "signUp", { ...credentials, username: "Dana" });
+    account = { ...credentials, refreshToken: tokens.refreshToken };
+  }
+  const ids = await t.run(async (ctx) => {
+    const found: World["ids"] = {};
+    for (const table of TABLES) {
+      const doc = await ctx.db.query(table).first();
+      if (doc !== null) found[table] = doc._id;
+    }
+    return found;
+  });
+  const visitor: Caller = { role: "visitor", userId: null, sessionId: null, as: t };
+  const signedIn = (role: Role, account: typeof player): Caller => ({ role, ...account });
+  return {
+    t,
+    callers: {
+      visitor,
+      player: signedIn("player", player),
+      betaTester: signedIn("betaTester", betaTester),
+      admin: signedIn("admin", admin),
+    },
+    ids,
+    cursor: continueCursor,
+    account,
+  };
+}
+
+/** A value read when the call is made: the round in play, its answer, an issued cursor. */
+class Live {
+  constructor(
+    readonly label: string,
+    readonly read: (world: World, caller: Caller) => unknown,
+  ) {}
+  [fc.toStringMethod]() {
+    return `<${this.label}>`;
+  }
+}
+
+async function resolve(value: unknown, world: World, caller: Caller): Promise<unknown> {
+  if (value instanceof Live) return await value.read(world, caller);
+  if (Array.isArray(value)) return await Promise.all(value.map((v) => resolve(v, world, caller)));
+  // Objects are rebuilt with the ordinary prototype, as a client's JSON arrives.
+  if (typeof value === "object" && value !== null && !(value instanceof ArrayBuffer)) {
+    const entries = await Promise.all(
+      Object.entries(value).map(async ([k, v]) => [k, await resolve(v, world, caller)] as const),
+    );
+    return Object.fromEntries(entries);
+  }
+  return value;
+}
+
+async function gameOfCaller(world: World, caller: Caller): Promise<Doc<"games"> | null> {
+  const userId = caller.userId;
+  if (userId === null) return null;
+  return await world.t.run(
+    async (ctx) =>
+      await ctx.db
+        .query("games")
+        .withIndex("by_userId", (q) => q.eq("userId", userId))
+        .unique(),
+  );
+}
+
+async function animeOfRound(world: World, caller: Caller): Promise<Doc<"anime"> | null> {
+  const round = (await gameOfCaller(world, caller))?.round;
+  if (!round) return null;
+  return await world.t.run(async (ctx) => await ctx.db.get("anime", round.animeId));
+}
+
+const live = {
+  round: (delta: number) =>
+    new Live(`the caller's round ${delta < 0 ? "" : "+"}${delta}`, async (world, caller) => {
+      const number = (await gameOfCaller(world, caller))?.round?.number ?? 1;
+      return number + delta;
+    }),
+  attempt: new Live(
+    "the guesses made on this round",
+    async (world, caller) => (await gameOfCaller(world, caller))?.round?.guessesUsed ?? 0,
+  ),
+  answer: new Live(
+    "the right answer",
+    async (world, caller) => (await animeOfRound(world, caller))?.answers[0] ?? "Show 1",
+  ),
+  answerDressedUp: new Live("the right answer, upper-cased and padded", async (world, caller) => {
+    const answer = (await animeOfRound(world, caller))?.answers[0] ?? "Show 1";
+    return ` \u200b${answer.toUpperCase()}\t `;
+  }),
+  cursor: new Live("a cursor the server issued", (world) => world.cursor),
+  accountEmail: new Live("an existing account's e-mail", (world) => world.account?.email ?? ""),
+  refreshToken: new Live(
+    "a refresh token the server issued",
+    (world) => world.account?.refreshToken ?? "",
+  ),
+  id: (table: TableNames) => new Live(`an id of ${table}`, (world) => world.ids[table] ?? ""),
+  huge: (label: string, make: () => string) => {
+    let value: string | undefined;
+    return new Live(label, () => (value ??= make()));
+  },
+};
+
+// ---------------------------------------------------------------------------
+// Values
+
+const HUGE_EMAIL = live.huge("a 1 MiB e-mail address", () => `${"a".repeat(MiB)}@example.com`);
+const HUGE_STRINGS = [
+  live.huge("1 MiB of 'x'", () => "x".repeat(MiB)),
+  live.huge("1 MiB of emoji", () => "😀".repeat(MiB / 4)),
+  live.huge("1 MiB of NUL", () => "\u0000".repeat(MiB)),
+  live.huge("1 MiB of lone surrogates", () => "\ud800".repeat(MiB / 2)),
+  live.huge("1 MiB of markup", () => "<img src=x onerror=alert(1)>".repeat(MiB / 28)),
+  HUGE_EMAIL,
+];
+
+const ODD_PIECES = [
+  "",
+  " ",
+  "\u0000",
+  "\t\r\n",
+  "\u200b", // zero-width space
+  "\u200d", // zero-width joiner
+  "\u202e", // right-to-left override
+  "\u2066", // left-to-right isolate
+  "\ufeff",
+  "e\u0301",
+  "👩‍👩‍👧",
+  "🇯🇵",
+  "שלום",
+  "مرحبا",
+  "ｆｕｌｌ",
+  "İı",
+  "ß",
+  "\ud800",
+  "\udfff",
+  "<script>alert(1)</script>",
+  "<img src=x onerror=alert(1)>",
+  '<a href="javascript:alert(1)">x</a>',
+  "' OR '1'='1",
+  "${7*7}",
+  "__proto__",
+  "constructor",
+  "NaN",
+  "-1",
+  "UTC",
+  "Show 1",
+];
+
+const loneSurrogate = fc.integer({ min: 0xd800, max: 0xdfff }).map((c) => String.fromCharCode(c));
+const stringPiece = fc.oneof(
+  fc.constantFrom(...ODD_PIECES),
+  loneSurrogate,
+  fc.string({ unit: "grapheme", minLength: 1, maxLength: 2 }),
+  fc.string({ unit: "binary", minLength: 1, maxLength: 3 }),
+  fc.string({ minLength: 1, maxLength: 8 }),
+);
+const idOfAnyTable = fc.constantFrom(...TABLES.map((table) => live.id(table)));
+const oddString: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 8, arbitrary: fc.array(stringPiece, { maxLength: 6 }).map((parts) => parts.join("")) },
+  { weight: 1, arbitrary: fc.constantFrom(...HUGE_STRINGS) },
+  { weight: 1, arbitrary: idOfAnyTable },
+);
+
+const oddNumber = fc.oneof(
+  fc.constantFrom(
+    0,
+    -0,
+    1,
+    -1,
+    0.5,
+    -0.5,
+    1.5,
+    NaN,
+    Infinity,
+    -Infinity,
+    Number.MAX_VALUE,
+    -Number.MAX_VALUE,
+    Number.MIN_VALUE,
+    Number.EPSILON,
+    2 ** 53,
+    2 ** 53 + 2,
+    -(2 ** 31),
+    2 ** 32,
+    1e21,
+  ),
+  fc.integer({ min: -3, max: 30 }),
+  fc.double(),
+);
+
+const bytes = fc.uint8Array({ maxLength: 16 }).map((array) => array.buffer);
+const fieldName = fc
+  .string({ unit: "grapheme-ascii", minLength: 1, maxLength: 10 })
+  .filter((name) => !name.startsWith("$"));
+
+/** Any value a client can send: every Convex type, nested. */
+const { anyValue } = fc.letrec<{ anyValue: unknown }>((tie) => ({
+  anyValue: fc.oneof(
+    { depthSize: "small" },
+    fc.constant(null),
+    fc.boolean(),
+    oddNumber,
+    oddString,
+    fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }),
+    bytes,
+    fc.array(tie("anyValue"), { maxLength: 3 }),
+    fc.dictionary(fieldName, tie("anyValue"), { maxKeys: 3 }),
+  ),
+}));
+
+/** Realistic values by field name, mixed with the generated ones. */
+type Hints = Record<string, fc.Arbitrary<unknown>>;
+
+function omit(object: Record<string, unknown>, key: string) {
+  const { [key]: _omitted, ...rest } = object;
+  return rest;
+}
+
+function objectArbitrary(fields: Record<string, ObjectFieldType>, hints: Hints) {
+  const entries = Object.entries(fields);
+  const shape = Object.fromEntries(
+    entries.map(([name, field]) => [name, conforming(field.fieldType, hints, name)]),
+  );
+  const required = entries.filter(([, field]) => !field.optional).map(([name]) => name);
+  const fit = fc.record(shape, { requiredKeys: required }) as fc.Arbitrary<Record<string, unknown>>;
+  const names = entries.map(([name]) => name);
+  return fc.oneof(
+    { weight: 10, arbitrary: fit },
+    {
+      weight: 3,
+      arbitrary:
+        names.length === 0
+          ? fit
+          : fc
+              .tuple(fit, fc.constantFrom(...names), anyValue)
+              .map(([object, key, wrong]) => ({ ...object, [key]: wrong })),
+    },
+    {
+      weight: 1,
+      arbitrary:
+        required.length === 0
+          ? fit
+          : fc.tuple(fit, fc.constantFrom(...required)).map(([object, key]) => omit(object, key)),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(fit, fieldName, anyValue)
+        .map(([object, key, extra]) => (key in object ? object : { ...object, [key]: extra })),
+    },
+    { weight: 1, arbitrary: fc.dictionary(fieldName, anyValue, { maxKeys: 3 }) },
+  );
+}
+
+/** Values of the validator's type (mostly), hostile ones, with the hint for `field` mixed in. */
+function conforming(validator: ValidatorJSON, hints: Hints, field?: string): fc.Arbitrary<unknown> {
+  const hint = field === undefined ? undefined : hints[field];
+  const base = ((): fc.Arbitrary<unknown> => {
+    switch (validator.type) {
+      case "null":
+        return fc.constant(null);
+      case "number":
+        return oddNumber;
+      case "bigint":
+        return fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n });
+      case "boolean":
+        return fc.boolean();
+      case "string":
+        return oddString;
+      case "bytes":
+        return bytes;
+      case "any":
+      case "commitTs":
+        return anyValue;
+      case "literal":
+        return fc.constant(jsonToConvex(validator.value));
+      case "id":
+        return fc.oneof(fc.constant(live.id(validator.tableName as TableNames)), idOfAnyTable);
+      case "array":
+        return fc.array(conforming(validator.value, hints), { maxLength: 4 });
+      case "record":
+        return fc.dictionary(fieldName, conforming(validator.values.fieldType, hints), {
+          maxKeys: 3,
+        });
+      case "object":
+        return objectArbitrary(validator.value, hints);
+      case "union":
+        return fc.oneof(...validator.value.map((member) => conforming(member, hints)));
+    }
+  })();
+  return hint === undefined
+    ? base
+    : fc.oneof({ weight: 3, arbitrary: hint }, { weight: 2, arbitrary: base });
+}
+
+/** A call's arguments: mostly an object shaped by the validator, now and then not an object at all. */
+function argumentsFor(
+  validator: ValidatorJSON,
+  { hints = {}, realistic }: Spec,
+  realisticWeight = 10,
+) {
+  return fc.oneof(
+    { weight: 20, arbitrary: conforming(validator, hints) },
+    ...(realistic === undefined ? [] : [{ weight: realisticWeight, arbitrary: realistic }]),
+    // (Not null: convex-test itself crashes on it, and a client's null arguments arrive as {}.)
+    { weight: 1, arbitrary: fc.oneof(oddString, oddNumber, fc.array(anyValue)) },
+  );
+}
+
+// ---------------------------------------------------------------------------
+// What each function may do
+
+type Snapshot = Awaited<ReturnType<typeof snapshot>>;
+
+type CallRecord = {
+  name: string;
+  kind: FunctionKind;
+  caller: Caller;
+  args: unknown;
+  world: World;
+  before: Snapshot;
+  after: Snapshot;
+};
+
+type Spec = {
+  /**
+   * The coded refusals the caller may meet (argument validation aside), given
+   * their account as it was before the call (null for a visitor).
+   */
+  refusals: (user: Doc<"users"> | null) => ErrorCode[];
+  /** What a successful call must have returned and done. */
+  succeeded: (result: unknown, call: CallRecord) => void;
+  /**
+   * Refusals that come from the platform or a library rather than from our
+   * code, for requests our client never makes (a forged cursor, a malformed
+   * Convex Auth request): allowed only where this says so.
+   */
+  platformRefusal?: (message: string, call: CallRecord) => boolean;
+  hints?: Hints;
+  /** How far the clock jumps before each call (default: `clockJump`). */
+  clock?: fc.Arbitrary<number>;
+  /** Arguments as the app's client sends them, a third of the time: calls that get past the checks. */
+  realistic?: fc.Arbitrary<Record<string, unknown>>;
+  runs?: number;
+  world?: () => Promise<World>;
+};
+
+const forPlayers =
+  (...codes: ErrorCode[]) =>
+  (user: Doc<"users"> | null): ErrorCode[] =>
+    user === null ? ["NOT_SIGNED_IN"] : codes;
+
+const forAdmins = (user: Doc<"users"> | null): ErrorCode[] =>
+  user === null ? ["NOT_SIGNED_IN"] : user.isAdmin ? [] : ["FORBIDDEN"];
+
+const ACCOUNT_REFUSALS: ErrorCode[] = [
+  "MISSING_CREDENTIALS",
+  "MISSING_FIELDS",
+  "INVALID_EMAIL",
+  "PASSWORD_TOO_SHORT",
+  "INVALID_USERNAME",
+  "ACCOUNT_NOT_FOUND",
+  "INCORRECT_PASSWORD",
+  "TOO_MANY_ATTEMPTS",
+  "EMAIL_TAKEN",
+  "USERNAME_TAKEN",
+];
+
+/**
+ * Convex Auth's own refusals of sign-in requests its client never sends (no
+ * provider, an unknown flow or provider, a flow this deployment does not
+ * enable, a made-up code or refresh token); they write nothing.
+ */
+const CONVEX_AUTH_REFUSALS = [
+  /^Cannot sign in: Missing `provider`, `params.code` or `refreshToken`$/,
+  /^Missing `flow` param, it must be one of /,
+  /^Can't parse refresh token: /,
+  /^Provider `[\s\S]*` is not configured, available providers are /,
+  /^Password reset is not enabled for password$/,
+  /^Email verification is not enabled for password$/,
+];
+
+function userIn(snapshot: Snapshot, userId: Id<"users"> | null) {
+  return snapshot.users.find((user) => user._id === userId);
+}
+
+function gameIn(snapshot: Snapshot, userId: Id<"users"> | null) {
+  return snapshot.games.find((game) => game.userId === userId);
+}
+
+const GUESS_OUTCOMES = [
+  "ignored",
+  "stale",
+  "noRound",
+  "roundOver",
+  "cooldown",
+  "correct",
+  "wrong",
+  "outOfGuesses",
+];
+
+const timeZones = fc.constantFrom(
+  "UTC",
+  "Europe/Paris",
+  "Asia/Tokyo",
+  "Asia/Kolkata",
+  "America/New_York",
+  "America/St_Johns",
+  "Pacific/Kiritimati",
+  "Pacific/Pago_Pago",
+  "Australia/Lord_Howe",
+  "Etc/GMT+12",
+  "europe/paris",
+  "EST5EDT",
+  "+05:30",
+  "Mars/Base",
+  "Europe/Paris\u0000",
+);
+
+const feedbackText = fc.oneof(
+  fc.constantFrom("", "<script>alert(1)</script>", "x".repeat(FEEDBACK_TEXT_MAX_LENGTH)),
+  fc.constant(live.huge("5,001 characters", () => "y".repeat(FEEDBACK_TEXT_MAX_LENGTH + 1))),
+  fc.string({ maxLength: 30 }),
+);
+
+/**
+ * Every public function, typed by the generated `api` so that a new one
+ * fails type-checking until it is described here.
+ */
+const specs: Record<PublicFunctionName, Spec> = {
+  "auth:signIn": {
+    refusals: () => ACCOUNT_REFUSALS,
+    platformRefusal: (message) => CONVEX_AUTH_REFUSALS.some((refusal) => refusal.test(message)),
+    // Fewer: each sign-in that reaches the password check hashes it (scrypt, ~0.3 s).
+    runs: Math.ceil(RUNS * 0.6),
+    world: () => newWorld({ withAccount: true }),
+    hints: {
+      provider: fc.constant("password"),
+      refreshToken: fc.constant(live.refreshToken),
+      params: fc.dictionary(
+        fc.constantFrom("flow", "email", "password", "username", "code", "redirectTo"),
+        oddString,
+      ),
+    },
+    realistic: fc.record({
+      provider: fc.constant("password"),
+      params: fc.oneof(
+        fc.record({
+          flow: fc.constant("signUp"),
+          email: fc.oneof(
+            fc.emailAddress(),
+            fc.constant(HUGE_EMAIL),
+            fc.constantFrom(" DANA@example.com ", "dana@example", "a@b.co"),
+            oddString,
+          ),
+          username: fc.oneof(
+            { weight: 3, arbitrary: fc.stringMatching(/^[A-Za-z0-9_]{3,20}$/) },
+            fc.constantFrom("Player", "DANA", "a", "<b>Eve</b>"),
+            oddString,
+          ),
+          password: fc.oneof(fc.constantFrom("secret1", "secret1 ", "12345"), oddString),
+        }),
+        fc.record({
+          flow: fc.constant("signIn"),
+          email: fc.oneof(
+            fc.constant(live.accountEmail),
+            fc.constantFrom(" DANA@example.com ", "player@example.com", "nobody@example.com"),
+            oddString,
+          ),
+          password: fc.oneof(fc.constantFrom("secret1", "Secret1", "12345"), oddString),
+        }),
+        fc.record(
+          { flow: fc.constantFrom("reset", "signOut", ""), email: fc.constant(live.accountEmail) },
+          { requiredKeys: [] },
+        ),
+      ),
+    }),
+    succeeded: (result, { after }) => {
+      const { tokens } = result as { tokens: { token: string; refreshToken: string } | null };
+      if (tokens === null) return; // e.g. a refresh token that is not (or no longer) valid
+      const [userId, sessionId] = identityFromToken(tokens.token).subject.split("|");
+      expect(after.users.map((user) => user._id)).toContain(userId);
+      expect(after.sessions.map((session) => session._id)).toContain(sessionId);
+    },
+  },
+  "auth:signOut": {
+    refusals: () => [],
+    succeeded: (result, { caller, after }) => {
+      expect(result).toBeNull();
+      expect(after.sessions.map((session) => session._id)).not.toContain(caller.sessionId);
+    },
+  },
+  "auth:isAuthenticated": {
+    refusals: () => [],
+    succeeded: (result, { caller }) => expect(result).toBe(caller.role !== "visitor"),
+  },
+  "users:viewer": {
+    refusals: () => [],
+    succeeded: (result, { caller }) =>
+      expect(result === null ? null : (result as Doc<"users">)._id).toBe(caller.userId),
+  },
+  "users:ensureProfile": {
+    refusals: forPlayers(),
+    succeeded: (result, { caller, before, after }) => {
+      expect(result).toBeNull();
+      expect(userIn(after, caller.userId)).toEqual(userIn(before, caller.userId));
+    },
+  },
+  "leaderboard:top": {
+    refusals: () => [],
+    hints: { limit: fc.integer({ min: -5, max: 120 }) },
+    succeeded: (result, { args }) => {
+      const entries = result as { score: number; rank: number; username: string }[];
+      const limit = (args as { limit?: number }).limit ?? DEFAULT_LEADERBOARD_SIZE;
+      const wanted = Number.isFinite(limit) ? Math.floor(limit) : DEFAULT_LEADERBOARD_SIZE;
+      expect(entries.length).toBeLessThanOrEqual(
+        Math.min(MAX_LEADERBOARD_SIZE, Math.max(1, wanted)),
+      );
+      expect(entries.length).toBeGreaterThan(0);
+      entries.forEach((entry, index) => {
+        const previous = entries[index - 1];
+        if (previous === undefined) return expect(entry.rank).toBe(1);
+        expect(entry.score).toBeLessThanOrEqual(previous.score);
+        expect(entry.rank).toBe(entry.score === previous.score ? previous.rank : index + 1);
+      });
+    },
+  },
+  "leaderboard:mine": {
+    refusals: forPlayers(),
+    succeeded: (result, { caller }) => {
+      const mine = result as { id: string; rank: number };
+      expect(mine.id).toBe(caller.userId);
+      expect(Number.isInteger(mine.rank) && mine.rank >= 1).toBe(true);
+    },
+  },
+  "game:state": {
+    refusals: forPlayers(),
+    succeeded: (result, { caller, after }) => {
+      const game = gameIn(after, caller.userId)!;
+      const view = result as {
+        dailyRemaining: number;
+        animeRemaining: number;
+        score: number;
+        round: { status: string; answer: unknown } | null;
+      };
+      expect(view).toMatchObject({
+        dailyRemaining: game.dailyRemaining,
+        animeRemaining: game.animeRemaining,
+        score: userIn(after, caller.userId)!.score,
+      });
+      // The answer stays on the server while the round is being played.
+      if (view.round?.status === "playing") expect(view.round.answer).toBeNull();
+    },
+  },
+  "game:start": {
+    refusals: forPlayers("INVALID_TIME_ZONE"),
+    hints: { timeZone: timeZones },
+    realistic: fc.record({ timeZone: timeZones }),
+    succeeded: (result, { caller, args, after }) => {
+      expect(result).toEqual({ hasRound: true });
+      expect(gameIn(after, caller.userId)!.timeZone).toBe((args as { timeZone: string }).timeZone);
+    },
+  },
+  "game:guess": {
+    refusals: forPlayers("GAME_NOT_STARTED"),
+    runs: Math.ceil(RUNS * 1.5),
+    hints: {
+      roundNumber: fc.constantFrom(live.round(0), live.round(-1), live.round(1)),
+      attempt: fc.constant(live.attempt),
+      guess: fc.constantFrom(live.answer, live.answerDressedUp, "Show 1", "   "),
+    },
+    realistic: fc.record({
+      roundNumber: fc.constant(live.round(0)),
+      attempt: fc.constant(live.attempt),
+      guess: fc.oneof(
+        { weight: 1, arbitrary: fc.constant(live.answer) },
+        { weight: 4, arbitrary: fc.constantFrom("wrong", "Show 999", "Naruto") },
+      ),
+    }),
+    succeeded: (result, { caller, before, after }) => {
+      const outcome = result as { kind: string; points?: number };
+      expect(GUESS_OUTCOMES).toContain(outcome.kind);
+      const gained = userIn(after, caller.userId)!.score! - userIn(before, caller.userId)!.score!;
+      if (outcome.kind === "correct") {
+        expect([POINTS_PER_CORRECT_GUESS, POINTS_PER_CORRECT_GUESS + QUICK_GUESS_BONUS]).toContain(
+          outcome.points,
+        );
+        expect(gained).toBe(outcome.points);
+        expect(gameIn(after, caller.userId)!.round).toMatchObject({
+          status: "solved",
+          pointsEarned: outcome.points,
+        });
+      } else {
+        expect(gained).toBe(0);
+      }
+    },
+  },
+  "game:next": {
+    refusals: forPlayers("GAME_NOT_STARTED"),
+    hints: { roundNumber: fc.constantFrom(live.round(0), live.round(-1)) },
+    realistic: fc.record({ roundNumber: fc.constant(live.round(0)) }),
+    succeeded: (result, { caller, before, after }) => {
+      const outcome = result as { kind: string };
+      expect(["dealt", "stale", "poolEmpty", "cooldown"]).toContain(outcome.kind);
+      const game = gameIn(before, caller.userId)!;
+      // A midnight the player missed is caught up first, with a new anime of its own.
+      const caughtUp = Date.now() >= game.nextResetAt ? 1 : 0;
+      const dealt = outcome.kind === "dealt" ? 1 : 0;
+      expect(gameIn(after, caller.userId)!.round!.number).toBe(
+        game.round!.number + caughtUp + dealt,
+      );
+    },
+  },
+  "beta:join": {
+    refusals: forPlayers(),
+    succeeded: (result, { caller, after }) => {
+      expect(result).toMatchObject({ betaJoinDate: expect.anything() as unknown });
+      expect(userIn(after, caller.userId)!.isBetaTester).toBe(true);
+    },
+  },
+  "beta:submitFeedback": {
+    refusals: (user) =>
+      user === null
+        ? ["NOT_SIGNED_IN"]
+        : user.isBetaTester
+          ? ["INVALID_RATING", "FEEDBACK_TOO_LONG", "FEEDBACK_TOO_SOON"]
+          : ["NOT_BETA_TESTER"],
+    hints: {
+      rating: fc.integer({ min: 0, max: 6 }),
+      bugReport: feedbackText,
+      suggestions: feedbackText,
+      userExperience: feedbackText,
+    },
+    realistic: fc.record({
+      rating: fc.integer({ min: RATING_MIN, max: RATING_MAX }),
+      difficulty: fc.constantFrom("easy", "medium", "hard"),
+      bugReport: feedbackText,
+      suggestions: fc.constant(""),
+      userExperience: fc.string({ maxLength: 20 }),
+    }),
+    // Past the 30 s between two submissions, often.
+    clock: fc.constantFrom(0, 31_000, 31_000),
+    succeeded: (result, { caller, args, after }) => {
+      const stored = after.feedback.find((feedback) => feedback._id === result);
+      expect(stored).toMatchObject({ ...(args as object), userId: caller.userId });
+    },
+  },
+  "admin:feedback": {
+    refusals: forAdmins,
+    // A deployment refuses a cursor it did not issue (convex-test fails to parse it).
+    platformRefusal: (_message, { args, world }) => {
+      const { paginationOpts } = args as { paginationOpts?: Record<string, unknown> | null };
+      if (typeof paginationOpts !== "object" || paginationOpts === null) return false;
+      const issued = (cursor: unknown) =>
+        cursor === undefined || cursor === null || cursor === world.cursor;
+      const { cursor, endCursor } = paginationOpts;
+      return !issued(cursor) || !issued(endCursor);
+    },
+    hints: {
+      numItems: fc.integer({ min: -3, max: 30 }),
+      cursor: fc.constantFrom(null, live.cursor),
+      endCursor: fc.constantFrom(null, live.cursor),
+    },
+    succeeded: (result, { after }) => {
+      const { page } = result as { page: { _id: string; username: string | null }[] };
+      expect(page.length).toBeLessThanOrEqual(20);
+      for (const item of page) expect(after.feedback.map((f) => f._id)).toContain(item._id);
+    },
+  },
+  "admin:summary": {
+    refusals: forAdmins,
+    succeeded: (result, { after }) =>
+      expect(result).toMatchObject({
+        feedbackCount: after.feedback.length,
+        gameUse: expect.any(Array) as unknown,
+      }),
+  },
+  "admin:makeMeAdmin": {
+    // ADMIN_EMAILS lists the admin's own e-mail only.
+    refusals: (user) =>
+      user === null
+        ? ["NOT_SIGNED_IN"]
+        : user.email === process.env.ADMIN_EMAILS
+          ? []
+          : ["ADMIN_EMAIL_NOT_LISTED"],
+    succeeded: (result) => expect(result).toBeNull(),
+  },
+};
+
+// ---------------------------------------------------------------------------
+// Outcomes and invariants
+
+async function snapshot(t: TestConvex) {
+  return await t.run(async (ctx) => {
+    const all = async <T extends TableNames>(table: T) => await ctx.db.query(table).take(10_000);
+    return {
+      users: await all("users"),
+      games: await all("games"),
+      feedback: await all("beta_feedback"),
+      feedbackStats: await all("feedbackStats"),
+      events: await all("analytics_events"),
+      betaEvents: await all("beta_analytics"),
+      dailyStats: await all("gameDailyStats"),
+      sessions: await all("authSessions"),
+      accounts: await all("authAccounts"),
+      anime: (await all("anime")).map((anime) => anime._id),
+      resetJobs: (await ctx.db.system.query("_scheduled_functions").take(10_000))
+        .filter((job) => job.name === "game:resetDay" && job.state.kind === "pending")
+        .map((job) => job.args[0] as { gameId: Id<"games">; resetAt: number }),
+    };
+  });
+}
+
+/** What the platform answers to arguments that do not match the validator (convex-test's and a deployment's wording). */
+const VALIDATION_ERROR =
+  /^(?:Validator error: |ArgumentValidationError|The arguments to a Convex function must be an object)/;
+
+function expectExpectedRefusal(spec: Spec, call: CallRecord, error: unknown) {
+  const code = errorCodeOf(error);
+  if (code !== null) {
+    const user = userIn(call.before, call.caller.userId) ?? null;
+    expect(spec.refusals(user), `refused with ${code}`).toContain(code);
+    return;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  if (spec.platformRefusal?.(message, call)) return;
+  // convex-test's validator trips over a null where an object is expected (a deployment
+  // answers ArgumentValidationError): still a validation refusal, before any of our code.
+  if (error instanceof TypeError && error.stack?.includes("validateValidator")) return;
+  expect(message, "an unexpected error").toMatch(VALIDATION_ERROR);
+}
+
+const isInteger = (value: number | undefined) => value !== undefined && Number.isInteger(value);
+
+/**
+ * What the database guarantees whatever the calls, as the game model
+ * (convex/model/game.ts) keeps it:
+ * - a user is never deleted; a score is a whole number ≥ 0 and never falls,
+ *   and only the caller's own score, roles and game can change in a call;
+ *   nobody gains admin (only operators grant it, and ADMIN_EMAILS lists the
+ *   admin alone); a beta tester stays one; usernames follow the rule and are
+ *   unique case-insensitively;
+ * - a score only rises by what the caller's round just earned (100, or 150 on
+ *   a first guess), once;
+ * - one game per player; 0 ≤ animeRemaining ≤ dailyRemaining ≤ 20 and
+ *   animeRemaining ≤ 5 (a deal gives min(5, daily), a guess takes one of
+ *   each, a cooldown's end and a reset give 20 and 5); a cooldown only while
+ *   the day's guesses are spent; a round in play has a guess left and at most
+ *   5 on its anime; the round in play is the newest of the ≤ 100 remembered
+ *   anime; round numbers never go back; points only on a solved round; a
+ *   player who played since the last reset has the next midnight's reset
+ *   scheduled (so their open screen resets without them doing anything);
+ * - feedback only from beta testers, within the rules, and the running totals
+ *   match the records;
+ * - nothing refers to a user that is gone (games, feedback, events, sessions,
+ *   accounts); no document nears the 1 MiB a deployment allows (convex-test
+ *   does not enforce it), and no e-mail is longer than 254 characters;
+ * - a refused call and a query change nothing at all.
+ */
+function checkInvariants(call: CallRecord, refused: boolean) {
+  const { before, after, caller, kind } = call;
+  const userIds = new Set(after.users.map((user) => user._id));
+
+  if (refused || kind === "query")
+    expect(after, "a refused call or a query wrote something").toEqual(before);
+
+  for (const old of before.users) {
+    const now = userIn(after, old._id);
+    expect(now, "a user was deleted").toBeDefined();
+    expect(now!.score ?? 0, "a score fell").toBeGreaterThanOrEqual(old.score ?? 0);
+    if (old._id !== caller.userId) expect(now, "another player's account changed").toEqual(old);
+    if (old.isBetaTester) expect(now!.isBetaTester).toBe(true);
+    expect(now!.isAdmin ?? false, "someone became admin").toBe(old.isAdmin ?? false);
+  }
+  // A deployment refuses documents over 1 MiB (convex-test does not): nothing may grow that large.
+  for (const [table, docs] of Object.entries(after)) {
+    for (const doc of docs as (string | Record<string, Value>)[]) {
+      if (typeof doc === "object" && table !== "resetJobs") {
+        expect(getDocumentSize(doc), `a ${table} document over 1 MiB`).toBeLessThan(MiB);
+      }
+    }
+  }
+  const keys = new Set<string>();
+  for (const user of after.users) {
+    expect(user.email!.length, "an e-mail too long").toBeLessThanOrEqual(MAX_EMAIL_LENGTH);
+    expect(isInteger(user.score) && user.score! >= 0, `score ${user.score}`).toBe(true);
+    expect(user.username).toMatch(USERNAME_PATTERN);
+    expect(user.usernameKey).toBe(usernameKey(user.username!));
+    expect(keys.has(user.usernameKey!), "a username is taken twice").toBe(false);
+    keys.add(user.usernameKey!);
+  }
+  if (call.name !== "auth:signIn")
+    expect(after.users.length, "a user appeared").toBe(before.users.length);
+
+  const gamesByUser = new Set<string>();
+  for (const game of after.games) {
+    const where = `game of ${game.userId}`;
+    expect(userIds.has(game.userId), `${where}: orphan`).toBe(true);
+    expect(gamesByUser.has(game.userId), `${where}: two games`).toBe(false);
+    gamesByUser.add(game.userId);
+    const { dailyRemaining: daily, animeRemaining: anime, round } = game;
+    expect(
+      isInteger(daily) && daily >= 0 && daily <= DAILY_GUESSES,
+      `${where}: daily ${daily}`,
+    ).toBe(true);
+    expect(
+      isInteger(anime) && anime >= 0 && anime <= GUESSES_PER_ANIME,
+      `${where}: anime ${anime}`,
+    ).toBe(true);
+    expect(anime, `${where}: more anime guesses than daily ones`).toBeLessThanOrEqual(daily);
+    if (game.cooldownEnd !== null) expect(daily, `${where}: cooldown with guesses left`).toBe(0);
+    expect(isValidTimeZone(game.timeZone), `${where}: time zone ${game.timeZone}`).toBe(true);
+    expect(game.nextResetAt).toBeGreaterThan(game.lastReset);
+    if (game.lastActiveAt >= game.lastReset) {
+      // A player who played since the last reset sees the next one happen at midnight.
+      expect(after.resetJobs, `${where}: no reset job for the next midnight`).toContainEqual({
+        gameId: game._id,
+        resetAt: game.nextResetAt,
+      });
+    }
+    expect(game.recentAnimeIds.length).toBeLessThanOrEqual(RECENT_ANIME_REMEMBERED);
+    expect(new Set(game.recentAnimeIds).size).toBe(game.recentAnimeIds.length);
+    expect(game.previousRound?.status, `${where}: previous round still playing`).not.toBe(
+      "playing",
+    );
+    if (round !== null) {
+      expect(game.recentAnimeIds[0]).toBe(round.animeId);
+      expect(isInteger(round.guessesUsed) && round.guessesUsed >= 0).toBe(true);
+      if (round.status === "playing") {
+        expect(anime, `${where}: a round in play with no guess left`).toBeGreaterThan(0);
+        expect(round.guessesUsed + anime).toBeLessThanOrEqual(GUESSES_PER_ANIME);
+      }
+      expect(round.pointsEarned !== undefined, `${where}: points`).toBe(round.status === "solved");
+    }
+    const old = before.games.find((g) => g._id === game._id);
+    if (old !== undefined) {
+      expect(round?.number ?? 0, `${where}: round number went back`).toBeGreaterThanOrEqual(
+        old.round?.number ?? 0,
+      );
+      if (game.userId !== caller.userId) expect(game, "another player's game changed").toEqual(old);
+    }
+  }
+
+  // The caller's score rises only with the round this call solved.
+  const gained =
+    (userIn(after, caller.userId)?.score ?? 0) - (userIn(before, caller.userId)?.score ?? 0);
+  if (gained > 0) {
+    const round = gameIn(after, caller.userId)?.round;
+    expect(call.name).toBe("game:guess");
+    expect(round?.status).toBe("solved");
+    expect(round?.pointsEarned).toBe(gained);
+    expect(gameIn(before, caller.userId)?.round?.status).toBe("playing");
+  }
+
+  for (const feedback of after.feedback) {
+    const author = userIn(after, feedback.userId);
+    expect(author?.isBetaTester, "feedback from a non-tester").toBe(true);
+    expect(
+      Number.isInteger(feedback.rating) &&
+        feedback.rating >= RATING_MIN &&
+        feedback.rating <= RATING_MAX,
+    ).toBe(true);
+    for (const text of [feedback.bugReport, feedback.suggestions, feedback.userExperience]) {
+      expect(text.length).toBeLessThanOrEqual(FEEDBACK_TEXT_MAX_LENGTH);
+    }
+  }
+  expect(after.feedbackStats.length).toBeLessThanOrEqual(1);
+  const [stats] = after.feedbackStats;
+  const count = (difficulty: string) =>
+    after.feedback.filter((f) => f.difficulty === difficulty).length;
+  expect(stats ?? { count: 0 }).toMatchObject({
+    count: after.feedback.length,
+    ...(stats === undefined
+      ? {}
+      : {
+          ratingTotal: after.feedback.reduce((sum, f) => sum + f.rating, 0),
+          easy: count("easy"),
+          medium: count("medium"),
+          hard: count("hard"),
+        }),
+  });
+
+  for (const stat of after.dailyStats) {
+    for (const value of [stat.sessions, stat.guesses, stat.correctGuesses]) {
+      expect(Number.isInteger(value) && value >= 0).toBe(true);
+    }
+    expect(stat.correctGuesses).toBeLessThanOrEqual(stat.guesses);
+  }
+
+  const owners = [...after.events, ...after.betaEvents, ...after.sessions, ...after.accounts];
+  for (const owned of owners) expect(userIds.has(owned.userId), "an orphan document").toBe(true);
+  // A call never ends another user's session.
+  for (const session of before.sessions) {
+    if (session.userId !== caller.userId) {
+      expect(after.sessions.map((s) => s._id)).toContain(session._id);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------
+
+const registered = await registeredFunctions();
+const publicFunctions = registered.filter((fn) => fn.isPublic);
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
+  vi.setSystemTime(new Date("2026-11-21T12:00:00Z"));
+  // Convex Auth logs every sign-in attempt and refusal: thousands of lines here.
+  for (const level of ["log", "warn", "error", "debug"] as const) {
+    vi.spyOn(console, level).mockImplementation(() => {});
+  }
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  delete process.env.ADMIN_EMAILS;
+});
+
+/** How far the clock jumps before a call: mostly not at all, sometimes past a cooldown or a midnight. */
+const clockJump = fc.oneof(
+  { weight: 12, arbitrary: fc.constant(0) },
+  { weight: 1, arbitrary: fc.constantFrom(31_000, COOLDOWN_MS, 6 * HOUR, 25 * HOUR) },
+);
+
+async function callFunction(
+  caller: Accessor,
+  name: string,
+  kind: FunctionKind,
+  args: unknown,
+): Promise<unknown> {
+  const loose = args as Record<string, unknown>;
+  if (kind === "query") {
+    return (await caller.query(makeFunctionReference<"query">(name), loose)) as unknown;
+  }
+  if (kind === "mutation") {
+    return (await caller.mutation(makeFunctionReference<"mutation">(name), loose)) as unknown;
+  }
+  return (await caller.action(makeFunctionReference<"action">(name), loose)) as unknown;
+}
+
+/** Runs generated calls one after the other on one backend, checking each as it goes. */
+class Fuzzer {
+  /** Outcomes per function: how many calls succeeded, and how the others were refused. */
+  readonly outcomes = new Map<string, Record<string, number>>();
+  private current: Snapshot | null = null;
+
+  constructor(readonly world: World) {}
+
+  async call(fn: RegisteredFunction, role: Role, generated: unknown, jump: number) {
+    const { t } = this.world;
+    if (jump > 0 || this.current === null) {
+      vi.advanceTimersByTime(jump);
+      await t.finishInProgressScheduledFunctions();
+      this.current = await snapshot(t);
+    }
+    const spec = specs[fn.name as PublicFunctionName];
+    const caller = this.world.callers[role];
+    const args = await resolve(generated, this.world, caller);
+    const before = this.current;
+    const outcome = await callFunction(caller.as, fn.name, fn.kind, args).then(
+      (result) => ({ ok: true as const, result }),
+      (error: unknown) => ({ ok: false as const, error }),
+    );
+    const after = await snapshot(t);
+    this.current = after;
+    const call: CallRecord = {
+      name: fn.name,
+      kind: fn.kind,
+      caller,
+      args,
+      world: this.world,
+      before,
+      after,
+    };
+    if (outcome.ok) spec.succeeded(outcome.result, call);
+    else expectExpectedRefusal(spec, call, outcome.error);
+    checkInvariants(call, !outcome.ok);
+
+    const kind = (result: unknown) =>
+      typeof result === "object" && result !== null && "kind" in result
+        ? ` ${String(result.kind)}`
+        : "";
+    const label = outcome.ok
+      ? `ok${kind(outcome.result)}`
+      : (errorCodeOf(outcome.error) ?? "refused");
+    const tally = this.outcomes.get(fn.name) ?? {};
+    tally[label] = (tally[label] ?? 0) + 1;
+    this.outcomes.set(fn.name, tally);
+  }
+
+  successes(name: string): number {
+    return Object.entries(this.outcomes.get(name) ?? {})
+      .filter(([label]) => label.startsWith("ok"))
+      .reduce((sum, [, count]) => sum + count, 0);
+  }
+
+  report() {
+    if (process.env.FUZZ_VERBOSE) console.info(Object.fromEntries(this.outcomes));
+  }
+}
+
+function runOptions(numRuns: number): fc.Parameters<unknown> {
+  return {
+    numRuns,
+    // The backend's state carries over from call to call, so a shrunk call would be
+    // replayed on another state: report the call that failed, as it was.
+    endOnFailure: true,
+    ...(SEED === undefined ? {} : { seed: SEED }),
+  };
+}
+
+describe("fuzzing", () => {
+  test("every public function has a spec", () => {
+    expect(Object.keys(specs).sort()).toEqual(publicFunctions.map((fn) => fn.name));
+  });
+
+  test.each(publicFunctions.map((fn) => [fn.name, fn] as const))(
+    "%s: generated calls succeed or are refused as expected, and the invariants hold",
+    async (name, fn) => {
+      const spec = specs[name as PublicFunctionName];
+      const fuzzer = new Fuzzer(await (spec.world ?? newWorld)());
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom(...ROLES),
+          argumentsFor(fn.args, spec),
+          spec.clock ?? clockJump,
+          async (role, generated, jump) => await fuzzer.call(fn, role, generated, jump),
+        ),
+        runOptions(spec.runs ?? RUNS),
+      );
+      fuzzer.report();
+      // The generated calls got past the checks, not only into refusals.
+      expect(fuzzer.successes(name)).toBeGreaterThan(0);
+    },
+    120_000,
+  );
+
+  test("all of them interleaved, with the game played most: cooldowns, resets and scores hold", async () => {
+    const fuzzer = new Fuzzer(await newWorld({ withAccount: true }));
+    const calls = fc.oneof(
+      ...publicFunctions.map((fn) => {
+        const spec = specs[fn.name as PublicFunctionName];
+        return {
+          weight: fn.name === "game:guess" ? 12 : fn.name === "game:next" ? 4 : 1,
+          arbitrary: fc.tuple(fc.constant(fn), argumentsFor(fn.args, spec, 60)),
+        };
+      }),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        // Mostly one player, and the clock rarely jumping: enough guesses in a day for a cooldown.
+        fc.constantFrom<Role>(
+          "player",
+          "player",
+          "player",
+          "player",
+          "betaTester",
+          "admin",
+          "visitor",
+        ),
+        calls,
+        fc.oneof({ weight: 80, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: clockJump }),
+        async (role, [fn, generated], jump) => await fuzzer.call(fn, role, generated, jump),
+      ),
+      runOptions(RUNS * 3),
+    );
+    fuzzer.report();
+    const guesses = fuzzer.outcomes.get("game:guess") ?? {};
+    for (const kind of ["correct", "wrong", "cooldown"]) {
+      expect(guesses[`ok ${kind}`] ?? 0, `no guess was ${kind}`).toBeGreaterThan(0);
+    }
+  }, 120_000);
+});
