@@ -5,8 +5,13 @@ export type Credentials = { email: string; username: string; password: string };
 export const ann: Credentials = { email: "ann@example.com", username: "Ann", password: "secret1" };
 export const bob: Credentials = { email: "bob@example.com", username: "Bob", password: "secret2" };
 
-/** Creates an account through Convex Auth's real sign-up action, outside the UI. */
-export async function createAccount(backend: TestBackend, credentials: Credentials = ann) {
+export type Tokens = { token: string; refreshToken: string };
+
+/** Creates an account through Convex Auth's real sign-up action, outside the UI; returns its session tokens. */
+export async function createAccount(
+  backend: TestBackend,
+  credentials: Credentials = ann,
+): Promise<Tokens> {
   const result = await backend.call(
     "action",
     "auth:signIn",
@@ -14,4 +19,5 @@ export async function createAccount(backend: TestBackend, credentials: Credentia
     null,
   );
   if (result.status === "error") throw new Error(result.errorMessage);
+  return (result.value as { tokens: Tokens }).tokens;
 }

@@ -1,15 +1,9 @@
 import { screen, within } from "@testing-library/react";
 import type userEvent from "@testing-library/user-event";
-import { ann, type Credentials } from "./accounts";
+import { ann, createAccount, type Credentials } from "./accounts";
 import type { InProcessBackend } from "./inProcessBackend";
-import { signUpForTokens } from "./renderSignedIn";
 
 type Roles = { isBetaTester?: boolean; isAdmin?: boolean };
-
-/** Signs a player up outside the UI and returns their session token. */
-export async function signUpForToken(backend: InProcessBackend, credentials: Credentials) {
-  return (await signUpForTokens(backend, credentials)).token;
-}
 
 /** Sets role flags on the account with `email`, as the Convex dashboard would; live queries update. */
 export async function setRoles(backend: InProcessBackend, email: string, roles: Roles) {
@@ -35,7 +29,7 @@ export async function logInAsNewPlayer(
   credentials: Credentials = ann,
   roles: Roles = {},
 ) {
-  await signUpForToken(app.backend, credentials);
+  await createAccount(app.backend, credentials);
   if (roles.isBetaTester || roles.isAdmin) await setRoles(app.backend, credentials.email, roles);
   const topBar = await screen.findByRole("navigation", { name: "Account" });
   await app.user.click(await within(topBar).findByRole("button", { name: "Login" }));

@@ -3,28 +3,11 @@ import userEvent from "@testing-library/user-event";
 import { createMemoryRouter } from "react-router-dom";
 import { App } from "@/app/App";
 import { routes } from "@/app/routes";
-import { ann, type Credentials } from "./accounts";
+import { ann, createAccount, type Credentials } from "./accounts";
 import { ConvexTestClient } from "./ConvexTestClient";
 import { InProcessBackend } from "./inProcessBackend";
 
-type Tokens = { token: string; refreshToken: string };
-
 let signedInClients = 0;
-
-/** Creates an account through Convex Auth's real sign-up action and returns its session tokens. */
-export async function signUpForTokens(
-  backend: InProcessBackend,
-  player: Credentials,
-): Promise<Tokens> {
-  const result = await backend.call(
-    "action",
-    "auth:signIn",
-    { provider: "password", params: { flow: "signUp", ...player } },
-    null,
-  );
-  if (result.status === "error") throw new Error(result.errorMessage);
-  return (result.value as { tokens: Tokens }).tokens;
-}
 
 /**
  * Renders the whole app at `path` with `player` already signed in: a new account's tokens are
@@ -38,7 +21,7 @@ export async function renderSignedIn(
     player = ann,
   }: { backend?: InProcessBackend; player?: Credentials } = {},
 ) {
-  const tokens = await signUpForTokens(backend, player);
+  const tokens = await createAccount(backend, player);
   const address = `http://convex-test-signed-in-${++signedInClients}.local`;
   const namespace = address.replace(/[^a-zA-Z0-9]/g, "");
   localStorage.setItem(`__convexAuthJWT_${namespace}`, tokens.token);

@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, test, vi } from "vitest";
 import { countGameActivity } from "@convex/model/analytics";
-import { ann, bob, type Credentials } from "@/testing/accounts";
+import { ann, bob, createAccount, type Credentials } from "@/testing/accounts";
 import type { InProcessBackend } from "@/testing/inProcessBackend";
-import { logInAsNewPlayer, signUpForToken } from "@/testing/players";
+import { logInAsNewPlayer } from "@/testing/players";
 import { renderApp } from "@/testing/renderApp";
 
 type App = ReturnType<typeof renderApp>;
@@ -12,7 +12,7 @@ const carol: Credentials = { email: "carol@example.com", username: "Carol", pass
 
 /** A beta tester acting outside the UI, on another device. */
 async function tester(backend: InProcessBackend, credentials: Credentials) {
-  const token = await signUpForToken(backend, credentials);
+  const { token } = await createAccount(backend, credentials);
   await backend.call("mutation", "beta:join", {}, token);
   return {
     async sendFeedback(feedback: Partial<Record<string, string | number>> = {}) {
