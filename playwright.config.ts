@@ -33,6 +33,5 @@ export default defineConfig({
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,
     stdout: "pipe",
-    env: { ADMIN_EMAILS: "boss@example.com" }, // the e-mail tests/e2e/community.spec.ts lists
   },
 });

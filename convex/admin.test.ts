@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import { STATS_SHARDS, countGameActivity } from "./model/analytics";
-import { parseAdminEmails } from "./model/admin";
 import { FEEDBACK_INTERVAL_MS } from "./model/feedbackRules";
 import { expectErrorCode, newBackend, signUpPlayer, type TestConvex } from "./test.setup";
 
@@ -15,7 +14,6 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.useRealTimers();
-  delete process.env.ADMIN_EMAILS;
 });
 
 async function admin(t: TestConvex, email = "boss@example.com", username = "Boss") {
@@ -215,43 +213,6 @@ describe("summary", () => {
     const t = newBackend();
     const { as } = await signUpPlayer(t);
     await expectErrorCode(as.query(api.admin.summary, {}), "FORBIDDEN");
-  });
-});
-
-describe("makeMeAdmin", () => {
-  test("makes a player admin when ADMIN_EMAILS lists their e-mail, in any case", async () => {
-    process.env.ADMIN_EMAILS = " someone@else.org , ANN@Example.com ";
-    const t = newBackend();
-    const { as } = await signUpPlayer(t, { email: "ann@example.com" });
-    expect(await as.mutation(api.admin.makeMeAdmin, {})).toBeNull();
-    expect((await as.query(api.users.viewer, {}))?.isAdmin).toBe(true);
-    await as.query(api.admin.summary, {});
-    // Pressing again is harmless.
-    expect(await as.mutation(api.admin.makeMeAdmin, {})).toBeNull();
-  });
-
-  test.each([
-    ["an unlisted e-mail", "boss@example.com,other@example.com"],
-    ["a listed e-mail's lookalike", "ann@example.co,nn@example.com,ann@example.com.evil"],
-    ["no list at all", undefined],
-    ["an empty list", " , "],
-  ])("refuses %s and changes nothing", async (_, setting) => {
-    if (setting !== undefined) process.env.ADMIN_EMAILS = setting;
-    const t = newBackend();
-    const { as } = await signUpPlayer(t, { email: "ann@example.com" });
-    await expectErrorCode(as.mutation(api.admin.makeMeAdmin, {}), "ADMIN_EMAIL_NOT_LISTED");
-    expect((await as.query(api.users.viewer, {}))?.isAdmin).toBe(false);
-  });
-
-  test("refuses a visitor even when the list is set", async () => {
-    process.env.ADMIN_EMAILS = "ann@example.com";
-    const t = newBackend();
-    await expectErrorCode(t.mutation(api.admin.makeMeAdmin, {}), "NOT_SIGNED_IN");
-  });
-
-  test("parses the list: commas, spaces and case do not matter, blanks are dropped", () => {
-    expect([...parseAdminEmails(" A@x.com,b@Y.org ,, ")]).toEqual(["a@x.com", "b@y.org"]);
-    expect(parseAdminEmails(undefined).size).toBe(0);
   });
 });
 

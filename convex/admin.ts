@@ -1,13 +1,15 @@
 import { paginationOptsValidator } from "convex/server";
 import { v } from "convex/values";
-import { env, internalMutation } from "./_generated/server";
+import { internal } from "./_generated/api";
+import { internalMutation } from "./_generated/server";
 import { adminQuery, playerMutation } from "./functions";
+import { feedbackSummary, listFeedback, setAdminByEmail } from "./model/admin";
 import {
-  feedbackSummary,
-  listFeedback,
-  makeListedPlayerAdmin,
-  setAdminByEmail,
-} from "./model/admin";
+  claimAdmin,
+  claimResult,
+  cleanupClaims as cleanup,
+  createClaimCode as createCode,
+} from "./model/adminClaim";
 
 /** All beta feedback, newest first, 20 a page, with each author's username. */
 export const feedback = adminQuery({
@@ -21,13 +23,25 @@ export const summary = adminQuery({
   handler: async (ctx) => await feedbackSummary(ctx, Date.now()),
 });
 
-/** The /make-admin button: only for players whose e-mail the deployment lists in ADMIN_EMAILS. */
+/**
+ * The /make-admin button: makes the caller admin with a claim code an operator
+ * created. A refusal (no, wrong, used or expired code, or too many wrong ones)
+ * is returned, not thrown, so that the wrong code is still counted.
+ */
 export const makeMeAdmin = playerMutation({
+  args: { code: v.string() },
+  returns: claimResult,
+  handler: async (ctx, { code }) => await claimAdmin(ctx, ctx.profile, code, Date.now()),
+});
+
+/**
+ * A single-use code that makes whoever enters it at /make-admin an admin, valid
+ * for CLAIM_CODE_VALID_MINUTES, for operators: `npx convex run admin:createClaimCode` or the
+ * Convex dashboard. Returns the code and when it expires.
+ */
+export const createClaimCode = internalMutation({
   args: {},
-  handler: async (ctx) => {
-    await makeListedPlayerAdmin(ctx, ctx.profile, env.ADMIN_EMAILS);
-    return null;
-  },
+  handler: async (ctx) => await createCode(ctx, Date.now()),
 });
 
 /**
@@ -37,4 +51,16 @@ export const makeMeAdmin = playerMutation({
 export const setAdmin = internalMutation({
   args: { email: v.string(), isAdmin: v.boolean() },
   handler: async (ctx, { email, isAdmin }) => await setAdminByEmail(ctx, email, isAdmin),
+});
+
+const CLEANUP_BATCH = 200;
+
+/** Hourly (convex/crons.ts): forgets expired codes and old wrong tries, a batch at a time. */
+export const cleanupClaims = internalMutation({
+  args: {},
+  handler: async (ctx) => {
+    const { more } = await cleanup(ctx, Date.now(), CLEANUP_BATCH);
+    if (more) await ctx.scheduler.runAfter(0, internal.admin.cleanupClaims, {});
+    return null;
+  },
 });

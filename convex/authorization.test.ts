@@ -1,6 +1,8 @@
 import { makeFunctionReference } from "convex/server";
-import { afterEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { api } from "./_generated/api";
+import { hashClaimCode } from "./model/adminClaim";
+import { CLAIM_CODE_VALID_MS } from "./model/claimRules";
 import type { ErrorCode } from "./model/errors";
 import {
   expectErrorCode,
@@ -24,8 +26,6 @@ type Row = {
   args: Record<string, unknown>;
   /** Sets up what the call needs (a game to guess in, an account to sign in to). */
   prepare?: (t: TestConvex, caller: Caller | null) => Promise<void>;
-  /** ADMIN_EMAILS for the call: no e-mail listed, or every caller's. */
-  adminEmails?: "everyone";
   expected: Record<Role, Expected>;
   /** What an allowed call must have done, beyond not throwing. */
   allowed?: (outcome: Outcome) => Promise<void> | void;
@@ -158,12 +158,32 @@ const audit: Record<PublicFunctionName, Row | Row[]> = {
   },
   "admin:summary": { args: {}, expected: adminsOnly },
   "admin:makeMeAdmin": [
-    { args: {}, expected: signedInOnly("ADMIN_EMAIL_NOT_LISTED") },
     {
-      args: {},
-      adminEmails: "everyone",
+      // A wrong code is refused in the result (so that it is counted), never by a throw.
+      args: { code: "ABCD-EFGH-JKLM" },
       expected: signedInOnly(),
-      allowed: async ({ t, caller }) => {
+      allowed: async ({ result, t, role, caller }) => {
+        expect(result).toEqual(
+          role === "admin" ? { ok: true } : { ok: false, reason: "CLAIM_CODE_WRONG" },
+        );
+        const user = await t.run(async (ctx) => await ctx.db.get("users", caller!.userId));
+        expect(user?.isAdmin ?? false).toBe(role === "admin");
+      },
+    },
+    {
+      args: { code: "abcd efgh jklm" },
+      prepare: async (t) => {
+        await t.run(async (ctx) => {
+          await ctx.db.insert("adminClaimCodes", {
+            codeHash: await hashClaimCode("ABCDEFGHJKLM"),
+            createdAt: Date.now(),
+            expiresAt: Date.now() + CLAIM_CODE_VALID_MS,
+          });
+        });
+      },
+      expected: signedInOnly(),
+      allowed: async ({ result, t, caller }) => {
+        expect(result).toEqual({ ok: true });
         const user = await t.run(async (ctx) => await ctx.db.get("users", caller!.userId));
         expect(user?.isAdmin).toBe(true);
       },
@@ -173,6 +193,8 @@ const audit: Record<PublicFunctionName, Row | Row[]> = {
 
 /** Functions no client can call: the scheduler, the cron, Convex Auth and operators use them. */
 const internalOnly = [
+  "admin:cleanupClaims",
+  "admin:createClaimCode",
   "admin:setAdmin",
   "auth:store",
   "catalogue:fetchPage",
@@ -190,15 +212,11 @@ const internalOnly = [
 const registered = await registeredFunctions();
 const kindOf = new Map(registered.map((fn) => [fn.name, fn.kind]));
 
-afterEach(() => {
-  delete process.env.ADMIN_EMAILS;
-});
-
 const cells = Object.entries(audit).flatMap(([name, rows]) =>
   [rows].flat().flatMap((row) =>
     ROLES.map((role) => {
-      const listed = row.adminEmails ? " (every e-mail in ADMIN_EMAILS)" : "";
-      return [`${name}${listed} as ${role}: ${row.expected[role]}`, { name, row, role }] as const;
+      const code = "code" in row.args ? ` (code ${JSON.stringify(row.args.code)})` : "";
+      return [`${name}${code} as ${role}: ${row.expected[role]}`, { name, row, role }] as const;
     }),
   ),
 );
@@ -233,10 +251,6 @@ describe("authorization audit", () => {
   });
 
   test.each(cells)("%s", async (_title, { name, row, role }) => {
-    process.env.ADMIN_EMAILS =
-      row.adminEmails === "everyone"
-        ? ROLES.map((r) => `${r.toLowerCase()}@example.com`).join(",")
-        : "";
     const t = newBackend();
     await seedAnime(t, 3);
     const caller = role === "visitor" ? null : await signedInAs(t, role);

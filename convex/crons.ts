@@ -11,4 +11,11 @@ crons.daily(
   {},
 );
 
+crons.hourly(
+  "forget expired admin claim codes",
+  { minuteUTC: 15 },
+  internal.admin.cleanupClaims,
+  {},
+);
+
 export default crons;

@@ -30,9 +30,10 @@ import {
 } from "convex/values";
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { api } from "./_generated/api";
+import { api, internal } from "./_generated/api";
 import type { Doc, Id, TableNames } from "./_generated/dataModel";
 import { MAX_EMAIL_LENGTH, USERNAME_PATTERN, usernameKey } from "./model/accounts";
+import { CLAIM_CODE_VALID_MS, CLAIM_LOCK_MS, CLAIM_MAX_FAILURES } from "./model/claimRules";
 import { errorCodeOf, type ErrorCode } from "./model/errors";
 import { FEEDBACK_TEXT_MAX_LENGTH, RATING_MAX, RATING_MIN } from "./model/feedbackRules";
 import { DEFAULT_LEADERBOARD_SIZE, MAX_LEADERBOARD_SIZE } from "./model/leaderboard";
@@ -85,6 +86,10 @@ type World = {
   cursor: string;
   /** An account with a password, for signing in, and the refresh token its sign-up issued. */
   account: { email: string; password: string; refreshToken: string } | null;
+  /** An admin claim code an operator created, valid until someone uses it or it expires. */
+  claimCode: string;
+  /** Set when resolving a value wrote to the database, so the state before the call is read again. */
+  wrote?: boolean;
 };
 
 const TABLES: TableNames[] = [
@@ -99,6 +104,8 @@ const TABLES: TableNames[] = [
   "catalogueRefreshes",
   "authSessions",
   "authAccounts",
+  "adminClaimCodes",
+  "adminClaimAttempts",
 ];
 
 async function newWorld({ withAccount = false } = {}): Promise<World> {
@@ -107,7 +114,6 @@ async function newWorld({ withAccount = false } = {}): Promise<World> {
   const player = await signedInAs(t, "player");
   const betaTester = await signedInAs(t, "betaTester");
   const admin = await signedInAs(t, "admin");
-  process.env.ADMIN_EMAILS = admin.email;
   for (const caller of [player, betaTester, admin]) {
     await caller.as.mutation(api.game.start, { timeZone: "UTC" });
   }
@@ -124,6 +130,7 @@ async function newWorld({ withAccount = false } = {}): Promise<World> {
   const { continueCursor } = await admin.as.query(api.admin.feedback, {
     paginationOpts: { numItems: 1, cursor: null },
   });
+  const { code: claimCode } = await t.mutation(internal.admin.createClaimCode, {});
   let account: World["account"] = null;
   if (withAccount) {
     const credentials = { email: "dana@example.com", password: "secret1" };
@@ -151,6 +158,7 @@ async function newWorld({ withAccount = false } = {}): Promise<World> {
     ids,
     cursor: continueCursor,
     account,
+    claimCode,
   };
 }
 
@@ -215,6 +223,15 @@ const live = {
     return ` \u200b${answer.toUpperCase()}\t `;
   }),
   cursor: new Live("a cursor the server issued", (world) => world.cursor),
+  claimCode: new Live("the claim code an operator created", (world) => world.claimCode),
+  freshClaimCode: new Live("a claim code an operator has just created", async (world) => {
+    world.wrote = true;
+    return (await world.t.mutation(internal.admin.createClaimCode, {})).code;
+  }),
+  claimCodeTyped: new Live(
+    "the claim code, lower-cased and spaced",
+    (world) => ` ${world.claimCode.toLowerCase().replaceAll("-", " ")} `,
+  ),
   accountEmail: new Live("an existing account's e-mail", (world) => world.account?.email ?? ""),
   refreshToken: new Live(
     "a refresh token the server issued",
@@ -514,6 +531,14 @@ function gameIn(snapshot: Snapshot, userId: Id<"users"> | null) {
   return snapshot.games.find((game) => game.userId === userId);
 }
 
+const CLAIM_REFUSALS = [
+  "CLAIM_CODE_MISSING",
+  "CLAIM_CODE_WRONG",
+  "CLAIM_CODE_USED",
+  "CLAIM_CODE_EXPIRED",
+  "CLAIM_LOCKED",
+];
+
 const GUESS_OUTCOMES = [
   "ignored",
   "stale",
@@ -802,14 +827,37 @@ const specs: Record<PublicFunctionName, Spec> = {
       }),
   },
   "admin:makeMeAdmin": {
-    // ADMIN_EMAILS lists the admin's own e-mail only.
-    refusals: (user) =>
-      user === null
-        ? ["NOT_SIGNED_IN"]
-        : user.email === process.env.ADMIN_EMAILS
-          ? []
-          : ["ADMIN_EMAIL_NOT_LISTED"],
-    succeeded: (result) => expect(result).toBeNull(),
+    // Refusals of a code are results (a thrown error would roll back the count of wrong codes).
+    refusals: forPlayers(),
+    hints: {
+      code: fc.constantFrom(
+        live.claimCode,
+        live.claimCodeTyped,
+        "",
+        "ABCD-EFGH-JKLM",
+        "abcdefghjklm",
+      ),
+    },
+    // Now and then past a lock or the code's expiry; a fresh code now and then too.
+    clock: fc.oneof(
+      { weight: 10, arbitrary: fc.constant(0) },
+      { weight: 1, arbitrary: fc.constantFrom(31_000, CLAIM_CODE_VALID_MS, CLAIM_LOCK_MS) },
+    ),
+    realistic: fc.record({
+      code: fc.oneof(
+        fc.constantFrom(live.claimCode, live.claimCodeTyped, live.freshClaimCode),
+        fc.stringMatching(/^[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}$/),
+      ),
+    }),
+    succeeded: (result, { caller, before, after }) => {
+      const outcome = result as { ok: boolean; reason?: string };
+      const wasAdmin = userIn(before, caller.userId)!.isAdmin ?? false;
+      expect(userIn(after, caller.userId)!.isAdmin ?? false).toBe(outcome.ok || wasAdmin);
+      if (!outcome.ok) {
+        expect(CLAIM_REFUSALS).toContain(outcome.reason);
+        expect(after.claimCodes, "a refused claim changed a code").toEqual(before.claimCodes);
+      }
+    },
   },
 };
 
@@ -829,6 +877,8 @@ async function snapshot(t: TestConvex) {
       dailyStats: await all("gameDailyStats"),
       sessions: await all("authSessions"),
       accounts: await all("authAccounts"),
+      claimCodes: await all("adminClaimCodes"),
+      claimAttempts: await all("adminClaimAttempts"),
       anime: (await all("anime")).map((anime) => anime._id),
       resetJobs: (await ctx.db.system.query("_scheduled_functions").take(10_000))
         .filter((job) => job.name === "game:resetDay" && job.state.kind === "pending")
@@ -863,9 +913,9 @@ const isInteger = (value: number | undefined) => value !== undefined && Number.i
  * (convex/model/game.ts) keeps it:
  * - a user is never deleted; a score is a whole number ≥ 0 and never falls,
  *   and only the caller's own score, roles and game can change in a call;
- *   nobody gains admin (only operators grant it, and ADMIN_EMAILS lists the
- *   admin alone); a beta tester stays one; usernames follow the rule and are
- *   unique case-insensitively;
+ *   nobody gains admin but by spending a live claim code at /make-admin
+ *   (see `checkClaims`), and nobody loses it; a beta tester stays one;
+ *   usernames follow the rule and are unique case-insensitively;
  * - a score only rises by what the caller's round just earned (100, or 150 on
  *   a first guess), once;
  * - one game per player; 0 ≤ animeRemaining ≤ dailyRemaining ≤ 20 and
@@ -896,7 +946,10 @@ function checkInvariants(call: CallRecord, refused: boolean) {
     expect(now!.score ?? 0, "a score fell").toBeGreaterThanOrEqual(old.score ?? 0);
     if (old._id !== caller.userId) expect(now, "another player's account changed").toEqual(old);
     if (old.isBetaTester) expect(now!.isBetaTester).toBe(true);
-    expect(now!.isAdmin ?? false, "someone became admin").toBe(old.isAdmin ?? false);
+    if ((now!.isAdmin ?? false) !== (old.isAdmin ?? false)) {
+      expect(old.isAdmin ?? false, "an admin lost the role").toBe(false);
+      expectSpentClaimCode(call, old._id);
+    }
   }
   // A deployment refuses documents over 1 MiB (convex-test does not): nothing may grow that large.
   for (const [table, docs] of Object.entries(after)) {
@@ -1006,6 +1059,8 @@ function checkInvariants(call: CallRecord, refused: boolean) {
         }),
   });
 
+  checkClaims(call);
+
   for (const stat of after.dailyStats) {
     for (const value of [stat.sessions, stat.guesses, stat.correctGuesses]) {
       expect(Number.isInteger(value) && value >= 0).toBe(true);
@@ -1019,6 +1074,58 @@ function checkInvariants(call: CallRecord, refused: boolean) {
   for (const session of before.sessions) {
     if (session.userId !== caller.userId) {
       expect(after.sessions.map((s) => s._id)).toContain(session._id);
+    }
+  }
+}
+
+/** Becoming admin takes a live code, spent by this caller in this very call. */
+function expectSpentClaimCode({ name, caller, before, after }: CallRecord, userId: Id<"users">) {
+  expect(name, "someone became admin").toBe("admin:makeMeAdmin");
+  expect(userId, "someone else became admin").toBe(caller.userId);
+  const spent = after.claimCodes.filter(
+    (code) =>
+      code.usedBy === userId &&
+      before.claimCodes.find((c) => c._id === code._id)?.usedBy === undefined,
+  );
+  expect(spent, "admin without spending a code").toHaveLength(1);
+  expect(spent[0].expiresAt, "admin with an expired code").toBeGreaterThan(Date.now());
+  const locked = before.claimAttempts.find((a) => a.userId === userId)?.lockedUntil ?? 0;
+  expect(locked, "admin while locked out").toBeLessThanOrEqual(Date.now());
+}
+
+/**
+ * Claim codes and wrong tries: no call creates a code (operators do); a code
+ * holds a SHA-256, is spent once, before it expires, by someone who is admin
+ * now; a player has at most one document of wrong tries, with fewer than the
+ * limit in it and a lock of at most an hour; only the caller's changes.
+ */
+function checkClaims({ caller, before, after }: CallRecord) {
+  const userIds = new Set(after.users.map((user) => user._id));
+  expect(after.claimCodes.length, "a code was created").toBeLessThanOrEqual(
+    before.claimCodes.length,
+  );
+  for (const code of after.claimCodes) {
+    expect(code.codeHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(code.expiresAt - code.createdAt).toBe(CLAIM_CODE_VALID_MS);
+    expect(code.usedAt === undefined).toBe(code.usedBy === undefined);
+    if (code.usedBy !== undefined) {
+      expect(code.usedAt!).toBeLessThan(code.expiresAt);
+      expect(userIn(after, code.usedBy)?.isAdmin, "a code spent by a non-admin").toBe(true);
+    }
+    const old = before.claimCodes.find((c) => c._id === code._id);
+    if (old?.usedBy !== undefined) expect(code, "a spent code changed").toEqual(old);
+  }
+  const seen = new Set<string>();
+  for (const attempts of after.claimAttempts) {
+    expect(userIds.has(attempts.userId), "wrong tries of a user that is gone").toBe(true);
+    expect(seen.has(attempts.userId), "two documents of wrong tries").toBe(false);
+    seen.add(attempts.userId);
+    expect(attempts.failures.length).toBeLessThan(CLAIM_MAX_FAILURES);
+    expect(attempts.failures).toEqual([...attempts.failures].sort((a, b) => a - b));
+    expect(attempts.lockedUntil ?? 0).toBeLessThanOrEqual(Date.now() + CLAIM_LOCK_MS);
+    if (attempts.userId !== caller.userId) {
+      const old = before.claimAttempts.find((a) => a._id === attempts._id);
+      expect(attempts, "another player's wrong tries changed").toEqual(old);
     }
   }
 }
@@ -1040,7 +1147,6 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
-  delete process.env.ADMIN_EMAILS;
 });
 
 /** How far the clock jumps before a call: mostly not at all, sometimes past a cooldown or a midnight. */
@@ -1083,6 +1189,11 @@ class Fuzzer {
     const spec = specs[fn.name as PublicFunctionName];
     const caller = this.world.callers[role];
     const args = await resolve(generated, this.world, caller);
+    // A value that wrote to the database (an operator's new claim code) is part of the state before.
+    if (this.world.wrote) {
+      this.world.wrote = false;
+      this.current = await snapshot(t);
+    }
     const before = this.current;
     const outcome = await callFunction(caller.as, fn.name, fn.kind, args).then(
       (result) => ({ ok: true as const, result }),
@@ -1104,9 +1215,13 @@ class Fuzzer {
     checkInvariants(call, !outcome.ok);
 
     const kind = (result: unknown) =>
-      typeof result === "object" && result !== null && "kind" in result
-        ? ` ${String(result.kind)}`
-        : "";
+      typeof result !== "object" || result === null
+        ? ""
+        : "kind" in result
+          ? ` ${String(result.kind)}`
+          : "reason" in result
+            ? ` ${String(result.reason)}`
+            : "";
     const label = outcome.ok
       ? `ok${kind(outcome.result)}`
       : (errorCodeOf(outcome.error) ?? "refused");

@@ -180,6 +180,31 @@ export const betaAnalyticsFields = {
   timestamp: v.number(),
 };
 
+/**
+ * A single-use admin claim code, created by an operator (`admin:createClaimCode`).
+ * Only its SHA-256 is stored; `usedBy` is set once, by the claim that spends it.
+ * Deleted some time after `expiresAt` by `admin:cleanupClaims`.
+ */
+export const adminClaimCodeFields = {
+  codeHash: v.string(),
+  createdAt: v.number(),
+  expiresAt: v.number(),
+  usedAt: v.optional(v.number()),
+  usedBy: v.optional(v.id("users")),
+};
+
+/**
+ * A player's recent wrong claim codes (one document per player): the times of
+ * the last few, and the lock they earned. Forgotten once `forgetAt` passes.
+ */
+export const adminClaimAttemptFields = {
+  userId: v.id("users"),
+  /** Times of the wrong codes within the window, oldest first (at most the limit). */
+  failures: v.array(v.number()),
+  lockedUntil: v.optional(v.number()),
+  forgetAt: v.number(),
+};
+
 export default defineSchema({
   ...authTables,
   users: defineTable(userFields)
@@ -198,4 +223,10 @@ export default defineSchema({
     .index("by_userId_and_timestamp", ["userId", "timestamp"]),
   feedbackStats: defineTable(feedbackStatsFields),
   beta_analytics: defineTable(betaAnalyticsFields).index("by_timestamp", ["timestamp"]),
+  adminClaimCodes: defineTable(adminClaimCodeFields)
+    .index("by_codeHash", ["codeHash"])
+    .index("by_expiresAt", ["expiresAt"]),
+  adminClaimAttempts: defineTable(adminClaimAttemptFields)
+    .index("by_userId", ["userId"])
+    .index("by_forgetAt", ["forgetAt"]),
 });

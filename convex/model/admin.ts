@@ -6,7 +6,6 @@ import { STATS_SHARDS, utcDay } from "./analytics";
 import { NO_FEEDBACK, readFeedbackStats } from "./beta";
 import { appError } from "./errors";
 import { FEEDBACK_PAGE_SIZE } from "./feedbackRules";
-import type { Profile } from "./users";
 
 export const GAME_USE_DAYS = 14;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -82,28 +81,6 @@ export async function feedbackSummary(ctx: QueryCtx, now: number): Promise<Feedb
     difficultyVotes: { easy: stats.easy, medium: stats.medium, hard: stats.hard },
     gameUse: await gameUseByDay(ctx, now),
   };
-}
-
-/** The e-mails in ADMIN_EMAILS ("a@x.com, B@y.org"), normalised. */
-export function parseAdminEmails(setting: string | undefined): Set<string> {
-  return new Set(
-    (setting ?? "")
-      .split(",")
-      .map((email) => normalizeEmail(email))
-      .filter((email) => email !== ""),
-  );
-}
-
-/** Makes the caller an admin, if and only if the deployment lists their e-mail. */
-export async function makeListedPlayerAdmin(
-  ctx: MutationCtx,
-  profile: Profile,
-  adminEmailsSetting: string | undefined,
-): Promise<void> {
-  if (!parseAdminEmails(adminEmailsSetting).has(normalizeEmail(profile.email))) {
-    throw appError("ADMIN_EMAIL_NOT_LISTED");
-  }
-  if (!profile.isAdmin) await ctx.db.patch("users", profile._id, { isAdmin: true });
 }
 
 /** Grants or revokes admin for the account with `email` (operators only: an internal function). */

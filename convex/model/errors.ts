@@ -1,4 +1,11 @@
 import { ConvexError } from "convex/values";
+import {
+  CLAIM_CODE_VALID_MINUTES,
+  CLAIM_FAILURE_WINDOW_MINUTES,
+  CLAIM_LOCK_MINUTES,
+  CLAIM_MAX_FAILURES,
+  minutesText,
+} from "./claimRules";
 
 /**
  * Every error a player must be able to read, keyed by a stable code. Server
@@ -25,7 +32,11 @@ export const errorMessages = {
   INVALID_RATING: "The rating must be a whole number of stars from 1 to 5",
   FEEDBACK_TOO_LONG: "Each answer can be at most 5,000 characters",
   FEEDBACK_TOO_SOON: "You just sent feedback. Please wait 30 seconds before sending more",
-  ADMIN_EMAIL_NOT_LISTED: "Your e-mail is not on this deployment's list of admins (ADMIN_EMAILS)",
+  CLAIM_CODE_MISSING: "Enter the claim code an operator gave you",
+  CLAIM_CODE_WRONG: "That is not a valid claim code",
+  CLAIM_CODE_USED: "That claim code has already been used. Ask an operator for a new one",
+  CLAIM_CODE_EXPIRED: `That claim code has expired (codes are valid for ${minutesText(CLAIM_CODE_VALID_MINUTES)}). Ask an operator for a new one`,
+  CLAIM_LOCKED: `Too many wrong codes (${CLAIM_MAX_FAILURES} within ${minutesText(CLAIM_FAILURE_WINDOW_MINUTES)}): claiming is locked for ${minutesText(CLAIM_LOCK_MINUTES)}`,
   INVALID_TIME_ZONE: "Your device reported an unknown time zone",
   GAME_NOT_STARTED: "Open the game first",
 } as const;

@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import type { Page } from "@playwright/test";
 import jsQR from "jsqr";
 import { PNG } from "pngjs";
 import {
@@ -6,15 +7,20 @@ import {
   newPlayer,
   screenshots,
   test,
-  type Player,
   type TestBackend,
   expectNoSeriousViolations,
 } from "./fixtures";
 
-/** Listed in ADMIN_EMAILS for the e2e server (playwright.config.ts `webServer.env`). */
-const LISTED_ADMIN: Player = { email: "boss@example.com", username: "boss", password: "secret123" };
-
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The usual desktop and phone screenshots, and the narrowest phone (320 px) too. */
+async function makeAdminScreenshots(page: Page, name: string) {
+  await screenshots(page, name);
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.waitForTimeout(150);
+  await page.screenshot({ path: `test-results/screenshots/${name}-narrow.png` });
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
 
 /** A fortnight of game use and a few testers' feedback, so the dashboard has something to chart. */
 async function seedCommunity(backend: TestBackend) {
@@ -139,24 +145,46 @@ test("the dashboard is for admins only", async ({ page, backend }) => {
   await expect(page.getByText("Beta Feedback Dashboard")).toHaveCount(0);
 });
 
-test("/make-admin grants admin to an e-mail listed in ADMIN_EMAILS", async ({ page, backend }) => {
-  await backend.signIn(page, LISTED_ADMIN);
+test("/make-admin grants admin for a claim code an operator created", async ({ page, backend }) => {
+  // What `npx convex run admin:createClaimCode` prints for an operator.
+  const { code, expiresAt } = await backend.run<{ code: string; expiresAt: string }>(
+    "mutation",
+    "admin:createClaimCode",
+  );
+  expect(Date.parse(expiresAt)).toBeGreaterThan(Date.now());
+  await backend.signIn(page, newPlayer("boss"));
   await page.goto("/make-admin");
-  await page.getByRole("button", { name: "Make Me Admin" }).click();
+  const field = page.getByRole("textbox", { name: "Claim code" });
+  await expect(field).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await makeAdminScreenshots(page, "make-admin");
+
+  // Keyboard only: the field, then Enter.
+  await field.fill(code.toLowerCase());
+  await field.press("Enter");
   await expect(page.getByRole("alert")).toHaveText(/Successfully made you an admin!/);
+  await makeAdminScreenshots(page, "make-admin-success");
 
   await page.getByRole("banner").getByRole("link", { name: "Admin dashboard" }).click();
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole("heading", { name: "Beta Feedback Dashboard" })).toBeVisible();
 });
 
-test("/make-admin refuses an e-mail that is not listed", async ({ page, backend }) => {
+test("/make-admin refuses a wrong code and says why", async ({ page, backend }) => {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  await backend.run("mutation", "admin:createClaimCode");
   await backend.signIn(page, newPlayer("hopeful"));
   await page.goto("/make-admin");
+  await page.getByRole("textbox", { name: "Claim code" }).fill("ABCD-EFGH-JKLM");
   await page.getByRole("button", { name: "Make Me Admin" }).click();
   await expect(page.getByRole("alert")).toHaveText(
-    "Error making you admin: Your e-mail is not on this deployment's list of admins (ADMIN_EMAILS)",
+    "Error making you admin: That is not a valid claim code",
   );
+  await makeAdminScreenshots(page, "make-admin-wrong");
+  expect(errors).toEqual([]);
   await page.goto("/admin");
   await expect(page).toHaveURL(/\/$/);
 });

@@ -1,20 +1,33 @@
 import { act, screen, within } from "@testing-library/react";
-import { afterEach, describe, expect, test, vi } from "vitest";
+import { describe, expect, test, vi } from "vitest";
+import { internal } from "@convex/_generated/api";
+import { CLAIM_LOCK_MS, CLAIM_MAX_FAILURES } from "@convex/model/claimRules";
+import { errorMessages } from "@convex/model/errors";
 import { ann } from "@/testing/accounts";
+import { InProcessBackend } from "@/testing/inProcessBackend";
 import { logInAsNewPlayer } from "@/testing/players";
 import { renderApp } from "@/testing/renderApp";
 
 type App = ReturnType<typeof renderApp>;
 
-afterEach(() => {
-  delete process.env.ADMIN_EMAILS;
-});
+/** What an operator gets from `npx convex run admin:createClaimCode`. */
+async function createClaimCode(backend: InProcessBackend) {
+  return (await backend.t.mutation(internal.admin.createClaimCode, {})).code;
+}
 
-async function pressMakeMeAdmin(app: App) {
+async function openPage(app: App) {
   await act(async () => {
     await app.router.navigate("/make-admin");
   });
-  await app.user.click(await screen.findByRole("button", { name: "Make Me Admin" }));
+  return await screen.findByRole("textbox", { name: "Claim code" });
+}
+
+/** Types the code and submits with Enter, as a keyboard user does. */
+async function enterCode(app: App, code: string) {
+  const field = screen.getByRole("textbox", { name: "Claim code" });
+  await app.user.clear(field);
+  if (code !== "") await app.user.type(field, code);
+  await app.user.keyboard("{Enter}");
 }
 
 async function adminLink() {
@@ -22,48 +35,103 @@ async function adminLink() {
   return within(topBar).queryByRole("link", { name: "Admin dashboard" });
 }
 
+async function isAdmin(app: App) {
+  const [user] = await app.backend.t.run(async (ctx) => await ctx.db.query("users").take(1));
+  return user.isAdmin ?? false;
+}
+
 describe("/make-admin", () => {
-  test("makes a player whose e-mail is in ADMIN_EMAILS an admin", async () => {
-    // The test backend runs in this process: its functions read this process's environment.
-    process.env.ADMIN_EMAILS = "boss@example.com, Ann@Example.com";
+  test("a claim code an operator created makes the player admin", async () => {
     const app = renderApp();
     await logInAsNewPlayer(app, ann);
     expect(await adminLink()).toBeNull();
+    const code = await createClaimCode(app.backend);
+    const field = await openPage(app);
+    expect(field).toHaveAttribute("autocomplete", "off");
+    expect(field).toHaveAccessibleDescription(/letters and digits, like ABCD-EFGH-JKLM/);
+    expect(screen.getByText(/A code works once, for 15 minutes\./)).toBeInTheDocument();
 
-    await pressMakeMeAdmin(app);
+    await app.user.type(field, code.toLowerCase());
+    await app.user.click(screen.getByRole("button", { name: "Make Me Admin" }));
 
     expect(await screen.findByRole("alert")).toHaveTextContent("Successfully made you an admin!");
-    await screen.findByRole("link", { name: "Admin dashboard" });
-    expect(await adminLink()).toBeInTheDocument();
+    expect(field).toHaveValue("");
+    expect(await screen.findByRole("link", { name: "Admin dashboard" })).toBeInTheDocument();
     await app.user.click(screen.getByRole("link", { name: "Open the Beta Feedback Dashboard" }));
     expect(
       await screen.findByRole("heading", { name: "Beta Feedback Dashboard" }),
     ).toBeInTheDocument();
   });
 
-  test("refuses a player whose e-mail is not listed, and says why", async () => {
-    process.env.ADMIN_EMAILS = "boss@example.com";
+  test("no code, a wrong one and a used one each say why, quietly, and change nothing", async () => {
     const app = renderApp();
     await logInAsNewPlayer(app, ann);
-    vi.spyOn(console, "error").mockImplementation(() => {});
+    const errors = vi.spyOn(console, "error");
+    const used = await createClaimCode(app.backend);
+    await app.backend.t.run(async (ctx) => {
+      const code = await ctx.db.query("adminClaimCodes").first();
+      const other = await ctx.db.insert("users", { email: "x@example.com", isAdmin: true });
+      await ctx.db.patch("adminClaimCodes", code!._id, { usedAt: Date.now(), usedBy: other });
+    });
+    await openPage(app);
 
-    await pressMakeMeAdmin(app);
-
-    expect(await screen.findByRole("alert")).toHaveTextContent(
-      "Error making you admin: Your e-mail is not on this deployment's list of admins (ADMIN_EMAILS)",
-    );
+    for (const [typed, code] of [
+      ["", "CLAIM_CODE_MISSING"],
+      ["ABCD-EFGH-JKLM", "CLAIM_CODE_WRONG"],
+      [used, "CLAIM_CODE_USED"],
+    ] as const) {
+      await enterCode(app, typed);
+      expect(await screen.findByRole("alert")).toHaveTextContent(
+        `Error making you admin: ${errorMessages[code]}`,
+      );
+      expect(screen.getByRole("textbox", { name: "Claim code" })).toHaveAccessibleDescription(
+        new RegExp(errorMessages[code].slice(0, 20)),
+      );
+    }
     expect(await adminLink()).toBeNull();
-    const [user] = await app.backend.t.run(async (ctx) => await ctx.db.query("users").collect());
-    expect(user.isAdmin).toBe(false);
+    expect(await isAdmin(app)).toBe(false);
+    expect(errors).not.toHaveBeenCalled();
+  });
+
+  test("after too many wrong codes, the page says it is locked and until when", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date(2026, 10, 21, 9, 30));
+    const app = renderApp();
+    await logInAsNewPlayer(app, ann);
+    const code = await createClaimCode(app.backend);
+    await openPage(app);
+    for (let i = 0; i < CLAIM_MAX_FAILURES; i++) await enterCode(app, "ABCD-EFGH-JKLM");
+    const until = new Intl.DateTimeFormat(undefined, { hour: "numeric", minute: "2-digit" }).format(
+      Date.now() + CLAIM_LOCK_MS,
+    );
+    const locked = `Error making you admin: ${errorMessages.CLAIM_LOCKED}. Try again after ${until}`;
+    expect(await screen.findByRole("alert")).toHaveTextContent(locked);
+    expect(errorMessages.CLAIM_LOCKED).toBe(
+      "Too many wrong codes (5 within 1 hour): claiming is locked for 1 hour",
+    );
+
+    // Even the right code waits.
+    await enterCode(app, code);
+    expect(await screen.findByRole("alert")).toHaveTextContent(locked);
+    expect(await isAdmin(app)).toBe(false);
+    vi.useRealTimers();
   });
 
   test("refuses a visitor", async () => {
-    process.env.ADMIN_EMAILS = "ann@example.com";
     const app = renderApp("/make-admin");
-    vi.spyOn(console, "error").mockImplementation(() => {});
-    await app.user.click(await screen.findByRole("button", { name: "Make Me Admin" }));
+    await screen.findByRole("textbox", { name: "Claim code" });
+    await enterCode(app, "ABCD-EFGH-JKLM");
     expect(await screen.findByRole("alert")).toHaveTextContent(
       "Error making you admin: Please log in to continue",
     );
+  });
+
+  test("createClaimCode cannot be called from a client", async () => {
+    const app = renderApp();
+    const result = await app.backend.call("mutation", "admin:createClaimCode", {}, null);
+    expect(result).toMatchObject({ status: "error" });
+    expect(
+      await app.backend.t.run(async (ctx) => await ctx.db.query("adminClaimCodes").take(1)),
+    ).toEqual([]);
   });
 });
