@@ -6,6 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
+import crons from "./crons";
 import { EXPIRED_CODE_KEPT_MS, hashClaimCode, normalizeClaimCode } from "./model/adminClaim";
 import {
   CLAIM_CODE_ALPHABET,
@@ -275,6 +276,15 @@ describe("too many wrong codes", () => {
 });
 
 describe("cleanupClaims (hourly)", () => {
+  test("runs every hour", () => {
+    const jobs = (crons as unknown as { crons: Record<string, { name: string; schedule: object }> })
+      .crons;
+    expect(jobs["forget expired admin claim codes"]).toMatchObject({
+      name: "admin:cleanupClaims",
+      schedule: { type: "hourly" },
+    });
+  });
+
   test("forgets codes a day past expiry and old wrong tries, a bounded batch per run", async () => {
     const t = newBackend();
     const ann = await player(t, "Ann");

@@ -1,5 +1,5 @@
 import { act, screen, within } from "@testing-library/react";
-import { describe, expect, test, vi } from "vitest";
+import { afterEach, describe, expect, test, vi } from "vitest";
 import { internal } from "@convex/_generated/api";
 import { CLAIM_LOCK_MS, CLAIM_MAX_FAILURES } from "@convex/model/claimRules";
 import { errorMessages } from "@convex/model/errors";
@@ -9,6 +9,10 @@ import { logInAsNewPlayer } from "@/testing/players";
 import { renderApp } from "@/testing/renderApp";
 
 type App = ReturnType<typeof renderApp>;
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 /** What an operator gets from `npx convex run admin:createClaimCode`. */
 async function createClaimCode(backend: InProcessBackend) {
@@ -114,16 +118,18 @@ describe("/make-admin", () => {
     await enterCode(app, code);
     expect(await screen.findByRole("alert")).toHaveTextContent(locked);
     expect(await isAdmin(app)).toBe(false);
-    vi.useRealTimers();
   });
 
   test("refuses a visitor", async () => {
     const app = renderApp("/make-admin");
+    const errors = vi.spyOn(console, "error");
     await screen.findByRole("textbox", { name: "Claim code" });
     await enterCode(app, "ABCD-EFGH-JKLM");
     expect(await screen.findByRole("alert")).toHaveTextContent(
       "Error making you admin: Please log in to continue",
     );
+    // An expected refusal, not a fault: nothing in the console.
+    expect(errors).not.toHaveBeenCalled();
   });
 
   test("createClaimCode cannot be called from a client", async () => {
