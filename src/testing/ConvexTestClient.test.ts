@@ -82,11 +82,16 @@ describe("ConvexTestClient", () => {
     expect(coded).toBeInstanceOf(ConvexError);
     expect((coded as ConvexError<{ code: string }>).data).toMatchObject({ code: "NOT_SIGNED_IN" });
 
+    // Convex Auth logs the unknown provider as an error of its own.
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     const plain = await client
       .action(api.auth.signIn, { provider: "nope", params: {} })
       .catch((e: unknown) => e);
     expect(plain).not.toBeInstanceOf(ConvexError);
     expect((plain as Error).message).toBe("Server Error");
+    expect(logged).toHaveBeenCalledWith(
+      expect.stringContaining("Provider `nope` is not configured"),
+    );
   });
 
   test("internal functions are out of a client's reach, and a failing query throws from localQueryResult", async () => {

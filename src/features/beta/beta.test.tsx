@@ -57,7 +57,8 @@ describe("joining the beta", () => {
     expect(await screen.findByRole("dialog", { name: "Beta Feedback" })).toBeInTheDocument();
   });
 
-  test("a coded failure shows its reason", async () => {
+  test("a coded failure shows its reason, and is not logged as an error", async () => {
+    const logged = vi.spyOn(console, "error");
     const app = renderApp();
     await logInAsNewPlayer(app);
     failNextCall(app, "beta:join", {
@@ -71,9 +72,11 @@ describe("joining the beta", () => {
     expect(
       await screen.findByText("Failed to join beta program: User not found"),
     ).toBeInTheDocument();
+    expect(logged).not.toHaveBeenCalledWith("Joining the beta failed", expect.anything());
   });
 
-  test("any other failure asks to try again", async () => {
+  test("any other failure asks to try again, and is logged", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     const app = renderApp();
     await logInAsNewPlayer(app);
     failNextCall(app, "beta:join", { status: "error", errorMessage: "Server Error" });
@@ -86,6 +89,7 @@ describe("joining the beta", () => {
     expect(
       within(await topBar()).getByRole("button", { name: "Join the beta program" }),
     ).toBeInTheDocument();
+    expect(logged).toHaveBeenCalledWith("Joining the beta failed", expect.any(Error));
   });
 });
 
@@ -186,7 +190,8 @@ describe("the feedback dialog", () => {
     expect((await storedFeedback(app))[0].suggestions).toHaveLength(5_000);
   });
 
-  test("an unexpected failure asks to try again", async () => {
+  test("an unexpected failure asks to try again, and is logged", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     const app = renderApp();
     await logInAsNewPlayer(app, ann, { isBetaTester: true });
     const dialog = await openFeedback(app);
@@ -195,5 +200,6 @@ describe("the feedback dialog", () => {
     expect(await within(dialog).findByRole("alert")).toHaveTextContent(
       "Failed to submit feedback. Please try again.",
     );
+    expect(logged).toHaveBeenCalledWith("Submitting feedback failed", expect.any(Error));
   });
 });
