@@ -44,6 +44,14 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: "scripts",
+          environment: "node",
+          include: ["scripts/**/*.test.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: "app",
           environment: "jsdom",
           globals: true,
