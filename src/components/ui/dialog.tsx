@@ -1,6 +1,6 @@
 import { XIcon } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
-import type * as React from "react";
+import * as React from "react";
 import { cn } from "@/lib/utils";
 
 function Dialog({ ...props }: React.ComponentProps<typeof DialogPrimitive.Root>) {
@@ -35,14 +35,53 @@ function DialogOverlay({
   );
 }
 
+/** Radix gives focus back to a DialogTrigger; our dialogs open from state, so remember the opener. */
+function useFocusReturn({
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+}: Pick<
+  React.ComponentProps<typeof DialogPrimitive.Content>,
+  "onOpenAutoFocus" | "onCloseAutoFocus"
+>) {
+  const opener = React.useRef<HTMLElement | null>(null);
+  return {
+    onOpenAutoFocus(event: Event) {
+      const active = document.activeElement;
+      opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+      onOpenAutoFocus?.(event);
+      if (event.defaultPrevented) return;
+      // Radix focuses the first radio of a group; a keyboard lands on the checked one.
+      const content = event.target as HTMLElement;
+      queueMicrotask(() => checkedRadioOf(document.activeElement, content)?.focus());
+    },
+    onCloseAutoFocus(event: Event) {
+      onCloseAutoFocus?.(event);
+      if (event.defaultPrevented || !opener.current?.isConnected) return;
+      event.preventDefault();
+      opener.current.focus();
+    },
+  };
+}
+
+function checkedRadioOf(element: Element | null, within: HTMLElement): HTMLInputElement | null {
+  if (!(element instanceof HTMLInputElement) || element.type !== "radio" || element.checked) {
+    return null;
+  }
+  const group = within.querySelectorAll<HTMLInputElement>('input[type="radio"]');
+  return [...group].find((radio) => radio.name === element.name && radio.checked) ?? null;
+}
+
 function DialogContent({
   className,
   children,
   showCloseButton = true,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: React.ComponentProps<typeof DialogPrimitive.Content> & {
   showCloseButton?: boolean;
 }) {
+  const focusReturn = useFocusReturn({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <DialogPortal data-slot="dialog-portal">
       <DialogOverlay />
@@ -53,6 +92,7 @@ function DialogContent({
           className,
         )}
         {...props}
+        {...focusReturn}
       >
         {children}
         {showCloseButton && (

@@ -103,8 +103,10 @@ describe("the feedback dialog", () => {
     expect(within(rating).getByRole("radio", { name: "5 stars" })).toBeChecked();
     expect(within(dialog).getByRole("radio", { name: "Just Right" })).toBeChecked();
 
-    // The stars are a radio group: arrow keys change the rating.
-    within(rating).getByRole("radio", { name: "5 stars" }).focus();
+    // The dialog opens on the checked star; the stars are a radio group: arrow keys change the rating.
+    await waitFor(() =>
+      expect(within(rating).getByRole("radio", { name: "5 stars" })).toHaveFocus(),
+    );
     await app.user.keyboard("{ArrowLeft}{ArrowLeft}");
     expect(within(rating).getByRole("radio", { name: "3 stars" })).toBeChecked();
     await app.user.click(within(dialog).getByRole("radio", { name: "Too Hard" }));
@@ -121,6 +123,10 @@ describe("the feedback dialog", () => {
 
     expect(await screen.findByText("Thank you for your feedback!")).toBeInTheDocument();
     await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    // Focus is back on the button that opened the dialog.
+    expect(
+      within(await topBar()).getByRole("button", { name: "Send beta feedback" }),
+    ).toHaveFocus();
     expect(await storedFeedback(app)).toEqual([
       expect.objectContaining({
         rating: 3,

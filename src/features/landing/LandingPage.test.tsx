@@ -63,4 +63,5 @@ test("How to Play explains the rules, including the quick-guess bonus, and close
   expect(dialog).toHaveTextContent("20");
   await user.click(within(dialog).getByRole("button", { name: "Got it!" }));
   await waitFor(() => expect(dialog).not.toBeInTheDocument());
+  expect(screen.getByRole("button", { name: "How to Play" })).toHaveFocus();
 });
