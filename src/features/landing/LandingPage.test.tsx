@@ -53,6 +53,8 @@ test("signed in, the Daily Challenge reads Play Now and leads to the game", asyn
 
   await user.click(await screen.findByRole("link", { name: "Play Now" }));
   await waitFor(() => expect(router.state.location.pathname).toBe("/game"));
+  // The round is dealt before the test ends: no call is left running after it.
+  await screen.findByRole("heading", { name: "Clue" });
 });
 
 test("How to Play explains the rules, including the quick-guess bonus, and closes with Got it!", async () => {
