@@ -209,6 +209,10 @@ function figuresOf(lhr) {
     cls: numeric("cumulative-layout-shift"),
     speedIndexMs: numeric("speed-index"),
     totalByteWeight: numeric("total-byte-weight"),
+    // What the page load spent on cover images (the first blur step of the round).
+    coverBytes: (lhr.audits["network-requests"]?.details?.items ?? [])
+      .filter((item) => item.url.includes("/cover/"))
+      .reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
     lcpElement:
       lhr.audits["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node
         ?.snippet,
