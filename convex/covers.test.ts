@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
 import type { GameView } from "./model/game";
+import { CATALOGUE_PAGE_COUNT } from "./model/anilist";
 import { BLUR_STEPS_PX } from "./model/rules";
 import { CLEAR_WIDTH_PX, REFERENCE_WIDTH_PX } from "./model/coverImages";
 import { newBackend, seedAnime, signedInAs, type TestConvex } from "./test.setup";
@@ -202,4 +203,72 @@ describe("the cover job", () => {
       });
     },
   );
+});
+
+describe("the refresh and missing covers", () => {
+  test("a cover that failed is tried again by the next refresh, which records how many are missing", async () => {
+    vi.useFakeTimers();
+    try {
+      const t = newBackend();
+      const player = await signedInAs(t, "player");
+      const item = {
+        anilistId: 5151,
+        title: { english: "Harbor Lights", romaji: null, native: null },
+        synonyms: [],
+        clue: "Someone keeps a lighthouse.",
+        answers: ["Harbor Lights"],
+        coverImage: "https://s4.anilist.co/file/anilistcdn/media/anime/cover/large/bx5151.jpg",
+        siteUrl: "https://anilist.co/anime/5151",
+        genres: [],
+      };
+      const fetchStub = vi.fn(async (_url: string) => await testCoverResponse("missing"));
+      vi.stubGlobal("fetch", fetchStub);
+      // The empty pool's own refresh asks AniList too: count the cover fetches only.
+      const coverFetches = () =>
+        fetchStub.mock.calls.filter(([url]) => url === item.coverImage).length;
+      /** One refresh storing the item as its last page, then its cover job. */
+      const refresh = async () => {
+        const refreshId = await t.run(
+          async (ctx) =>
+            await ctx.db.insert("catalogueRefreshes", {
+              trigger: "manual",
+              status: "running",
+              startedAt: Date.now(),
+              pagesFetched: 0,
+              itemCount: 0,
+              invalidCount: 0,
+              errors: [],
+            }),
+        );
+        await t.mutation(internal.catalogue.storePage, {
+          refreshId,
+          page: CATALOGUE_PAGE_COUNT,
+          items: [item],
+          invalidCount: 0,
+          hasNextPage: false,
+        });
+        await t.finishAllScheduledFunctions(vi.runAllTimers);
+        return (await t.run(async (ctx) => await ctx.db.get("catalogueRefreshes", refreshId)))!;
+      };
+
+      expect(await refresh()).toMatchObject({ status: "succeeded", coversMissing: 1 });
+      expect(coverFetches()).toBe(1);
+      expect(await player.as.mutation(api.game.start, { timeZone: "UTC" })).toEqual({
+        hasRound: false,
+      });
+
+      fetchStub.mockImplementation(async (_url: string) => await testCoverResponse("ok"));
+      expect(await refresh()).toMatchObject({ status: "succeeded", coversMissing: 1 });
+      expect(coverFetches()).toBe(2);
+      expect(await player.as.mutation(api.game.next, { roundNumber: 0 })).toEqual({
+        kind: "dealt",
+      });
+
+      // Once made, a cover is not fetched again while AniList's address stays the same.
+      expect(await refresh()).toMatchObject({ status: "succeeded", coversMissing: 0 });
+      expect(coverFetches()).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
