@@ -13,7 +13,7 @@ import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { BENCH_ROUTES, measureBundle } from "./bundle.mjs";
-import { runLighthouse, startPreview, writeCovers } from "./lighthouse.mjs";
+import { runLighthouse, startPreview } from "./lighthouse.mjs";
 import { chromiumExecutablePath } from "../../tests/support/browser.mjs";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -85,7 +85,6 @@ async function measureLighthouse() {
   const outDir = path.join(resultsDir, "dist-e2e");
   // Its own output directory, so a Playwright run serving dist-e2e/ meanwhile is left alone.
   await runNode(VITE, ["build", "--mode", "e2e", "--outDir", outDir, "--emptyOutDir"]);
-  writeCovers(outDir);
   const preview = await startPreview({ root, outDir, log });
   try {
     return await runLighthouse({
