@@ -22,6 +22,19 @@ export const userFields = {
 
 const nullableString = v.union(v.string(), v.null());
 
+export const coverStatus = v.union(v.literal("ready"), v.literal("missing"));
+
+export const coverSet = v.object({
+  /** The cover this set was made from: a changed cover is made again. */
+  source: v.string(),
+  /** One image per blur step (BLUR_STEPS_PX), each no sharper than its step shows. */
+  steps: v.array(v.id("_storage")),
+  /** The clear cover, served only once the round has ended. */
+  clear: v.id("_storage"),
+  /** What a round's images cost, all steps and the clear cover. */
+  bytes: v.number(),
+});
+
 /**
  * One anime of the pool the rounds draw from, upserted by AniList id when the
  * catalogue refreshes. The clue and the accepted answers are computed then,
@@ -48,6 +61,13 @@ export const animeFields = {
   /** Uniform in [0, 1), set on insert: drawing walks the index from a random point. */
   randomRank: v.number(),
   updatedAt: v.number(),
+  /**
+   * Whether the server-made cover images exist: only "ready" anime are dealt. Unset until the
+   * cover job has run once; "missing" when it failed (the next refresh tries again).
+   */
+  coverStatus: v.optional(coverStatus),
+  /** The images a round shows (see convex/model/coverImages.ts), for `coverImage` as stored. */
+  covers: v.optional(coverSet),
 };
 
 export const roundStatus = v.union(
@@ -85,6 +105,11 @@ export const gameFields = {
   /** The last 100 anime dealt, newest first: none of them is dealt again. */
   recentAnimeIds: v.array(v.id("anime")),
   lastActiveAt: v.number(),
+  /**
+   * The current round's random cover address (/cover/<token>/<step>): new for every round dealt,
+   * so nothing the browser loads names the anime across rounds or players.
+   */
+  coverToken: v.optional(v.string()),
 };
 
 export const analyticsEventFields = {
@@ -133,6 +158,8 @@ export const catalogueRefreshFields = {
   invalidCount: v.number(),
   /** Failed page tries and why, oldest first (the most recent ones only). */
   errors: v.array(v.string()),
+  /** Stored items whose cover images were not ready, so a cover job was (re)scheduled. */
+  coversMissing: v.optional(v.number()),
 };
 
 export const FEEDBACK_VERSION = "1.0.0-beta";
@@ -213,9 +240,12 @@ export default defineSchema({
     .index("by_score", ["score"]),
   anime: defineTable(animeFields)
     .index("by_anilistId", ["anilistId"])
-    .index("by_randomRank", ["randomRank"]),
+    .index("by_randomRank", ["randomRank"])
+    .index("by_coverStatus_and_randomRank", ["coverStatus", "randomRank"]),
   catalogueRefreshes: defineTable(catalogueRefreshFields).index("by_status", ["status"]),
-  games: defineTable(gameFields).index("by_userId", ["userId"]),
+  games: defineTable(gameFields)
+    .index("by_userId", ["userId"])
+    .index("by_coverToken", ["coverToken"]),
   analytics_events: defineTable(analyticsEventFields).index("by_timestamp", ["timestamp"]),
   gameDailyStats: defineTable(gameDailyStatsFields).index("by_day_and_shard", ["day", "shard"]),
   beta_feedback: defineTable(betaFeedbackFields)

@@ -3,6 +3,7 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { countGameActivity, logEvent } from "./analytics";
 import { ensurePool } from "./catalogue";
+import { coverPath, newCoverToken } from "./covers";
 import { appError } from "./errors";
 import { isCorrectGuess } from "./guess";
 import { isValidTimeZone, nextLocalMidnight } from "./localTime";
@@ -61,8 +62,11 @@ export async function drawAnime(
   for (const part of ["from start", "before start"] as const) {
     const walk = ctx.db
       .query("anime")
-      .withIndex("by_randomRank", (q) =>
-        part === "from start" ? q.gte("randomRank", start) : q.lt("randomRank", start),
+      // Only anime whose server-made covers exist are dealt.
+      .withIndex("by_coverStatus_and_randomRank", (q) =>
+        part === "from start"
+          ? q.eq("coverStatus", "ready").gte("randomRank", start)
+          : q.eq("coverStatus", "ready").lt("randomRank", start),
       );
     for await (const anime of walk) {
       if (!seen.has(anime._id)) return anime;
@@ -94,6 +98,7 @@ async function dealRound(ctx: MutationCtx, game: Game, now: number): Promise<Gam
       startedAt: now,
     },
     previousRound: replaced,
+    coverToken: newCoverToken(),
     animeRemaining: Math.min(GUESSES_PER_ANIME, game.dailyRemaining),
     recentAnimeIds: [anime._id, ...game.recentAnimeIds.filter((id) => id !== anime._id)].slice(
       0,
@@ -344,7 +349,8 @@ export async function gameView(ctx: QueryCtx, user: Doc<"users">) {
             // An ended round keeps its last blur, even once a cooldown's end refills the count.
             blurPx: blurPx(round.status, round.status === "playing" ? game.animeRemaining : 0),
             clue: anime.clue,
-            coverImage: anime.coverImage,
+            // A random address per round (see covers.ts), never AniList's: it names the anime.
+            coverPath: game.coverToken === undefined ? null : coverPath(game.coverToken, round),
             coverColor: anime.coverColor ?? null,
             answer: round.status === "playing" ? null : answerOf(anime),
           },

@@ -8,6 +8,7 @@ export const QUICK_GUESS_BONUS = 50;
 export const RECENT_ANIME_REMEMBERED = 100;
 export const START_BLUR_PX = 12;
 export const MIN_BLUR_PX = 4;
+export const BLUR_STEPS_PX = [12, 10, 8, 6, 4] as const;
 /** A guess is judged, never stored in full; longer input is cut to this. */
 export const MAX_GUESS_LENGTH = 200;
 

@@ -11,6 +11,7 @@ import { RECENT_ANIME_REMEMBERED } from "@convex/model/rules";
 import { STATS_SHARDS, utcDay } from "@convex/model/analytics";
 import { newBackend, seedAnime, type TestConvex } from "@convex/test.setup";
 import { countingCtx, newCounts, type DocumentCounts } from "./countingCtx";
+import { testCoverImages } from "../../src/testing/testCovers";
 
 const PLAYER_COUNTS = [100, 10_000] as const;
 const ANIME_COUNT = 1_000;
@@ -27,11 +28,15 @@ vi.spyOn(Math, "random").mockImplementation(() => {
 });
 
 const results: Record<number, Figures> = {};
+let coverBytes: { steps: number[]; clear: number; round: number } | null = null;
 
 afterAll(() => {
   const out = path.resolve(process.env.BENCH_CONVEX_OUT ?? "bench-results/convex.json");
   mkdirSync(path.dirname(out), { recursive: true });
-  writeFileSync(out, `${JSON.stringify({ animeCount: ANIME_COUNT, players: results }, null, 2)}\n`);
+  writeFileSync(
+    out,
+    `${JSON.stringify({ animeCount: ANIME_COUNT, players: results, coverBytes }, null, 2)}\n`,
+  );
 });
 
 /** `players` players with distinct scores (0, 50, 100, …); returns the one ranked in the middle. */
@@ -101,6 +106,13 @@ for (const players of PLAYER_COUNTS) {
   test(`documents read and written with ${players} players and ${ANIME_COUNT} anime`, async () => {
     const t = newBackend();
     await seedAnime(t, ANIME_COUNT);
+    if (coverBytes === null) {
+      // What a whole round's covers cost: the five steps and the clear cover, as the job makes them.
+      const images = await testCoverImages(1);
+      const steps = images.steps.map((step) => step.byteLength);
+      const clear = images.clear.byteLength;
+      coverBytes = { steps, clear, round: steps.reduce((sum, s) => sum + s, clear) };
+    }
     const me = await seedPlayers(t, players);
     await seedTodaysStats(t);
     const figures: Figures = {};

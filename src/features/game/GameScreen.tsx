@@ -12,7 +12,7 @@ import { notify } from "@/lib/notify";
 import { api } from "@convex/_generated/api";
 import { errorCodeOf } from "@convex/model/errors";
 import type { GameView } from "@convex/model/game";
-import { MAX_GUESS_LENGTH } from "@convex/model/rules";
+import { BLUR_STEPS_PX, MAX_GUESS_LENGTH } from "@convex/model/rules";
 import { AnswerReveal } from "./AnswerReveal";
 import { Celebration } from "./Celebration";
 import { CoverImage } from "./CoverImage";
@@ -176,9 +176,13 @@ function RoundView({
     <GameCard
       cover={
         <CoverImage
-          src={round.coverImage}
+          path={round.coverPath}
           color={round.coverColor}
-          blurPx={round.blurPx}
+          step={
+            round.status === "playing"
+              ? Math.min(round.guessesUsed, BLUR_STEPS_PX.length - 1)
+              : null
+          }
           alt={
             answerTitle === null ? "Blurred cover of the anime to guess" : `Cover of ${answerTitle}`
           }
