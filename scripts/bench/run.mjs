@@ -30,7 +30,7 @@ const BUDGET = {
   bestPractices: 95,
   cls: 0.05,
   landingLcpMs: 1_200,
-  guessDocuments: 10,
+  guessDocuments: 12,
   topPlayerReads: 10,
 };
 
@@ -259,8 +259,8 @@ function printConvex(convex) {
       const met = reads.every((r) => r <= BUDGET.topPlayerReads);
       budget = `≤ ${BUDGET.topPlayerReads} player documents read: ${verdict(met)}`;
     } else if (name.startsWith("game.next")) {
-      // The walk from a random point to an anime not among the last 100 seen.
-      budget = "varies with the random draw, not with players: at most 101 anime read";
+      // The walk from a random point to an anime the player has not seen (DEAL_CANDIDATES).
+      budget = "varies with the draw, not with players: at most 25 anime + 24 seen checks read";
     }
     console.log(`   ${pad(name, 38)}${cells.join("")}   ${budget}`);
   }
