@@ -260,7 +260,7 @@ function printConvex(convex) {
       budget = `≤ ${BUDGET.topPlayerReads} player documents read: ${verdict(met)}`;
     } else if (name.startsWith("game.next")) {
       // The walk from a random point to an anime the player has not seen (DEAL_CANDIDATES).
-      budget = "varies with the draw, not with players: at most 25 anime + 24 seen checks read";
+      budget = "varies with the draw, not with players: at most 25 anime + 25 seen records read";
     }
     console.log(`   ${pad(name, 38)}${cells.join("")}   ${budget}`);
   }
