@@ -42,6 +42,7 @@ import type * as model_guess from "../model/guess.js";
 import type * as model_leaderboard from "../model/leaderboard.js";
 import type * as model_localTime from "../model/localTime.js";
 import type * as model_rules from "../model/rules.js";
+import type * as model_seen from "../model/seen.js";
 import type * as model_titles from "../model/titles.js";
 import type * as model_users from "../model/users.js";
 import type * as users from "../users.js";
@@ -84,6 +85,7 @@ declare const fullApi: ApiFromModules<{
   "model/leaderboard": typeof model_leaderboard;
   "model/localTime": typeof model_localTime;
   "model/rules": typeof model_rules;
+  "model/seen": typeof model_seen;
   "model/titles": typeof model_titles;
   "model/users": typeof model_users;
   users: typeof users;

@@ -324,3 +324,21 @@ test("one player's points move another player's leaderboard, live", async ({
     await watcherContext.close();
   }
 });
+
+test("Skip in a pool of one: the anime stays, unrevealed, and the screen says why", async ({
+  page,
+  backend,
+}) => {
+  await openGame(page, backend, 1);
+  const firstClue = await clue(page).textContent();
+  await page.getByRole("button", { name: "Skip" }).click();
+  await expect(
+    page.getByText(
+      "You've seen every anime in the pool. New ones arrive with the next catalogue refresh.",
+    ),
+  ).toBeVisible();
+  await expect(clue(page)).toHaveText(firstClue!);
+  await expect(page.getByRole("region", { name: "Skipped" })).toHaveCount(0);
+  await expectCover(page, 0);
+  await screenshots(page, "game-nothing-else");
+});

@@ -88,11 +88,13 @@ function RoundView({
   const [dealing, setDealing] = useState(false);
   const [wrong, setWrong] = useState<{ guessesLeft: number } | null>(null);
   const [celebrations, setCelebrations] = useState(0);
+  const [nothingElse, setNothingElse] = useState(false);
   const [shownRound, setShownRound] = useState(round.number);
   if (shownRound !== round.number) {
     setShownRound(round.number);
     setText("");
     setWrong(null);
+    setNothingElse(false);
   }
 
   const cooldownSecondsLeft = useCooldownCountdown(game.cooldownEnd);
@@ -163,7 +165,11 @@ function RoundView({
     setDealing(true);
     setWrong(null);
     try {
-      await load(async () => (await next({ roundNumber: round.number })).kind !== "poolEmpty");
+      await load(async () => {
+        const outcome = await next({ roundNumber: round.number });
+        if (outcome.kind === "nothingElse") setNothingElse(true);
+        return outcome.kind !== "poolEmpty";
+      });
     } finally {
       setDealing(false);
     }
@@ -212,6 +218,8 @@ function RoundView({
         roundStatus={round.status}
         pointsEarned={round.pointsEarned}
         wrongGuessesLeft={wrong?.guessesLeft ?? null}
+        seenBefore={round.seenBefore}
+        nothingElse={nothingElse}
       />
 
       <form className="grid gap-3" onSubmit={(event) => void submitGuess(event)}>
