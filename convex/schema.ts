@@ -50,6 +50,17 @@ export const animeFields = {
   updatedAt: v.number(),
 };
 
+/**
+ * The pool's title index for the judge (convex/model/titleIndex.ts): one row
+ * per (word or whole name of an anime's titles, anime), with its franchise.
+ */
+export const titleTermFields = {
+  /** "word:titan" or "name:attackontitan". */
+  term: v.string(),
+  franchiseKey: v.string(),
+  animeId: v.id("anime"),
+};
+
 export const roundStatus = v.union(
   v.literal("playing"),
   v.literal("solved"),
@@ -189,6 +200,9 @@ export default defineSchema({
   anime: defineTable(animeFields)
     .index("by_anilistId", ["anilistId"])
     .index("by_randomRank", ["randomRank"]),
+  titleTerms: defineTable(titleTermFields)
+    .index("by_term_and_franchise", ["term", "franchiseKey"])
+    .index("by_animeId", ["animeId"]),
   catalogueRefreshes: defineTable(catalogueRefreshFields).index("by_status", ["status"]),
   games: defineTable(gameFields).index("by_userId", ["userId"]),
   analytics_events: defineTable(analyticsEventFields).index("by_timestamp", ["timestamp"]),

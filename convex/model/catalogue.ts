@@ -4,6 +4,7 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import type { refreshTrigger } from "../schema";
 import { CATALOGUE_PAGE_COUNT, type CatalogueItem } from "./anilist";
+import { insertAnime, replaceAnime } from "./titleIndex";
 
 export type RefreshTrigger = Infer<typeof refreshTrigger>;
 
@@ -86,10 +87,10 @@ async function upsertAnime(ctx: MutationCtx, item: CatalogueItem, now: number): 
     .withIndex("by_anilistId", (q) => q.eq("anilistId", item.anilistId))
     .unique();
   if (existing === null) {
-    await ctx.db.insert("anime", { ...item, randomRank: Math.random(), updatedAt: now });
+    await insertAnime(ctx, { ...item, randomRank: Math.random(), updatedAt: now });
   } else {
     // The rank stays: a refresh must not reshuffle which anime a round draws next.
-    await ctx.db.replace("anime", existing._id, {
+    await replaceAnime(ctx, existing._id, {
       ...item,
       randomRank: existing.randomRank,
       updatedAt: now,

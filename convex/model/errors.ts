@@ -1,4 +1,5 @@
 import { ConvexError } from "convex/values";
+import { MAX_GUESS_LENGTH } from "./rules";
 
 /**
  * Every error a player must be able to read, keyed by a stable code. Server
@@ -28,6 +29,8 @@ export const errorMessages = {
   ADMIN_EMAIL_NOT_LISTED: "Your e-mail is not on this deployment's list of admins (ADMIN_EMAILS)",
   INVALID_TIME_ZONE: "Your device reported an unknown time zone",
   GAME_NOT_STARTED: "Open the game first",
+  GUESS_TOO_LONG: `A guess can be at most ${MAX_GUESS_LENGTH} characters: type one title`,
+  GUESS_IS_A_LIST: "One title per guess: that looks like a list. Your guess was not used",
 } as const;
 
 export type ErrorCode = keyof typeof errorMessages;

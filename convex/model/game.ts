@@ -4,14 +4,13 @@ import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { countGameActivity, logEvent } from "./analytics";
 import { ensurePool } from "./catalogue";
 import { appError } from "./errors";
-import { isCorrectGuess } from "./guess";
+import { guessText, judgeGuess } from "./judge";
 import { isValidTimeZone, nextLocalMidnight } from "./localTime";
 import {
   blurPx,
   COOLDOWN_MS,
   DAILY_GUESSES,
   GUESSES_PER_ANIME,
-  MAX_GUESS_LENGTH,
   pointsFor,
   RECENT_ANIME_REMEMBERED,
 } from "./rules";
@@ -232,7 +231,7 @@ export async function submitGuess(
   user: Doc<"users">,
   { roundNumber, attempt, guess }: { roundNumber: number; attempt: number; guess: string },
 ): Promise<GuessOutcome> {
-  const text = guess.slice(0, MAX_GUESS_LENGTH).trim();
+  const text = guessText(guess);
   if (text === "") return { kind: "ignored" };
   const now = Date.now();
   const game = await requireGame(ctx, user._id);
@@ -246,7 +245,7 @@ export async function submitGuess(
   if (round.status !== "playing") return { kind: "roundOver" };
 
   const anime = await ctx.db.get("anime", round.animeId);
-  const correct = anime !== null && isCorrectGuess(text, anime.answers);
+  const correct = await judgeGuess(ctx, anime, text);
   const guessesUsed = round.guessesUsed + 1;
   const animeRemaining = game.animeRemaining - 1;
   const points = correct ? pointsFor(guessesUsed) : 0;

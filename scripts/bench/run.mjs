@@ -30,7 +30,7 @@ const BUDGET = {
   bestPractices: 95,
   cls: 0.05,
   landingLcpMs: 1_200,
-  guessDocuments: 10,
+  guessDocuments: 12,
   topPlayerReads: 10,
 };
 

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import FakeTimers from "@sinonjs/fake-timers";
 import { makeFunctionReference } from "convex/server";
 import { convexToJson, jsonToConvex, type JSONValue } from "convex/values";
+import { insertAnime, type AnimeFields } from "@convex/model/titleIndex";
 import type { FunctionKind } from "../backend";
 import { InProcessBackend } from "../inProcessBackend";
 import type { ClockRequest, PatchUserRequest, RunRequest, SeedRequest } from "./protocol";
@@ -66,8 +67,12 @@ export function createTestServer() {
       return await backend.run(async (ctx) => {
         const ids: string[] = [];
         for (const document of documents) {
+          const fields = jsonToConvex(document as JSONValue);
           ids.push(
-            await ctx.db.insert(table as never, jsonToConvex(document as JSONValue) as never),
+            // Anime go in with their title index, as the catalogue stores them.
+            table === "anime"
+              ? await insertAnime(ctx, fields as AnimeFields)
+              : await ctx.db.insert(table as never, fields as never),
           );
         }
         return ids;
