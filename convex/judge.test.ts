@@ -6,7 +6,7 @@ import { errorCodeOf } from "./model/errors";
 import { acceptedAnswers } from "./model/guess";
 import { guessText, judgeGuess } from "./model/judge";
 import { MAX_GUESS_LENGTH } from "./model/rules";
-import { insertAnime, type AnimeFields } from "./model/titleIndex";
+import { insertAnime, replaceAnime, type AnimeFields } from "./model/titleIndex";
 import { expectErrorCode, newBackend, signUpPlayer, type TestConvex } from "./test.setup";
 
 type FixtureAnime = {
@@ -262,13 +262,12 @@ test("a catalogue change of titles moves the index with it", async () => {
   expect(await verdict(t, AOT, "titan")).toBe("correct");
   await seedFixturePool(t, [990001]);
   await t.run(async (ctx) => {
-    const { insertAnime: _unused, ...module } = await import("./model/titleIndex");
     const note = (await ctx.db
       .query("anime")
       .withIndex("by_anilistId", (q) => q.eq("anilistId", DEATH_NOTE))
       .unique()) as Doc<"anime">;
-    const { _id, _creationTime, ...fields } = note;
-    await module.replaceAnime(ctx, _id, {
+    const { _id, _creationTime: _, ...fields } = note;
+    await replaceAnime(ctx, _id, {
       ...fields,
       title: { english: "Titan Note", romaji: null, native: null },
     });
@@ -303,7 +302,16 @@ describe("attacks on game.guess", () => {
   }
 
   test("a list of every show is refused and the guess is not used", async () => {
-    const { view, submit } = await dealt([AOT, DEATH_NOTE, FMAB, ONE_PUNCH, STEINS, HXH, NARUTO, BLEACH]);
+    const { view, submit } = await dealt([
+      AOT,
+      DEATH_NOTE,
+      FMAB,
+      ONE_PUNCH,
+      STEINS,
+      HXH,
+      NARUTO,
+      BLEACH,
+    ]);
     const before = await view();
     await expectErrorCode(submit(LIST), "GUESS_IS_A_LIST");
     const after = await view();
@@ -316,7 +324,10 @@ describe("attacks on game.guess", () => {
     const before = await view();
     const paste = `Attack on Titan ${"x".repeat(1_000_000)}`;
     await expectErrorCode(submit(paste), "GUESS_TOO_LONG");
-    await expectErrorCode(submit(`Attack on Titan${" ".repeat(MAX_GUESS_LENGTH)}!`), "GUESS_TOO_LONG");
+    await expectErrorCode(
+      submit(`Attack on Titan${" ".repeat(MAX_GUESS_LENGTH)}!`),
+      "GUESS_TOO_LONG",
+    );
     const after = await view();
     expect(after.dailyRemaining).toBe(before.dailyRemaining);
     expect(after.round!.guessesUsed).toBe(0);

@@ -131,11 +131,7 @@ export async function replaceAnime(
  * two reads (lowest and highest franchise holding the term). No row at all
  * (a pool seeded without its index) is not distinctive.
  */
-export async function isOnlyFranchise(
-  ctx: QueryCtx,
-  term: string,
-  key: string,
-): Promise<boolean> {
+export async function isOnlyFranchise(ctx: QueryCtx, term: string, key: string): Promise<boolean> {
   const lowest = await ctx.db
     .query("titleTerms")
     .withIndex("by_term_and_franchise", (q) => q.eq("term", term))

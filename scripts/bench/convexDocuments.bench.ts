@@ -157,7 +157,8 @@ for (const players of PLAYER_COUNTS) {
         });
       })
       .then(
-        (outcome) => Promise.reject(new Error(`a list was not refused: ${JSON.stringify(outcome)}`)),
+        (outcome) =>
+          Promise.reject(new Error(`a list was not refused: ${JSON.stringify(outcome)}`)),
         (error: unknown) => expect(errorCodeOf(error)).toBe("GUESS_IS_A_LIST"),
       );
     figures["game.guess (list, refused)"] = listCounts;
