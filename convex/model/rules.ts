@@ -8,7 +8,7 @@ export const QUICK_GUESS_BONUS = 50;
 export const RECENT_ANIME_REMEMBERED = 100;
 export const START_BLUR_PX = 12;
 export const MIN_BLUR_PX = 4;
-/** A guess is judged, never stored in full; longer input is cut to this. */
+/** The longest guess judged; longer input is refused (GUESS_TOO_LONG), never cut. */
 export const MAX_GUESS_LENGTH = 200;
 
 export type RoundStatus = "playing" | "solved" | "outOfGuesses" | "skipped";
