@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
 import type { Doc } from "./_generated/dataModel";
+import { storePage } from "./model/catalogue";
 import { errorCodeOf } from "./model/errors";
 import { acceptedAnswers } from "./model/guess";
 import { guessText, judgeGuess } from "./model/judge";
@@ -348,4 +349,34 @@ describe("attacks on game.guess", () => {
     // Whichever of the two is dealt, the common word is wrong for it.
     expect(await submit(word)).toMatchObject({ kind: "wrong" });
   });
+});
+
+test("the catalogue's upsert writes the title index, and a changed title moves it", async () => {
+  const t = newBackend();
+  const item = (anime: FixtureAnime) => {
+    const { randomRank: _r, updatedAt: _u, ...fields } = animeFields(anime);
+    return fields;
+  };
+  const [aot, deathNote] = [AOT, DEATH_NOTE].map((id) => fixture.anime.find((a) => a.id === id)!);
+  const store = async (items: ReturnType<typeof item>[]) =>
+    await t.run(async (ctx) => {
+      const refreshId = await ctx.db.insert("catalogueRefreshes", {
+        trigger: "manual",
+        status: "running",
+        startedAt: Date.now(),
+        pagesFetched: 0,
+        itemCount: 0,
+        invalidCount: 0,
+        errors: [],
+      });
+      await storePage(ctx, { refreshId, page: 1, items, invalidCount: 0, hasNextPage: false });
+    });
+  await store([item(aot), item(deathNote)]);
+  expect(await verdict(t, AOT, "titan")).toBe("correct");
+  // The refresh renames Death Note into something with "titan": "titan" is no longer distinctive.
+  await store([
+    { ...item(deathNote), title: { english: "Titan Note", romaji: null, native: null } },
+  ]);
+  expect(await verdict(t, AOT, "titan")).toBe("wrong");
+  expect(await verdict(t, DEATH_NOTE, "Titan Note")).toBe("correct");
 });
