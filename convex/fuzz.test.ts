@@ -222,6 +222,10 @@ const live = {
     const answer = (await animeOfRound(world, caller))?.answers[0] ?? "Show 1";
     return ` \u200b${answer.toUpperCase()}\t `;
   }),
+  answerPasted: new Live("the right answer, then a 1 MiB paste", async (world, caller) => {
+    const answer = (await animeOfRound(world, caller))?.answers[0] ?? "Show 1";
+    return `${answer} ${"x".repeat(MiB)}`;
+  }),
   cursor: new Live("a cursor the server issued", (world) => world.cursor),
   claimCode: new Live("the claim code an operator created", (world) => world.claimCode),
   freshClaimCode: new Live("a claim code an operator has just created", async (world) => {
@@ -715,12 +719,20 @@ const specs: Record<PublicFunctionName, Spec> = {
     },
   },
   "game:guess": {
-    refusals: forPlayers("GAME_NOT_STARTED"),
+    // A list or an over-long paste is refused before anything is spent.
+    refusals: forPlayers("GAME_NOT_STARTED", "GUESS_TOO_LONG", "GUESS_IS_A_LIST"),
     runs: Math.ceil(RUNS * 1.5),
     hints: {
       roundNumber: fc.constantFrom(live.round(0), live.round(-1), live.round(1)),
       attempt: fc.constant(live.attempt),
-      guess: fc.constantFrom(live.answer, live.answerDressedUp, "Show 1", "   "),
+      guess: fc.constantFrom(
+        live.answer,
+        live.answerDressedUp,
+        "Show 1",
+        "   ",
+        "Show 1, Show 2",
+        live.answerPasted,
+      ),
     },
     realistic: fc.record({
       roundNumber: fc.constant(live.round(0)),

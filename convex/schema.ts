@@ -70,6 +70,17 @@ export const animeFields = {
   covers: v.optional(coverSet),
 };
 
+/**
+ * The pool's title index for the judge (convex/model/titleIndex.ts): one row
+ * per (word or whole name of an anime's titles, anime), with its franchise.
+ */
+export const titleTermFields = {
+  /** "word:titan" or "name:attackontitan". */
+  term: v.string(),
+  franchiseKey: v.string(),
+  animeId: v.id("anime"),
+};
+
 export const roundStatus = v.union(
   v.literal("playing"),
   v.literal("solved"),
@@ -260,6 +271,9 @@ export default defineSchema({
     .index("by_anilistId", ["anilistId"])
     .index("by_randomRank", ["randomRank"])
     .index("by_coverStatus_and_randomRank", ["coverStatus", "randomRank"]),
+  titleTerms: defineTable(titleTermFields)
+    .index("by_term_and_franchise", ["term", "franchiseKey"])
+    .index("by_animeId", ["animeId"]),
   catalogueRefreshes: defineTable(catalogueRefreshFields).index("by_status", ["status"]),
   games: defineTable(gameFields)
     .index("by_userId", ["userId"])

@@ -5,14 +5,13 @@ import { countGameActivity, logEvent } from "./analytics";
 import { ensurePool } from "./catalogue";
 import { coverPath, newCoverToken } from "./covers";
 import { appError } from "./errors";
-import { isCorrectGuess } from "./guess";
+import { guessText, judgeGuess } from "./judge";
 import { isValidTimeZone, nextLocalMidnight } from "./localTime";
 import {
   blurPx,
   COOLDOWN_MS,
   DAILY_GUESSES,
   GUESSES_PER_ANIME,
-  MAX_GUESS_LENGTH,
   MIN_RESET_GAP_MS,
   pointsFor,
 } from "./rules";
@@ -258,7 +257,7 @@ export async function submitGuess(
   user: Doc<"users">,
   { roundNumber, attempt, guess }: { roundNumber: number; attempt: number; guess: string },
 ): Promise<GuessOutcome> {
-  const text = guess.slice(0, MAX_GUESS_LENGTH).trim();
+  const text = guessText(guess);
   if (text === "") return { kind: "ignored" };
   const now = Date.now();
   const game = await requireGame(ctx, user._id);
@@ -272,7 +271,7 @@ export async function submitGuess(
   if (round.status !== "playing") return { kind: "roundOver" };
 
   const anime = await ctx.db.get("anime", round.animeId);
-  const correct = anime !== null && isCorrectGuess(text, anime.answers);
+  const correct = await judgeGuess(ctx, anime, text);
   const guessesUsed = round.guessesUsed + 1;
   const animeRemaining = game.animeRemaining - 1;
   // An anime whose answer the player had already seen never scores again.

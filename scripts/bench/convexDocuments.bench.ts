@@ -7,6 +7,7 @@ import { afterAll, expect, test, vi } from "vitest";
 import type { Doc, Id } from "@convex/_generated/dataModel";
 import { gameOf, gameView, nextRound, startVisit, submitGuess } from "@convex/model/game";
 import { rankOf, topPlayers } from "@convex/model/leaderboard";
+import { errorCodeOf } from "@convex/model/errors";
 import { STATS_SHARDS, utcDay } from "@convex/model/analytics";
 import { newBackend, seedAnime, type TestConvex } from "@convex/test.setup";
 import { countingCtx, newCounts, type DocumentCounts } from "./countingCtx";
@@ -141,6 +142,39 @@ for (const players of PLAYER_COUNTS) {
     );
     expect(wrong.result.kind).toBe("wrong");
     figures["game.guess (wrong)"] = wrong.figure;
+
+    // The judge's own reads: a part of a title asks the pool's title index, a list-like text
+    // looks its parts up (refused here, so nothing is written).
+    ({ round } = await currentRound(t, me));
+    const partial = await measure(t, me, (ctx, user) =>
+      submitGuess(ctx, user!, {
+        roundNumber: round.number,
+        attempt: round.guessesUsed,
+        guess: "shou show",
+      }),
+    );
+    figures["game.guess (part of a title)"] = partial.figure;
+    ({ round } = await currentRound(t, me));
+    const list = await t.run(async (ctx) =>
+      (await ctx.db.query("anime").take(3)).map((anime) => anime.answers[0]).join(", "),
+    );
+    const listCounts = newCounts();
+    await t
+      .run(async (raw) => {
+        const { ctx } = countingCtx(raw, listCounts);
+        const user = (await ctx.db.get("users", me))!;
+        return await submitGuess(ctx, user, {
+          roundNumber: round.number,
+          attempt: round.guessesUsed,
+          guess: list,
+        });
+      })
+      .then(
+        (outcome) =>
+          Promise.reject(new Error(`a list was not refused: ${JSON.stringify(outcome)}`)),
+        (error: unknown) => expect(errorCodeOf(error)).toBe("GUESS_IS_A_LIST"),
+      );
+    figures["game.guess (list, refused)"] = listCounts;
 
     ({ round, answer } = await currentRound(t, me));
     const right = await measure(t, me, (ctx, user) =>

@@ -150,8 +150,12 @@ function RoundView({
       }
       // Any other outcome (a duplicate, the cooldown) is already on screen from the live state.
     } catch (error) {
-      if (errorCodeOf(error) === "NOT_SIGNED_IN") {
+      const code = errorCodeOf(error);
+      if (code === "NOT_SIGNED_IN") {
         openLogin();
+      } else if (code === "GUESS_IS_A_LIST" || code === "GUESS_TOO_LONG") {
+        // Refused before judging: the guess is not used and the typed text stays to be fixed.
+        await notify("error", messageFor(error, "One title per guess."));
       } else {
         console.error("Submitting a guess failed", error);
         await notify("error", messageFor(error, "Failed to submit your guess. Please try again."));
