@@ -5,6 +5,7 @@ import { ANILIST_ENDPOINT, CATALOGUE_PAGE_COUNT, CATALOGUE_PAGE_SIZE } from "./m
 import { ensurePool, MAX_PAGE_TRIES, PAGE_INTERVAL_MS, STALE_REFRESH_MS } from "./model/catalogue";
 import crons from "./crons";
 import { newBackend, type TestConvex } from "./test.setup";
+import { attachTestCovers, testCoverResponse } from "../src/testing/testCovers";
 
 type Json = Record<string, unknown>;
 
@@ -12,6 +13,9 @@ function fixture(name: string): Json {
   const url = new URL(`../tests/fixtures/anilist/${name}.json`, import.meta.url);
   return JSON.parse(readFileSync(url, "utf8")) as Json;
 }
+
+/** What the image host answers the cover jobs (making 1,000 covers would only slow the tests). */
+let coverReply: "ok" | "missing" = "missing";
 
 /** A response, a request that never answers, or a network failure. */
 type Reply = Response | "timeout" | Error;
@@ -26,7 +30,8 @@ function stubAniList(replies: Record<number, Reply[]> | ((page: number) => Reply
   const requests: Request[] = [];
   const served: Record<number, number> = {};
   const fetchStub = vi.fn(async (url: string, init: RequestInit): Promise<Response> => {
-    expect(url).toBe(ANILIST_ENDPOINT);
+    // The cover jobs of stored items fetch their covers: a quick 404, or a generated poster.
+    if (url !== ANILIST_ENDPOINT) return await testCoverResponse(coverReply);
     expect(init.method).toBe("POST");
     const body = JSON.parse(init.body as string) as {
       query: string;
@@ -97,7 +102,7 @@ async function pool(t: TestConvex) {
 async function seedPool(t: TestConvex) {
   await t.run(async (ctx) => {
     for (const anilistId of [1, 2, 3]) {
-      await ctx.db.insert("anime", {
+      const id = await ctx.db.insert("anime", {
         anilistId,
         title: { english: `Old Show ${anilistId}`, romaji: null, native: null },
         synonyms: [],
@@ -109,6 +114,7 @@ async function seedPool(t: TestConvex) {
         randomRank: anilistId / 10,
         updatedAt: 1,
       });
+      await attachTestCovers(ctx, id);
     }
   });
   return await pool(t);
@@ -122,6 +128,7 @@ beforeEach(() => {
   vi.useFakeTimers();
   vi.setSystemTime(new Date("2026-11-21T04:30:00Z"));
   vi.spyOn(console, "warn").mockImplementation(() => {});
+  coverReply = "missing";
 });
 
 afterEach(() => {
@@ -163,6 +170,8 @@ describe("refresh", () => {
       status: "succeeded",
       pagesFetched: 2,
       itemCount: 5,
+      // Every new item waits for its cover images: a job each, counted as missing.
+      coversMissing: 5,
       invalidCount: 0,
       errors: [],
     });
@@ -237,7 +246,7 @@ describe("refresh", () => {
       itemCount: CATALOGUE_PAGE_COUNT * CATALOGUE_PAGE_SIZE,
     });
     expect(await pool(t)).toHaveLength(CATALOGUE_PAGE_COUNT * CATALOGUE_PAGE_SIZE);
-  }, 30_000);
+  }, 120_000);
 
   test("upserts by AniList id: the next refresh updates items in place and keeps their rank", async () => {
     const t = newBackend();
@@ -444,6 +453,7 @@ describe("starting a refresh", () => {
 
   test("an empty pool starts one refresh, in the background, however many rounds ask", async () => {
     const t = newBackend();
+    coverReply = "ok";
     const { fetchStub, requests } = stubAniList({
       1: [json(fixture("page-1"))],
       2: [json(fixture("page-2"))],

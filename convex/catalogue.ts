@@ -12,7 +12,13 @@ import {
 import { animeFields } from "./schema";
 
 // The stored item without what the pool adds on insert.
-const { randomRank: _randomRank, updatedAt: _updatedAt, ...catalogueItemFields } = animeFields;
+const {
+  randomRank: _randomRank,
+  updatedAt: _updatedAt,
+  coverStatus: _coverStatus,
+  covers: _covers,
+  ...catalogueItemFields
+} = animeFields;
 
 /**
  * Refreshes the anime pool now: `npx convex run catalogue:refreshNow`, or

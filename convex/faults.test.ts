@@ -18,6 +18,7 @@ import { readFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
+import { attachTestCovers, testCoverResponse } from "../src/testing/testCovers";
 import { ANILIST_ENDPOINT } from "./model/anilist";
 import { COOLDOWN_MS, DAILY_GUESSES, GUESSES_PER_ANIME } from "./model/rules";
 import { newBackend, seedAnime, signedInAs, type TestConvex } from "./test.setup";
@@ -64,7 +65,8 @@ function stubAniList(replies: Record<number, Reply[]>) {
   vi.stubGlobal(
     "fetch",
     vi.fn(async (url: string, init: RequestInit): Promise<Response> => {
-      expect(url).toBe(ANILIST_ENDPOINT);
+      // The cover jobs of stored items fetch their covers: a generated poster.
+      if (url !== ANILIST_ENDPOINT) return await testCoverResponse();
       const { page } = (JSON.parse(init.body as string) as { variables: { page: number } })
         .variables;
       requests.push(page);
@@ -95,7 +97,7 @@ const invalidOnly = () => {
 async function seedPool(t: TestConvex, size: number) {
   await t.run(async (ctx) => {
     for (let anilistId = 1; anilistId <= size; anilistId++) {
-      await ctx.db.insert("anime", {
+      const id = await ctx.db.insert("anime", {
         anilistId,
         title: { english: `Old Show ${anilistId}`, romaji: null, native: null },
         synonyms: [],
@@ -107,6 +109,7 @@ async function seedPool(t: TestConvex, size: number) {
         randomRank: anilistId / (size + 1),
         updatedAt: 1,
       });
+      await attachTestCovers(ctx, id);
     }
   });
   return await pool(t);
@@ -307,6 +310,8 @@ describe("AniList failing while rounds are played", () => {
     });
     await settle(t, (await refreshes())[1]._id);
     expect((await refreshes()).map((refresh) => refresh.status)).toEqual(["failed", "succeeded"]);
+    // An anime is dealt once its cover images are made.
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
     expect(await player.as.mutation(api.game.next, { roundNumber: 0 })).toEqual({ kind: "dealt" });
     expect(await guess(player, "not it")).toEqual({ kind: "wrong", guessesLeft: 4 });
   });

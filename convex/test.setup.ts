@@ -6,7 +6,9 @@ import { expect } from "vitest";
 import { api } from "./_generated/api";
 import type { ErrorCode } from "./model/errors";
 import { createPlayer } from "./model/users";
+import { insertAnime } from "./model/titleIndex";
 import schema from "./schema";
+import { attachTestCovers } from "../src/testing/testCovers";
 
 /** Every Convex module, for convex-test (tests and declaration files excluded). */
 export const modules = import.meta.glob([
@@ -61,21 +63,21 @@ export async function seedAnime(t: TestConvex, count: number) {
     const ids = [];
     for (let i = 0; i < count; i++) {
       const n = ++animeCount;
-      ids.push(
-        await ctx.db.insert("anime", {
-          anilistId: 900_000 + n,
-          title: { english: `Show ${n}`, romaji: `Shou ${n}`, native: `ショー${n}` },
-          synonyms: [`S${n}X`],
-          clue: `A story about someone who keeps guessing. Genres: Action`,
-          answers: [`Show ${n}`, `Shou ${n}`, `ショー${n}`, `S${n}X`],
-          coverImage: `https://img.example/cover-${n}.jpg`,
-          coverColor: "#aa66ff",
-          siteUrl: `https://anilist.co/anime/${900_000 + n}`,
-          genres: ["Action"],
-          randomRank: Math.random(),
-          updatedAt: 0,
-        }),
-      );
+      const id = await insertAnime(ctx, {
+        anilistId: 900_000 + n,
+        title: { english: `Show ${n}`, romaji: `Shou ${n}`, native: `ショー${n}` },
+        synonyms: [`S${n}X`],
+        clue: `A story about someone who keeps guessing. Genres: Action`,
+        answers: [`Show ${n}`, `Shou ${n}`, `ショー${n}`, `S${n}X`],
+        coverImage: `https://img.example/cover-${n}.jpg`,
+        coverColor: "#aa66ff",
+        siteUrl: `https://anilist.co/anime/${900_000 + n}`,
+        genres: ["Action"],
+        randomRank: Math.random(),
+        updatedAt: 0,
+      });
+      await attachTestCovers(ctx, id);
+      ids.push(id);
     }
     return ids;
   });

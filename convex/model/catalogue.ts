@@ -4,6 +4,8 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import type { refreshTrigger } from "../schema";
 import { CATALOGUE_PAGE_COUNT, type CatalogueItem } from "./anilist";
+import { COVER_JOB_SPACING_MS, coversReady, scheduleCoverJob } from "./covers";
+import { insertAnime, replaceAnime } from "./titleIndex";
 
 export type RefreshTrigger = Infer<typeof refreshTrigger>;
 
@@ -67,7 +69,11 @@ export async function startRefresh(
  * round never calls AniList itself.
  */
 export async function ensurePool(ctx: MutationCtx): Promise<boolean> {
-  if ((await ctx.db.query("anime").first()) !== null) return true;
+  const dealable = await ctx.db
+    .query("anime")
+    .withIndex("by_coverStatus_and_randomRank", (q) => q.eq("coverStatus", "ready"))
+    .first();
+  if (dealable !== null) return true;
   await startRefresh(ctx, "emptyPool");
   return false;
 }
@@ -80,21 +86,36 @@ export async function isRefreshRunning(
   return refresh?.status === "running";
 }
 
-async function upsertAnime(ctx: MutationCtx, item: CatalogueItem, now: number): Promise<void> {
+/** Upserts an item; returns true when its cover images are missing (a cover job was scheduled). */
+async function upsertAnime(
+  ctx: MutationCtx,
+  item: CatalogueItem,
+  now: number,
+  jobDelayMs: number,
+): Promise<boolean> {
   const existing = await ctx.db
     .query("anime")
     .withIndex("by_anilistId", (q) => q.eq("anilistId", item.anilistId))
     .unique();
+  let animeId;
   if (existing === null) {
-    await ctx.db.insert("anime", { ...item, randomRank: Math.random(), updatedAt: now });
+    animeId = await insertAnime(ctx, { ...item, randomRank: Math.random(), updatedAt: now });
   } else {
-    // The rank stays: a refresh must not reshuffle which anime a round draws next.
-    await ctx.db.replace("anime", existing._id, {
+    // The rank stays: a refresh must not reshuffle which anime a round draws next. So do the
+    // cover images; a changed cover keeps the old ones in use until its own are made.
+    animeId = existing._id;
+    await replaceAnime(ctx, existing._id, {
       ...item,
       randomRank: existing.randomRank,
       updatedAt: now,
+      ...(existing.coverStatus === undefined ? {} : { coverStatus: existing.coverStatus }),
+      ...(existing.covers === undefined ? {} : { covers: existing.covers }),
     });
   }
+  const anime = (await ctx.db.get("anime", animeId))!;
+  if (coversReady(anime)) return false;
+  await scheduleCoverJob(ctx, anime, jobDelayMs);
+  return true;
 }
 
 export type StoredPage = {
@@ -110,12 +131,16 @@ export async function storePage(ctx: MutationCtx, stored: StoredPage): Promise<v
   const refresh = await ctx.db.get("catalogueRefreshes", stored.refreshId);
   if (refresh === null || refresh.status !== "running") return;
   const now = Date.now();
-  for (const item of stored.items) await upsertAnime(ctx, item, now);
+  let coversMissing = refresh.coversMissing ?? 0;
+  for (const [i, item] of stored.items.entries()) {
+    if (await upsertAnime(ctx, item, now, i * COVER_JOB_SPACING_MS)) coversMissing++;
+  }
   const itemCount = refresh.itemCount + stored.items.length;
   const progress = {
     pagesFetched: refresh.pagesFetched + 1,
     itemCount,
     invalidCount: refresh.invalidCount + stored.invalidCount,
+    coversMissing,
   };
   if (stored.page < CATALOGUE_PAGE_COUNT && stored.hasNextPage) {
     await ctx.db.patch("catalogueRefreshes", refresh._id, progress);

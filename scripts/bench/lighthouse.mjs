@@ -9,12 +9,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
-import { chromiumArgs, coverSvg } from "../../tests/support/browser.mjs";
+import { chromiumArgs } from "../../tests/support/browser.mjs";
 
 const E2E = "/__convex_test";
 const CHROMIUM_FLAGS = ["--headless=new", ...chromiumArgs];
 const POOL_SIZE = 50;
-const COVERS_DIR = "bench-covers";
 
 async function freePort() {
   return await new Promise((resolve, reject) => {
@@ -25,12 +24,6 @@ async function freePort() {
       server.close(() => resolve(port));
     });
   });
-}
-
-export function writeCovers(outDir) {
-  const dir = path.join(outDir, COVERS_DIR);
-  mkdirSync(dir, { recursive: true });
-  for (let n = 1; n <= POOL_SIZE; n++) writeFileSync(path.join(dir, `${n}.svg`), coverSvg(n));
 }
 
 /** Starts `vite preview --mode e2e` on a free port; resolves once its test backend answers. */
@@ -95,7 +88,8 @@ async function seedPool(origin) {
         `remembers everyone who walked it. Along the way, a rival becomes a companion.\n` +
         `Genres: Adventure, Drama`,
       answers: [`Bench Show ${n}`, `Benchi Shou ${n}`],
-      coverImage: `${origin}/${COVERS_DIR}/${n}.svg`,
+      // Never fetched: the e2e server gives seeded anime generated cover images.
+      coverImage: `https://covers.bench.test/${n}.jpg`,
       coverColor: palette[i % palette.length],
       siteUrl: `https://anilist.co/anime/${800_000 + n}`,
       genres: ["Adventure", "Drama"],
@@ -209,6 +203,10 @@ function figuresOf(lhr) {
     cls: numeric("cumulative-layout-shift"),
     speedIndexMs: numeric("speed-index"),
     totalByteWeight: numeric("total-byte-weight"),
+    // What the page load spent on cover images (the first blur step of the round).
+    coverBytes: (lhr.audits["network-requests"]?.details?.items ?? [])
+      .filter((item) => item.url.includes("/cover/"))
+      .reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
     lcpElement:
       lhr.audits["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node
         ?.snippet,

@@ -5,6 +5,7 @@ import { COOLDOWN_MS } from "@convex/model/rules";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { ConvexTestClient } from "./ConvexTestClient";
 import { InProcessBackend } from "./inProcessBackend";
+import { attachTestCovers } from "./testCovers";
 import { ann, createAccount } from "./accounts";
 
 async function signedInClient(backend: InProcessBackend) {
@@ -140,7 +141,7 @@ describe("ConvexTestClient and scheduled functions", () => {
     vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
     const backend = new InProcessBackend();
     await backend.run(async (ctx) => {
-      await ctx.db.insert("anime", {
+      const id = await ctx.db.insert("anime", {
         anilistId: 1,
         title: { english: "Only Show", romaji: null, native: null },
         synonyms: [],
@@ -152,6 +153,7 @@ describe("ConvexTestClient and scheduled functions", () => {
         randomRank: 0.5,
         updatedAt: 0,
       });
+      await attachTestCovers(ctx, id);
     });
     const client = await signedInClient(backend);
     await client.mutation(api.game.start, { timeZone: "UTC" });

@@ -1,5 +1,7 @@
 import type { Doc, Id } from "@convex/_generated/dataModel";
+import { insertAnime } from "@convex/model/titleIndex";
 import type { InProcessBackend } from "./inProcessBackend";
+import { attachTestCovers } from "./testCovers";
 
 let seeded = 0;
 
@@ -17,21 +19,21 @@ export async function seedAnime(
     const ids: Id<"anime">[] = [];
     for (const { english, romaji = null, clue, answers } of anime) {
       const n = ++seeded;
-      ids.push(
-        await ctx.db.insert("anime", {
-          anilistId: 800_000 + n,
-          title: { english, romaji, native: null },
-          synonyms: [],
-          clue: clue ?? `Clue ${n}: someone sets out on a long journey.\nGenres: Adventure`,
-          answers: answers ?? [english, ...(romaji === null ? [] : [romaji])],
-          coverImage: `https://covers.example/${n}.jpg`,
-          coverColor: "#5b3a8c",
-          siteUrl: `https://anilist.co/anime/${800_000 + n}`,
-          genres: ["Adventure"],
-          randomRank: Math.random(),
-          updatedAt: 0,
-        }),
-      );
+      const id = await insertAnime(ctx, {
+        anilistId: 800_000 + n,
+        title: { english, romaji, native: null },
+        synonyms: [],
+        clue: clue ?? `Clue ${n}: someone sets out on a long journey.\nGenres: Adventure`,
+        answers: answers ?? [english, ...(romaji === null ? [] : [romaji])],
+        coverImage: `https://covers.example/${n}.jpg`,
+        coverColor: "#5b3a8c",
+        siteUrl: `https://anilist.co/anime/${800_000 + n}`,
+        genres: ["Adventure"],
+        randomRank: Math.random(),
+        updatedAt: 0,
+      });
+      await attachTestCovers(ctx, id);
+      ids.push(id);
     }
     return ids;
   });

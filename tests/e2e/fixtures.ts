@@ -6,7 +6,6 @@ import {
   type BrowserContext,
   type Page,
 } from "@playwright/test";
-import { coverSvg } from "../support/browser.mjs";
 
 export type Player = { email: string; username: string; password: string };
 
@@ -64,8 +63,8 @@ export class TestBackend {
   /**
    * Fills the anime pool with `count` anime, "Test Show 1" to "Test Show N". Every one also
    * accepts the answer "Test Show", so a test can guess right without knowing which was dealt;
-   * each clue starts with "File n." so a test can tell which one is on screen. Covers are served
-   * by `serveCovers`.
+   * each clue starts with "File n." so a test can tell which one is on screen. The test server
+   * gives each its generated cover images (src/testing/testCovers.ts); nothing fetches `coverImage`.
    */
   seedAnimePool(count: number) {
     const palette = ["#e4a15d", "#5d8be4", "#4fbf8f", "#d65d8b", "#9b6ae4", "#e4d35d"];
@@ -153,15 +152,11 @@ export async function screenshots(page: Page, name: string) {
 
 const COVER_HOST = "https://covers.anime-guess.test";
 
-/**
- * Answers the seeded pool's cover requests (the browser tests have no internet), after
- * `delayMs` if given, to watch the page while a cover is still on its way.
- */
-export async function serveCovers(target: Page | BrowserContext, { delayMs = 0 } = {}) {
-  await target.route(`${COVER_HOST}/**`, async (route) => {
-    const n = Number(/\/(\d+)\.svg$/.exec(route.request().url())?.[1] ?? 0);
-    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
-    await route.fulfill({ contentType: "image/svg+xml", body: coverSvg(n) });
+/** Holds the app's cover requests back `delayMs`, to watch the page while a cover is on its way. */
+export async function delayCovers(target: Page | BrowserContext, delayMs: number) {
+  await target.route("**/__convex_test/cover/**", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
+    await route.continue();
   });
 }
 

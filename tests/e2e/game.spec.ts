@@ -2,19 +2,20 @@ import type { Page } from "@playwright/test";
 import {
   expect,
   screenshots,
-  serveCovers,
+  delayCovers,
   test,
   type Player,
   type TestBackend,
   expectNoSeriousViolations,
 } from "./fixtures";
 
+import { BLUR_STEPS_PX } from "../../convex/model/rules";
+
 type GameState = { round: { number: number; status: string; guessesUsed: number } | null };
 
 /** A signed-in player on /game over a seeded pool, with the first round on screen. */
 async function openGame(page: Page, backend: TestBackend, pool = 6): Promise<Player> {
   await backend.seedAnimePool(pool);
-  await serveCovers(page);
   const player = await backend.signIn(page);
   await page.goto("/game");
   await expect(page.getByRole("heading", { name: "Clue" })).toBeVisible();
@@ -25,11 +26,22 @@ const cover = (page: Page) => page.getByRole("img", { name: /cover/i });
 const guessBox = (page: Page) => page.getByRole("textbox", { name: "Your guess" });
 const clue = (page: Page) => page.getByText(/^File \d+\./);
 
-/** The cover's blur as the browser renders it once the transition has settled. */
-async function expectBlur(page: Page, filter: string) {
+/**
+ * The cover shows blur step `step` (0: the start) from the round's own address, or the clear
+ * cover, with a CSS blur relative to the cover's width (the same detail on every screen).
+ */
+async function expectCover(page: Page, step: number | "clear") {
+  await expect(cover(page)).toHaveAttribute("src", new RegExp(`/cover/[0-9a-f]{32}/${step}$`));
+  const relative = step === "clear" ? 0 : (0.5 * BLUR_STEPS_PX[step]) / 256;
   await expect
-    .poll(() => cover(page).evaluate((image) => getComputedStyle(image).filter))
-    .toBe(filter);
+    .poll(() =>
+      cover(page).evaluate((image) => {
+        const filter = getComputedStyle(image).filter;
+        const px = filter === "none" ? 0 : Number(/^blur\(([\d.]+)px\)$/.exec(filter)?.[1]);
+        return px / image.parentElement!.clientWidth;
+      }),
+    )
+    .toBeCloseTo(relative, 3);
 }
 
 async function coverLoaded(page: Page) {
@@ -107,7 +119,7 @@ test("a round: the blurred cover, the clue and the counters; accessible and stea
   backend,
 }) => {
   await backend.seedAnimePool(4);
-  await serveCovers(page, { delayMs: 800 });
+  await delayCovers(page, 800);
   await backend.signIn(page);
   await page.goto("/game");
   const clueHeading = page.getByRole("heading", { name: "Clue" });
@@ -122,7 +134,7 @@ test("a round: the blurred cover, the clue and the counters; accessible and stea
   await expect(page.getByText("Anime Guesses: 5/5")).toBeVisible();
   await expect(page.getByText("Daily Guesses: 20/20")).toBeVisible();
   await expect(guessBox(page)).toHaveAttribute("placeholder", "Try your best guess...");
-  await expectBlur(page, "blur(12px)");
+  await expectCover(page, 0);
   const box = (await cover(page).locator("..").boundingBox())!;
   expect(box.height / box.width).toBeCloseTo(1.5, 1);
   await expectNoSeriousViolations(page);
@@ -136,16 +148,40 @@ test("a round: the blurred cover, the clue and the counters; accessible and stea
 
 test("a wrong guess says so for 1.5 s and sharpens the cover", async ({ page, backend }) => {
   await openGame(page, backend);
-  await expectBlur(page, "blur(12px)");
+  await expectCover(page, 0);
 
   await guess(page, "Definitely Not It");
   const message = page.getByText("Wrong! 4 guesses remaining for this anime");
   await expect(message).toBeVisible();
   await expect(page.getByText("Anime Guesses: 4/5")).toBeVisible();
   await expect(page.getByText("Daily Guesses: 19/20")).toBeVisible();
-  await expectBlur(page, "blur(10.4px)");
+  await expectCover(page, 1);
   await expect(guessBox(page)).toBeFocused();
   await expect(message).toBeHidden({ timeout: 3000 });
+});
+
+test("a list of titles is refused with a clear message, the guess is kept, then the title scores", async ({
+  page,
+  backend,
+}) => {
+  await openGame(page, backend);
+  const shown = Number(/^File (\d+)\./.exec((await clue(page).textContent())!)![1]);
+  const list = "Test Show 1, Test Show 2, Test Show 3, Test Show 4, Test Show 5, Test Show 6";
+
+  await guess(page, list);
+  await expect(
+    page.getByText("One title per guess: that looks like a list. Your guess was not used"),
+  ).toBeVisible();
+  await expect(page.getByText("Anime Guesses: 5/5")).toBeVisible();
+  await expect(page.getByText("Daily Guesses: 20/20")).toBeVisible();
+  await expect(guessBox(page)).toHaveValue(list);
+  await expectCover(page, 0);
+  await screenshots(page, "game-list-refused");
+
+  await guess(page, `Test Show ${shown}`);
+  await expect(page.getByText("Correct! You got it!")).toBeVisible();
+  await expect(page.getByText("Score: 150")).toBeVisible();
+  await expect(page.getByText("Daily Guesses: 19/20")).toBeVisible();
 });
 
 test("a right first guess: confetti, a clear cover, +150, the answer", async ({
@@ -160,7 +196,7 @@ test("a right first guess: confetti, a clear cover, +150, the answer", async ({
   await expect(page.locator("canvas")).toBeVisible();
   await expect(page.getByText("Score: 150")).toBeVisible();
   await expect(page.getByText("+150 points with the quick-guess bonus")).toBeVisible();
-  await expectBlur(page, "blur(0px)");
+  await expectCover(page, "clear");
   await expect(guessBox(page)).toBeDisabled();
   const next = page.getByRole("button", { name: "Next Anime →" });
   await expect(next).toBeFocused();
@@ -194,7 +230,7 @@ test("Skip deals another anime and tells what the skipped one was", async ({ pag
   await expect(clue(page)).not.toContainText(`File ${shown}.`);
   await expect(page.getByText("Anime Guesses: 5/5")).toBeVisible();
   await expect(page.getByText("Daily Guesses: 19/20")).toBeVisible();
-  await expectBlur(page, "blur(12px)");
+  await expectCover(page, 0);
 });
 
 test("five wrong guesses run the anime out and lock the input", async ({ page, backend }) => {
@@ -213,7 +249,7 @@ test("five wrong guesses run the anime out and lock the input", async ({ page, b
   await expect(page.getByRole("region", { name: "The answer" })).toContainText(
     /It was Test Show \d+/,
   );
-  await expectBlur(page, "blur(4px)");
+  await expectCover(page, "clear");
 });
 
 test("the cooldown: a countdown, Submit and Skip disabled, then the allowance back live", async ({
@@ -297,7 +333,6 @@ test("one player's points move another player's leaderboard, live", async ({
     await expect(rows.nth(1)).toContainText(watcher.username);
     await expect(watcherPage.locator('tr[aria-current="true"]')).toContainText("120");
 
-    await serveCovers(page);
     const player = await backend.signIn(page);
     await page.goto("/game");
     await expect(rows.nth(9)).toContainText(player.username);
@@ -312,4 +347,22 @@ test("one player's points move another player's leaderboard, live", async ({
   } finally {
     await watcherContext.close();
   }
+});
+
+test("Skip in a pool of one: the anime stays, unrevealed, and the screen says why", async ({
+  page,
+  backend,
+}) => {
+  await openGame(page, backend, 1);
+  const firstClue = await clue(page).textContent();
+  await page.getByRole("button", { name: "Skip" }).click();
+  await expect(
+    page.getByText(
+      "You've seen every anime in the pool. New ones arrive with the next catalogue refresh.",
+    ),
+  ).toBeVisible();
+  await expect(clue(page)).toHaveText(firstClue!);
+  await expect(page.getByRole("region", { name: "Skipped" })).toHaveCount(0);
+  await expectCover(page, 0);
+  await screenshots(page, "game-nothing-else");
 });

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, test, vi } from "vitest";
 import { ann, createAccount } from "@/testing/accounts";
 import { dealtAnime, patchGame, seedAnime, seedShows } from "@/testing/gameData";
 import { InProcessBackend } from "@/testing/inProcessBackend";
+import { BLUR_STEPS_PX } from "@convex/model/rules";
 import { renderApp } from "@/testing/renderApp";
 import { renderSignedIn } from "@/testing/renderSignedIn";
 
@@ -22,6 +23,14 @@ async function openGame(pool = 3, backend = new InProcessBackend()) {
 
 const guessBox = () => screen.getByRole("textbox", { name: "Your guess" });
 const cover = () => screen.getByRole("img", { name: /cover/i });
+
+/** The cover shows blur step `step` (0: the start) at the round's own address, or the clear cover. */
+function expectCover(step: number | "clear") {
+  expect(cover().getAttribute("src")).toMatch(new RegExp(`/cover/[0-9a-f]{32}/${step}$`));
+  expect(cover().style.filter).toBe(
+    step === "clear" ? "none" : `blur(calc(${(0.5 * BLUR_STEPS_PX[step]) / 256} * 100cqw))`,
+  );
+}
 const submitButton = () => screen.getByRole("button", { name: "Submit Guess" });
 const clueText = () =>
   screen.getByRole("heading", { name: "Clue" }).nextElementSibling!.textContent;
@@ -99,7 +108,7 @@ describe("a round", () => {
     expect(screen.getByRole("button", { name: "Skip" })).toBeEnabled();
 
     const image = screen.getByRole("img", { name: "Blurred cover of the anime to guess" });
-    expect(image).toHaveStyle({ filter: "blur(12px)" });
+    expectCover(0);
     expect(image).toHaveAttribute("width");
     expect(image).toHaveAttribute("height");
     expect(image.parentElement).toHaveStyle({ backgroundColor: "#5b3a8c" });
@@ -115,7 +124,7 @@ describe("a round", () => {
     ).toBeInTheDocument();
     expect(screen.getByText("Anime Guesses: 4/5")).toBeInTheDocument();
     expect(screen.getByText("Daily Guesses: 19/20")).toBeInTheDocument();
-    expect(cover()).toHaveStyle({ filter: "blur(10.4px)" });
+    expectCover(1);
     expect(guessBox()).toHaveValue("");
     expect(guessBox()).toBeEnabled();
 
@@ -141,7 +150,7 @@ describe("a round", () => {
     expect(await screen.findByText("Correct! You got it!")).toBeInTheDocument();
     expect(screen.getByText(/\+150 points/)).toBeInTheDocument();
     expect(screen.getByText("Score: 150")).toBeInTheDocument();
-    expect(cover()).toHaveStyle({ filter: "blur(0px)" });
+    expectCover("clear");
     expect(cover()).toHaveAccessibleName(`Cover of ${anime.title.english}`);
     expect(guessBox()).toBeDisabled();
     expect(submitButton()).toBeDisabled();
@@ -178,7 +187,7 @@ describe("a round", () => {
     ).toBeInTheDocument();
     expect(screen.getByText("Anime Guesses: 0/5")).toBeInTheDocument();
     expect(screen.getByText("Daily Guesses: 15/20")).toBeInTheDocument();
-    expect(cover()).toHaveStyle({ filter: "blur(4px)" });
+    expectCover("clear");
     expect(guessBox()).toBeDisabled();
     expect(screen.getByRole("button", { name: "Next Anime →" })).toBeEnabled();
     expect(screen.getByRole("region", { name: "The answer" })).toHaveTextContent(
@@ -204,7 +213,7 @@ describe("a round", () => {
     expect(clueText()).not.toBe(firstClue);
     expect(screen.getByText("Anime Guesses: 5/5")).toBeInTheDocument();
     expect(screen.getByText("Daily Guesses: 19/20")).toBeInTheDocument();
-    expect(cover()).toHaveStyle({ filter: "blur(12px)" });
+    expectCover(0);
   });
 
   test("Next Anime → after a solved round deals the next one, ready to type", async () => {
@@ -322,5 +331,48 @@ describe("loading an anime", () => {
     await act(() => vi.advanceTimersByTimeAsync(2000));
     expect(await screen.findByRole("heading", { name: "Clue" })).toBeInTheDocument();
     expect(screen.queryByText("Error loading anime. Retrying...")).not.toBeInTheDocument();
+  });
+});
+
+describe("fair play", () => {
+  test("Skip with a pool of one says there is nothing else, and reveals nothing", async () => {
+    const game = await openGame(1);
+    const firstClue = clueText();
+    await game.user.click(screen.getByRole("button", { name: "Skip" }));
+    expect(
+      await screen.findByText(
+        "You've seen every anime in the pool. New ones arrive with the next catalogue refresh.",
+      ),
+    ).toBeInTheDocument();
+    expect(clueText()).toBe(firstClue);
+    expect(screen.queryByRole("region", { name: "Skipped" })).not.toBeInTheDocument();
+    expect(guessBox()).toBeEnabled();
+  });
+
+  test("an anime dealt again after its answer was seen says it won't score, before and after the guess", async () => {
+    const game = await openGame(1);
+    const anime = await guessRight(game);
+    expect(await screen.findByText("Score: 150")).toBeInTheDocument();
+    // Dealt again (a later catalogue with nothing new): the screen warns first.
+    await patchGame(game.backend, ann.email, {
+      round: {
+        number: 2,
+        animeId: anime._id,
+        guessesUsed: 0,
+        status: "playing",
+        startedAt: Date.now(),
+        seenBefore: true,
+      },
+      animeRemaining: 5,
+    });
+    expect(
+      await screen.findByText("You've seen this one's answer: it won't score."),
+    ).toBeInTheDocument();
+    expectCover(0);
+    await guess(game, anime.title.english!);
+    expect(
+      await screen.findByText("No points: you had seen its answer before."),
+    ).toBeInTheDocument();
+    expect(screen.getByText("Score: 150")).toBeInTheDocument();
   });
 });

@@ -37,7 +37,7 @@ function injectedElements() {
     scripts: document.querySelectorAll("script").length,
     images: [...document.querySelectorAll("img")]
       .map((image) => image.getAttribute("src"))
-      .filter((src) => !src?.startsWith("https://covers.example/")),
+      .filter((src) => !/\/cover\/[0-9a-f]{32}\/(\d|clear)$/.test(src ?? "")),
     scriptLinks: document.querySelectorAll('a[href^="javascript:" i]').length,
   };
 }

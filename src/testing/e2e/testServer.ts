@@ -3,8 +3,10 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import FakeTimers from "@sinonjs/fake-timers";
 import { makeFunctionReference } from "convex/server";
 import { convexToJson, jsonToConvex, type JSONValue } from "convex/values";
+import { insertAnime, type AnimeFields } from "@convex/model/titleIndex";
 import type { FunctionKind } from "../backend";
 import { InProcessBackend } from "../inProcessBackend";
+import { attachTestCovers } from "../testCovers";
 import type { ClockRequest, PatchUserRequest, RunRequest, SeedRequest } from "./protocol";
 
 type Handler = (body: unknown) => Promise<unknown>;
@@ -66,9 +68,15 @@ export function createTestServer() {
       return await backend.run(async (ctx) => {
         const ids: string[] = [];
         for (const document of documents) {
-          ids.push(
-            await ctx.db.insert(table as never, jsonToConvex(document as JSONValue) as never),
-          );
+          const fields = jsonToConvex(document as JSONValue);
+          // Anime go in with their title index, as the catalogue stores them.
+          const id =
+            table === "anime"
+              ? await insertAnime(ctx, fields as AnimeFields)
+              : await ctx.db.insert(table as never, fields as never);
+          // A seeded anime gets generated cover images, as the cover job would make them.
+          if (table === "anime") await attachTestCovers(ctx, id);
+          ids.push(id);
         }
         return ids;
       });
@@ -122,6 +130,15 @@ export function createTestServer() {
         res.write(": connected\n\n");
         streams.add(res);
         req.on("close", () => streams.delete(res));
+        return;
+      }
+      if (url.startsWith("/cover/") && req.method === "GET") {
+        // The cover route is an HTTP action, as on a deployment's .convex.site host.
+        const response = await backend.t.fetch(url, { method: "GET" });
+        const headers: Record<string, string> = {};
+        response.headers.forEach((value, name) => (headers[name] = value));
+        res.writeHead(response.status, headers);
+        res.end(Buffer.from(await response.arrayBuffer()));
         return;
       }
       const api = /^\/api\/(query|mutation|action)$/.exec(url);
