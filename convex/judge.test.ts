@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, onTestFinished, test, vi } from "vitest";
 import { api } from "./_generated/api";
 import type { Doc } from "./_generated/dataModel";
 import { storePage } from "./model/catalogue";
@@ -8,6 +8,7 @@ import { acceptedAnswers } from "./model/guess";
 import { guessText, judgeGuess } from "./model/judge";
 import { MAX_GUESS_LENGTH } from "./model/rules";
 import { insertAnime, replaceAnime, type AnimeFields } from "./model/titleIndex";
+import { attachTestCovers } from "../src/testing/testCovers";
 import { expectErrorCode, newBackend, signUpPlayer, type TestConvex } from "./test.setup";
 
 type FixtureAnime = {
@@ -38,7 +39,9 @@ function animeFields({ id, title, synonyms }: FixtureAnime): AnimeFields {
 async function seedFixturePool(t: TestConvex, only?: number[]) {
   await t.run(async (ctx) => {
     for (const anime of fixture.anime) {
-      if (only === undefined || only.includes(anime.id)) await insertAnime(ctx, animeFields(anime));
+      if (only !== undefined && !only.includes(anime.id)) continue;
+      // With the cover images a round needs, as the cover job would make them.
+      await attachTestCovers(ctx, await insertAnime(ctx, animeFields(anime)));
     }
   });
 }
@@ -358,6 +361,9 @@ test("the catalogue's upsert writes the title index, and a changed title moves i
     return fields;
   };
   const [aot, deathNote] = [AOT, DEATH_NOTE].map((id) => fixture.anime.find((a) => a.id === id)!);
+  // storePage schedules cover jobs; held by fake timers, they never run (no AniList here).
+  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+  onTestFinished(() => void vi.useRealTimers());
   const store = async (items: ReturnType<typeof item>[]) =>
     await t.run(async (ctx) => {
       const refreshId = await ctx.db.insert("catalogueRefreshes", {

@@ -140,20 +140,23 @@ describe("ConvexTestClient and scheduled functions", () => {
   test("a watched query updates when a scheduled function finishes, with no call from the client", async () => {
     vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
     const backend = new InProcessBackend();
+    // Two anime: Next never deals back the one just revealed.
     await backend.run(async (ctx) => {
-      const id = await ctx.db.insert("anime", {
-        anilistId: 1,
-        title: { english: "Only Show", romaji: null, native: null },
-        synonyms: [],
-        clue: "A clue.",
-        answers: ["Only Show"],
-        coverImage: "https://img.example/1.jpg",
-        siteUrl: "https://anilist.co/anime/1",
-        genres: [],
-        randomRank: 0.5,
-        updatedAt: 0,
-      });
-      await attachTestCovers(ctx, id);
+      for (const n of [1, 2]) {
+        const id = await ctx.db.insert("anime", {
+          anilistId: n,
+          title: { english: `Show ${n}`, romaji: null, native: null },
+          synonyms: [],
+          clue: "A clue.",
+          answers: [`Show ${n}`],
+          coverImage: `https://img.example/${n}.jpg`,
+          siteUrl: `https://anilist.co/anime/${n}`,
+          genres: [],
+          randomRank: n / 3,
+          updatedAt: 0,
+        });
+        await attachTestCovers(ctx, id);
+      }
     });
     const client = await signedInClient(backend);
     await client.mutation(api.game.start, { timeZone: "UTC" });
