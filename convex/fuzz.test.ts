@@ -772,12 +772,13 @@ const specs: Record<PublicFunctionName, Spec> = {
       const outcome = result as { kind: string };
       expect(["dealt", "stale", "poolEmpty", "nothingElse", "cooldown"]).toContain(outcome.kind);
       const game = gameIn(before, caller.userId)!;
-      // A midnight the player missed is caught up first, with a new anime of its own.
+      // A midnight the player missed is caught up first, with a new anime of its own when it
+      // refills anything and the pool has another one to deal.
       const caughtUp = Date.now() >= game.nextResetAt ? 1 : 0;
       const dealt = outcome.kind === "dealt" ? 1 : 0;
-      expect(gameIn(after, caller.userId)!.round!.number).toBe(
-        game.round!.number + caughtUp + dealt,
-      );
+      const byReset = gameIn(after, caller.userId)!.round!.number - game.round!.number - dealt;
+      expect(byReset).toBeGreaterThanOrEqual(0);
+      expect(byReset).toBeLessThanOrEqual(caughtUp);
     },
   },
   "beta:join": {
