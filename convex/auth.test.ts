@@ -1,3 +1,4 @@
+import { ConvexError } from "convex/values";
 import { describe, expect, test } from "vitest";
 import { api } from "./_generated/api";
 import { expectErrorCode, newBackend, signIn, signUpPlayer, type TestConvex } from "./test.setup";
@@ -95,6 +96,38 @@ describe("sign up", () => {
     ]);
     expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
     expect(await users(t)).toHaveLength(1);
+  });
+
+  test("of two simultaneous sign-ups for one e-mail, one succeeds and the other reads EMAIL_TAKEN", async () => {
+    const t = newBackend();
+    const results = await Promise.allSettled([
+      signIn(t, "signUp", { email: "same@example.com", username: "First", password: "secret1" }),
+      signIn(t, "signUp", { email: "SAME@example.com", username: "Second", password: "secret2" }),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
+    const refused = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
+    const error: unknown = refused?.reason;
+    expect(error).toBeInstanceOf(ConvexError);
+    expect((error as ConvexError<{ code: string }>).data.code).toBe("EMAIL_TAKEN");
+    expect(await users(t)).toHaveLength(1);
+  });
+
+  test("a sign-up sent twice at once (same e-mail and password) makes one account", async () => {
+    const t = newBackend();
+    const form = { email: "twice@example.com", username: "Twice", password: "secret1" };
+    await Promise.allSettled([signIn(t, "signUp", form), signIn(t, "signUp", form)]);
+    expect(await users(t)).toHaveLength(1);
+  });
+
+  test("flows other than sign-up and log-in (reset, verification) are not offered", async () => {
+    const t = newBackend();
+    await signUpPlayer(t, { email: "ann@example.com", username: "Ann", password: "secret1" });
+    await expect(
+      t.action(api.auth.signIn, {
+        provider: "password",
+        params: { flow: "reset", email: "ann@example.com" },
+      }),
+    ).rejects.toThrow(/Unsupported sign-in flow/);
   });
 
   test("an e-mail can hold one account, whatever its case and even with the same password", async () => {

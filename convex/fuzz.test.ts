@@ -520,11 +520,9 @@ const ACCOUNT_REFUSALS: ErrorCode[] = [
  */
 const CONVEX_AUTH_REFUSALS = [
   /^Cannot sign in: Missing `provider`, `params.code` or `refreshToken`$/,
-  /^Missing `flow` param, it must be one of /,
+  /^Unsupported sign-in flow: /,
   /^Can't parse refresh token: /,
   /^Provider `[\s\S]*` is not configured, available providers are /,
-  /^Password reset is not enabled for password$/,
-  /^Email verification is not enabled for password$/,
 ];
 
 function userIn(snapshot: Snapshot, userId: Id<"users"> | null) {

@@ -1,7 +1,7 @@
 import { v } from "convex/values";
 import { internalQuery, mutation, query } from "./_generated/server";
 import { currentUser } from "./functions";
-import { normalizeEmail } from "./model/accounts";
+import { normalizeEmail, PASSWORD_PROVIDER } from "./model/accounts";
 import { appError } from "./model/errors";
 import { ensureProfile as completeProfile, toProfile } from "./model/users";
 
@@ -34,7 +34,7 @@ export const isEmailRegistered = internalQuery({
     const account = await ctx.db
       .query("authAccounts")
       .withIndex("providerAndAccountId", (q) =>
-        q.eq("provider", "password").eq("providerAccountId", normalizeEmail(email)),
+        q.eq("provider", PASSWORD_PROVIDER).eq("providerAccountId", normalizeEmail(email)),
       )
       .first();
     return account !== null;

@@ -7,6 +7,9 @@ export const USERNAME_PATTERN = /^[A-Za-z0-9_]{3,20}$/;
 /** The longest address SMTP allows (RFC 5321); a longer one could only bloat the account documents. */
 export const MAX_EMAIL_LENGTH = 254;
 
+/** The provider id stored on every password account (`authAccounts.provider`). */
+export const PASSWORD_PROVIDER = "password";
+
 const emailSchema = z.email().check(z.maxLength(MAX_EMAIL_LENGTH));
 
 export type LoginInput = { email: string; password: string };
