@@ -1,4 +1,6 @@
 import { z } from "zod";
+import type { ObjectType } from "convex/values";
+import type { animeFields } from "../schema";
 import { makeClue } from "./clue";
 import { acceptedAnswers } from "./guess";
 
@@ -90,22 +92,10 @@ const pageSchema = z.object({
 const errorsSchema = z.object({ errors: z.array(z.object({ message: z.string() })).min(1) });
 
 /** What the `anime` table stores for one item, apart from its random rank and update time. */
-export type CatalogueItem = {
-  anilistId: number;
-  title: { english: string | null; romaji: string | null; native: string | null };
-  synonyms: string[];
-  clue: string;
-  answers: string[];
-  coverImage: string;
-  coverColor?: string;
-  siteUrl: string;
-  format?: string;
-  episodes?: number;
-  duration?: number;
-  genres: string[];
-  popularity?: number;
-  averageScore?: number;
-};
+export type CatalogueItem = Omit<
+  ObjectType<typeof animeFields>,
+  "randomRank" | "updatedAt" | "coverStatus" | "covers"
+>;
 
 export type InvalidItem = { anilistId: number | null; reason: string };
 

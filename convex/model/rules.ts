@@ -1,3 +1,6 @@
+import type { Infer } from "convex/values";
+import type { roundStatus } from "../schema";
+
 /** The game's constants (spec §9), shared by the server and the game screen. */
 export const DAILY_GUESSES = 20;
 export const GUESSES_PER_ANIME = 5;
@@ -20,7 +23,7 @@ export const BLUR_STEPS_PX = [12, 10, 8, 6, 4] as const;
 /** The longest guess judged; longer input is refused (GUESS_TOO_LONG), never cut. */
 export const MAX_GUESS_LENGTH = 200;
 
-export type RoundStatus = "playing" | "solved" | "outOfGuesses" | "skipped";
+export type RoundStatus = Infer<typeof roundStatus>;
 
 /** Points for a correct guess that was the `guessNumber`-th on its anime (1-based). */
 export function pointsFor(guessNumber: number): number {

@@ -1,7 +1,7 @@
 import { CircleAlertIcon, CircleXIcon, HourglassIcon, PartyPopperIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { cn } from "@/lib/utils";
-import { POINTS_PER_CORRECT_GUESS } from "@convex/model/rules";
+import { POINTS_PER_CORRECT_GUESS, type RoundStatus } from "@convex/model/rules";
 import { CooldownNotice } from "./CooldownNotice";
 import type { LoadStatus } from "./useAnimeLoader";
 
@@ -9,7 +9,7 @@ export type RoundMessageProps = {
   loadStatus: LoadStatus;
   /** Seconds left in the cooldown, while one runs. */
   cooldownSecondsLeft: number | null;
-  roundStatus: "playing" | "solved" | "outOfGuesses" | "skipped";
+  roundStatus: RoundStatus;
   pointsEarned: number | null;
   /** Guesses left after a wrong guess, while its message shows. */
   wrongGuessesLeft: number | null;
