@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import { STATS_SHARDS, countGameActivity } from "./model/analytics";
-import { FEEDBACK_INTERVAL_MS } from "./model/feedbackRules";
+import { BETA_ACTIVITY_ITEMS, FEEDBACK_INTERVAL_MS } from "./model/feedbackRules";
 import { expectErrorCode, newBackend, signUpPlayer, type TestConvex } from "./test.setup";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -164,6 +164,33 @@ describe("summary", () => {
     expect(summary.feedbackCount).toBe(3);
     expect(summary.averageRating).toBeCloseTo(11 / 3);
     expect(summary.difficultyVotes).toEqual({ easy: 1, medium: 0, hard: 2 });
+  });
+
+  test("lists the latest beta actions from beta_analytics, newest first, at most 8", async () => {
+    const t = newBackend();
+    const boss = await admin(t);
+    expect((await boss.query(api.admin.summary, {})).betaActivity).toEqual([]);
+    const ann = await betaTester(t, "ann@example.com", "Ann");
+    vi.advanceTimersByTime(1_000);
+    await ann.mutation(api.beta.submitFeedback, { ...noText, rating: 4, difficulty: "medium" });
+    vi.advanceTimersByTime(1_000);
+    await betaTester(t, "bob@example.com", "Bob");
+
+    const activity = (await boss.query(api.admin.summary, {})).betaActivity;
+    expect(activity.map(({ actionType, username }) => [actionType, username])).toEqual([
+      ["beta_registration", "Bob"],
+      ["feedback_submitted", "Ann"],
+      ["beta_registration", "Ann"],
+    ]);
+    expect(activity[1].data).toMatchObject({ rating: 4, difficulty: "medium" });
+
+    for (let i = 0; i < BETA_ACTIVITY_ITEMS; i++) {
+      vi.advanceTimersByTime(1_000);
+      await betaTester(t, `p${i}@example.com`, `Player${i}`);
+    }
+    const latest = (await boss.query(api.admin.summary, {})).betaActivity;
+    expect(latest).toHaveLength(BETA_ACTIVITY_ITEMS);
+    expect(latest[0].username).toBe(`Player${BETA_ACTIVITY_ITEMS - 1}`);
   });
 
   test("sums each day's game counters over the shards, for the last 14 UTC days only", async () => {

@@ -67,13 +67,7 @@ describe("join", () => {
       events: await ctx.db.query("analytics_events").take(1000),
       beta: await ctx.db.query("beta_analytics").take(1000),
     }));
-    expect(logs.events).toEqual([
-      expect.objectContaining({
-        userId,
-        name: "beta_registration",
-        timestamp: viewer!.betaJoinDate,
-      }),
-    ]);
+    expect(logs.events, "the retired table stays empty").toEqual([]);
     expect(logs.beta).toEqual([
       expect.objectContaining({
         userId,

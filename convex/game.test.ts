@@ -84,8 +84,8 @@ describe("starting a visit", () => {
     });
     expect(view.round!.clue).toContain("Genres: Action");
     expect(view.nextResetAt).toBe(Date.parse("2026-11-22T00:00:00Z"));
-    const events = await t.run(async (ctx) => await ctx.db.query("analytics_events").take(5));
-    expect(events.map((e) => e.name)).toEqual(["game_session_start"]);
+    const counters = await t.run(async (ctx) => await ctx.db.query("gameDailyStats").take(10));
+    expect(counters.reduce((sum, counter) => sum + counter.sessions, 0)).toBe(1);
   });
 
   test("logs a session each visit but keeps the round in play", async () => {

@@ -141,6 +141,12 @@ export const seenAnimeFields = {
   seenAt: v.number(),
 };
 
+/**
+ * No longer written: game sessions are counted in `gameDailyStats` and beta actions recorded in
+ * `beta_analytics`, where the admin dashboard reads them. Kept until
+ * `migrations:clearAnalyticsEvents` has emptied it on every deployment, then removed (Convex
+ * refuses a schema that no longer describes stored documents).
+ */
 export const analyticsEventFields = {
   userId: v.id("users"),
   name: v.string(),

@@ -5,9 +5,8 @@ import { normalizeEmail } from "./accounts";
 import { STATS_SHARDS, utcDay } from "./analytics";
 import { NO_FEEDBACK, readFeedbackStats } from "./beta";
 import { appError } from "./errors";
-import { FEEDBACK_PAGE_SIZE } from "./feedbackRules";
+import { BETA_ACTIVITY_ITEMS, FEEDBACK_PAGE_SIZE, GAME_USE_DAYS } from "./feedbackRules";
 
-export const GAME_USE_DAYS = 14;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type FeedbackItem = Doc<"beta_feedback"> & { username: string | null };
@@ -64,15 +63,39 @@ export async function gameUseByDay(ctx: QueryCtx, now: number): Promise<GameUseD
   return [...byDay.values()];
 }
 
+export type BetaActivityItem = Pick<
+  Doc<"beta_analytics">,
+  "_id" | "actionType" | "data" | "timestamp"
+> & { username: string | null };
+
+/** The latest beta actions from `beta_analytics`, newest first, each with its player's name. */
+export async function recentBetaActivity(ctx: QueryCtx): Promise<BetaActivityItem[]> {
+  const actions = await ctx.db
+    .query("beta_analytics")
+    .withIndex("by_timestamp")
+    .order("desc")
+    .take(BETA_ACTIVITY_ITEMS);
+  return await Promise.all(
+    actions.map(async ({ _id, actionType, data, timestamp, userId }) => {
+      const player = await ctx.db.get("users", userId);
+      return { _id, actionType, data, timestamp, username: player?.username ?? null };
+    }),
+  );
+}
+
 export type FeedbackSummary = {
   feedbackCount: number;
   /** Null until someone has sent feedback. */
   averageRating: number | null;
   difficultyVotes: { easy: number; medium: number; hard: number };
   gameUse: GameUseDay[];
+  betaActivity: BetaActivityItem[];
 };
 
-/** What the dashboard charts: reads one totals document and at most 15 × 8 counters. */
+/**
+ * What the dashboard charts: reads one totals document, at most 15 × 8 counters, and the
+ * latest beta actions with their players (2 × 8).
+ */
 export async function feedbackSummary(ctx: QueryCtx, now: number): Promise<FeedbackSummary> {
   const stats = (await readFeedbackStats(ctx)) ?? NO_FEEDBACK;
   return {
@@ -80,6 +103,7 @@ export async function feedbackSummary(ctx: QueryCtx, now: number): Promise<Feedb
     averageRating: stats.count === 0 ? null : stats.ratingTotal / stats.count,
     difficultyVotes: { easy: stats.easy, medium: stats.medium, hard: stats.hard },
     gameUse: await gameUseByDay(ctx, now),
+    betaActivity: await recentBetaActivity(ctx),
   };
 }
 

@@ -2,7 +2,6 @@ import type { Infer } from "convex/values";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { FEEDBACK_VERSION, type betaAnalyticsFields } from "../schema";
-import { logEvent } from "./analytics";
 import { appError } from "./errors";
 import {
   FEEDBACK_INTERVAL_MS,
@@ -33,7 +32,6 @@ export async function joinBeta(
   if (profile.isBetaTester) return { betaJoinDate: profile.betaJoinDate ?? null };
   const betaJoinDate = Date.now();
   await ctx.db.patch("users", profile._id, { isBetaTester: true, betaJoinDate });
-  await logEvent(ctx, profile._id, "beta_registration");
   await logBetaAction(ctx, profile._id, "beta_registration", { version: FEEDBACK_VERSION });
   return { betaJoinDate };
 }

@@ -1,20 +1,27 @@
+import type { Infer, ObjectType } from "convex/values";
+import type { betaFeedbackFields, feedbackDifficulty } from "../schema";
 import type { ErrorCode } from "./errors";
 
-/** Feedback limits shared by the feedback dialog and the server (the spec sets none; §9 defaults). */
+/**
+ * The beta program's limits and sizes, shared by the feedback dialog, the admin dashboard and the
+ * server (the spec sets no limits; these are the defaults chosen).
+ */
 export const FEEDBACK_TEXT_MAX_LENGTH = 5_000;
 export const FEEDBACK_INTERVAL_MS = 30_000;
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;
+/** The admin dashboard's game-use chart covers this many UTC days, today included. */
+export const GAME_USE_DAYS = 14;
+/** The beta program's latest actions (joins, feedback) the dashboard lists. */
+export const BETA_ACTIVITY_ITEMS = 8;
 
-export type Difficulty = "easy" | "medium" | "hard";
+export type Difficulty = Infer<typeof feedbackDifficulty>;
 
-export type FeedbackInput = {
-  rating: number;
-  difficulty: Difficulty;
-  bugReport: string;
-  suggestions: string;
-  userExperience: string;
-};
+/** What the feedback form sends: the stored record without who sent it, when, or the version. */
+export type FeedbackInput = Omit<
+  ObjectType<typeof betaFeedbackFields>,
+  "userId" | "timestamp" | "version"
+>;
 
 export const DEFAULT_FEEDBACK: FeedbackInput = {
   rating: 5,

@@ -1,7 +1,7 @@
 import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
-import { countGameActivity, logEvent } from "./analytics";
+import { countGameActivity } from "./analytics";
 import { ensurePool } from "./catalogue";
 import { coverPath, newCoverToken } from "./covers";
 import { appError } from "./errors";
@@ -230,7 +230,6 @@ export async function startVisit(
   }
   await ctx.db.patch("games", game._id, changes);
 
-  await logEvent(ctx, userId, "game_session_start");
   await countGameActivity(ctx, { sessions: 1 });
   return { hasRound: (changes.round ?? game.round) != null };
 }

@@ -7,6 +7,7 @@ import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { useViewer } from "@/features/auth/hooks/useViewer";
+import { BetaActivity } from "./BetaActivity";
 import { FeedbackCard } from "./FeedbackCard";
 import { QueryErrorBoundary } from "./QueryErrorBoundary";
 import { SummaryCharts } from "./SummaryCharts";
@@ -46,7 +47,12 @@ function Dashboard() {
 function Summary() {
   const summary = useQuery(api.admin.summary);
   if (summary === undefined) return <CenteredSpinner label="Loading the statistics" />;
-  return <SummaryCharts summary={summary} />;
+  return (
+    <>
+      <SummaryCharts summary={summary} />
+      <BetaActivity items={summary.betaActivity} />
+    </>
+  );
 }
 
 function FeedbackList() {

@@ -1,5 +1,5 @@
 import type { FeedbackSummary, GameUseDay } from "@convex/model/admin";
-import type { Difficulty } from "@convex/model/feedbackRules";
+import { GAME_USE_DAYS, type Difficulty } from "@convex/model/feedbackRules";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { cn } from "@/lib/utils";
 import { difficultyColors, difficultyLabels } from "./difficulty";
@@ -7,7 +7,7 @@ import { RatingStars } from "./RatingStars";
 
 const number = (n: number) => n.toLocaleString("en-US");
 
-/** The dashboard's charts: rating, difficulty votes and 14 days of game use. */
+/** The dashboard's charts: rating, difficulty votes and the last days of game use. */
 export function SummaryCharts({ summary }: { summary: FeedbackSummary }) {
   return (
     <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
@@ -25,7 +25,7 @@ export function SummaryCharts({ summary }: { summary: FeedbackSummary }) {
       <Card className="gap-5 py-5">
         <CardHeader className="px-5">
           <CardTitle>
-            <h2>Game use, last 14 days (UTC)</h2>
+            <h2>Game use, last {GAME_USE_DAYS} days (UTC)</h2>
           </CardTitle>
         </CardHeader>
         <CardContent className="px-5">
@@ -149,7 +149,7 @@ function GameUseChart({ days }: { days: GameUseDay[] }) {
         </div>
         {quiet ? (
           <p className="absolute inset-x-0 top-1/3 text-center text-sm text-muted-foreground">
-            No games played in these 14 days.
+            No games played in these {GAME_USE_DAYS} days.
           </p>
         ) : (
           <span className="absolute top-0 right-0 text-[0.65rem] leading-none text-muted-foreground tabular-nums">
@@ -172,7 +172,7 @@ function GameUseChart({ days }: { days: GameUseDay[] }) {
       {/* sr-only on the div: a table ignores its 1 px width and overflow, and widened the page. */}
       <div className="sr-only">
         <table>
-          <caption>Game use per day, last 14 days (UTC)</caption>
+          <caption>Game use per day, last {GAME_USE_DAYS} days (UTC)</caption>
           <thead>
             <tr>
               <th scope="col">Day</th>

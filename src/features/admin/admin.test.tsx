@@ -80,6 +80,11 @@ describe("the admin dashboard", () => {
 
     expect(screen.getByText("4.0")).toBeInTheDocument();
     expect(screen.getByText("from 1 response")).toBeInTheDocument();
+    const activity = within(screen.getByRole("list", { name: "Beta activity" }));
+    expect(activity.getAllByRole("listitem").map((item) => item.firstChild?.textContent)).toEqual([
+      "Bob sent feedback · 4★ · Medium",
+      "Bob joined the beta",
+    ]);
     const gameUse = screen.getByRole("table", { name: "Game use per day, last 14 days (UTC)" });
     const rows = within(gameUse).getAllByRole("row");
     expect(rows).toHaveLength(15);
