@@ -199,7 +199,6 @@ const internalOnly = [
   "auth:store",
   "catalogue:fetchPage",
   "catalogue:isRunning",
-  "catalogue:lastRefresh",
   "catalogue:recordFailure",
   "catalogue:refreshDaily",
   "catalogue:refreshNow",
@@ -210,6 +209,7 @@ const internalOnly = [
   "covers:store",
   "game:endCooldown",
   "game:resetDay",
+  "migrations:clearAnalyticsEvents",
   "users:isEmailRegistered",
 ];
 

@@ -1,6 +1,6 @@
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
-import type { Doc, Id } from "./_generated/dataModel";
+import type { Id } from "./_generated/dataModel";
 import { internalAction, internalMutation, internalQuery } from "./_generated/server";
 import { fetchCataloguePage } from "./model/anilist";
 import {
@@ -33,13 +33,6 @@ export const refreshNow = internalMutation({
 export const refreshDaily = internalMutation({
   args: {},
   handler: async (ctx): Promise<Id<"catalogueRefreshes">> => await startRefresh(ctx, "daily"),
-});
-
-/** The latest refresh: when, how it went, how many items, which errors. */
-export const lastRefresh = internalQuery({
-  args: {},
-  handler: async (ctx): Promise<Doc<"catalogueRefreshes"> | null> =>
-    await ctx.db.query("catalogueRefreshes").order("desc").first(),
 });
 
 export const isRunning = internalQuery({
