@@ -1,11 +1,9 @@
 import * as z from "zod/mini";
+import { MAX_EMAIL_LENGTH, MIN_PASSWORD_LENGTH, USERNAME_PATTERN } from "./accountRules";
+
 import type { ErrorCode } from "./errors";
 
-/** Account rules shared by the sign-up/login dialogs and the server (spec §5, §9). */
-export const MIN_PASSWORD_LENGTH = 6;
-export const USERNAME_PATTERN = /^[A-Za-z0-9_]{3,20}$/;
-/** The longest address SMTP allows (RFC 5321); a longer one could only bloat the account documents. */
-export const MAX_EMAIL_LENGTH = 254;
+export { MAX_EMAIL_LENGTH, MIN_PASSWORD_LENGTH, USERNAME_PATTERN } from "./accountRules";
 
 /** The provider id stored on every password account (`authAccounts.provider`). */
 export const PASSWORD_PROVIDER = "password";

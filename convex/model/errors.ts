@@ -6,6 +6,13 @@ import {
   CLAIM_MAX_FAILURES,
   minutesText,
 } from "./claimRules";
+import { MIN_PASSWORD_LENGTH, USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from "./accountRules";
+import {
+  FEEDBACK_INTERVAL_MS,
+  FEEDBACK_TEXT_MAX_LENGTH,
+  RATING_MAX,
+  RATING_MIN,
+} from "./feedbackRules";
 import { MAX_GUESS_LENGTH } from "./rules";
 
 /**
@@ -18,9 +25,8 @@ export const errorMessages = {
   MISSING_CREDENTIALS: "Please enter both email and password",
   MISSING_FIELDS: "Please fill in all fields",
   INVALID_EMAIL: "Please enter a valid email address",
-  PASSWORD_TOO_SHORT: "Password must be at least 6 characters long",
-  INVALID_USERNAME:
-    "Username must be 3-20 characters and can only contain letters, numbers, and underscores",
+  PASSWORD_TOO_SHORT: `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`,
+  INVALID_USERNAME: `Username must be ${USERNAME_MIN_LENGTH}-${USERNAME_MAX_LENGTH} characters and can only contain letters, numbers, and underscores`,
   ACCOUNT_NOT_FOUND: "No account found with this email",
   INCORRECT_PASSWORD: "Incorrect password",
   TOO_MANY_ATTEMPTS: "Too many failed attempts. Please try again later",
@@ -30,9 +36,9 @@ export const errorMessages = {
   USER_NOT_FOUND: "User not found",
   FORBIDDEN: "You do not have permission to do that",
   NOT_BETA_TESTER: "Join the beta program to send feedback",
-  INVALID_RATING: "The rating must be a whole number of stars from 1 to 5",
-  FEEDBACK_TOO_LONG: "Each answer can be at most 5,000 characters",
-  FEEDBACK_TOO_SOON: "You just sent feedback. Please wait 30 seconds before sending more",
+  INVALID_RATING: `The rating must be a whole number of stars from ${RATING_MIN} to ${RATING_MAX}`,
+  FEEDBACK_TOO_LONG: `Each answer can be at most ${FEEDBACK_TEXT_MAX_LENGTH.toLocaleString("en-US")} characters`,
+  FEEDBACK_TOO_SOON: `You just sent feedback. Please wait ${FEEDBACK_INTERVAL_MS / 1000} seconds before sending more`,
   CLAIM_CODE_MISSING: "Enter the claim code an operator gave you",
   CLAIM_CODE_WRONG: "That is not a valid claim code",
   CLAIM_CODE_USED: "That claim code has already been used. Ask an operator for a new one",

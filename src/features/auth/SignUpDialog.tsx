@@ -1,4 +1,9 @@
 import { useId, useState, type FormEvent } from "react";
+import {
+  MIN_PASSWORD_LENGTH,
+  USERNAME_MAX_LENGTH,
+  USERNAME_MIN_LENGTH,
+} from "@convex/model/accountRules";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -63,7 +68,7 @@ function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
-          placeholder="3-20 letters, numbers or _"
+          placeholder={`${USERNAME_MIN_LENGTH}-${USERNAME_MAX_LENGTH} letters, numbers or _`}
           value={username}
           onChange={(event) => setUsername(event.target.value)}
           aria-describedby={describedBy}
@@ -74,7 +79,7 @@ function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
         <PasswordInput
           id={`${id}-password`}
           autoComplete="new-password"
-          placeholder="At least 6 characters"
+          placeholder={`At least ${MIN_PASSWORD_LENGTH} characters`}
           value={password}
           onChange={(event) => setPassword(event.target.value)}
           aria-describedby={describedBy}

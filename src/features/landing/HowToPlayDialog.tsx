@@ -1,4 +1,11 @@
 import { ZapIcon } from "lucide-react";
+import {
+  COOLDOWN_MS,
+  DAILY_GUESSES,
+  GUESSES_PER_ANIME,
+  POINTS_PER_CORRECT_GUESS,
+  QUICK_GUESS_BONUS,
+} from "@convex/model/rules";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import {
@@ -11,15 +18,17 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 
+const cooldownMinutes = COOLDOWN_MS / 60_000;
+
 const rules = [
   "Each round shows a blurred anime cover and a clue: a short description with the names taken out.",
   "Type the anime's title and submit your guess: any of its English, Japanese or alternative titles counts, or a whole part of one (such as “Brotherhood” for Fullmetal Alchemist: Brotherhood), small typos forgiven.",
   "A word that other shows share (“hero”, “world”) does not count, and one title per guess: a list is refused without using a guess.",
-  "You have 20 guesses a day, and up to 5 for each anime.",
+  `You have ${DAILY_GUESSES} guesses a day, and up to ${GUESSES_PER_ANIME} for each anime.`,
   "Every wrong guess makes the cover a little sharper.",
   "When a round ends, the answer is revealed, so you learn something either way.",
   "An anime whose answer you have seen (solved, missed or skipped) scores nothing if it comes round again.",
-  "Used all 20 daily guesses? A 10-minute cooldown starts, then you get a fresh set.",
+  `Used all ${DAILY_GUESSES} daily guesses? A ${cooldownMinutes}-minute cooldown starts, then you get a fresh set.`,
   "Your daily guesses also reset at midnight, your local time (a new time zone counts from the next reset).",
 ];
 
@@ -45,7 +54,7 @@ export default function HowToPlayDialog({
         </ol>
         <div className="grid gap-2 rounded-lg border bg-muted/60 p-3 text-sm">
           <p className="flex items-start gap-2">
-            <Badge className="mt-0.5">+100</Badge>
+            <Badge className="mt-0.5">+{POINTS_PER_CORRECT_GUESS}</Badge>
             <span>points for every correct guess</span>
           </p>
           <p className="flex items-start gap-2">
@@ -53,7 +62,9 @@ export default function HowToPlayDialog({
               <ZapIcon />
               Bonus
             </Badge>
-            <span>+50 quick-guess bonus when you get it right on your first guess</span>
+            <span>
+              +{QUICK_GUESS_BONUS} quick-guess bonus when you get it right on your first guess
+            </span>
           </p>
         </div>
         <DialogFooter>

@@ -1,6 +1,7 @@
 import { CalendarDaysIcon, CircleHelpIcon, TrophyIcon } from "lucide-react";
 import { Suspense, useState } from "react";
 import { Link } from "react-router-dom";
+import { DAILY_GUESSES } from "@convex/model/rules";
 import { Button } from "@/components/ui/button";
 import {
   Card,
@@ -47,7 +48,7 @@ export function LandingPage() {
             </CardHeader>
             <CardContent className="flex-1">
               <CardDescription className="text-base">
-                20 new anime challenges every day. Can you guess them all?
+                {DAILY_GUESSES} new anime challenges every day. Can you guess them all?
               </CardDescription>
             </CardContent>
             <CardFooter>

@@ -1,0 +1,12 @@
+/**
+ * The account rules, shared by the sign-up and login dialogs, the error messages and the server.
+ * No imports: the error messages (in every page's bundle) render from these numbers.
+ */
+export const MIN_PASSWORD_LENGTH = 6;
+export const USERNAME_MIN_LENGTH = 3;
+export const USERNAME_MAX_LENGTH = 20;
+export const USERNAME_PATTERN = new RegExp(
+  `^[A-Za-z0-9_]{${USERNAME_MIN_LENGTH},${USERNAME_MAX_LENGTH}}$`,
+);
+/** The longest address SMTP allows (RFC 5321); a longer one could only bloat the account documents. */
+export const MAX_EMAIL_LENGTH = 254;

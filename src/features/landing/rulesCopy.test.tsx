@@ -1,0 +1,50 @@
+import { render, screen, within } from "@testing-library/react";
+import { expect, test, vi } from "vitest";
+import { errorMessages } from "@convex/model/errors";
+import HowToPlayDialog from "./HowToPlayDialog";
+
+/**
+ * The copy renders from the rules: with other numbers in convex/model/rules.ts,
+ * accountRules.ts and feedbackRules.ts, How to Play and the error messages say the new ones.
+ */
+vi.mock("@convex/model/rules", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("@convex/model/rules")>()),
+  DAILY_GUESSES: 30,
+  GUESSES_PER_ANIME: 4,
+  COOLDOWN_MS: 15 * 60_000,
+  POINTS_PER_CORRECT_GUESS: 120,
+  QUICK_GUESS_BONUS: 60,
+}));
+vi.mock("@convex/model/accountRules", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("@convex/model/accountRules")>()),
+  MIN_PASSWORD_LENGTH: 8,
+  USERNAME_MIN_LENGTH: 2,
+  USERNAME_MAX_LENGTH: 16,
+}));
+vi.mock("@convex/model/feedbackRules", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("@convex/model/feedbackRules")>()),
+  FEEDBACK_TEXT_MAX_LENGTH: 2_000,
+  FEEDBACK_INTERVAL_MS: 45_000,
+  RATING_MAX: 10,
+}));
+
+test("How to Play follows the game's rules", () => {
+  render(<HowToPlayDialog open onOpenChange={() => {}} />);
+  const dialog = within(screen.getByRole("dialog", { name: "How to Play" }));
+  expect(dialog.getByText("You have 30 guesses a day, and up to 4 for each anime.")).toBeVisible();
+  expect(
+    dialog.getByText(
+      "Used all 30 daily guesses? A 15-minute cooldown starts, then you get a fresh set.",
+    ),
+  ).toBeVisible();
+  expect(dialog.getByText("+120")).toBeVisible();
+  expect(dialog.getByText(/^\+60 quick-guess bonus/)).toBeVisible();
+});
+
+test("the error messages follow the account and feedback rules", () => {
+  expect(errorMessages.PASSWORD_TOO_SHORT).toBe("Password must be at least 8 characters long");
+  expect(errorMessages.INVALID_USERNAME).toMatch(/^Username must be 2-16 characters/);
+  expect(errorMessages.FEEDBACK_TOO_LONG).toBe("Each answer can be at most 2,000 characters");
+  expect(errorMessages.FEEDBACK_TOO_SOON).toMatch(/Please wait 45 seconds/);
+  expect(errorMessages.INVALID_RATING).toMatch(/from 1 to 10$/);
+});
