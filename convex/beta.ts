@@ -3,7 +3,7 @@ import { playerMutation } from "./functions";
 import { joinBeta, submitFeedback as storeFeedback } from "./model/beta";
 import { feedbackDifficulty } from "./schema";
 
-/** Joins the beta program (spec §4 Beta status); there is no way to leave. */
+/** Joins the beta program; there is no way to leave it. */
 export const join = playerMutation({
   args: {},
   handler: async (ctx) => await joinBeta(ctx, ctx.profile),

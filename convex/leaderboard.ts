@@ -3,7 +3,7 @@ import { query } from "./_generated/server";
 import { playerQuery } from "./functions";
 import { DEFAULT_LEADERBOARD_SIZE, rankOf, topPlayers } from "./model/leaderboard";
 
-/** The top players, for everyone (visitors may view the leaderboard: spec §6). */
+/** The top players, for everyone: visitors may view the leaderboard too. */
 export const top = query({
   args: { limit: v.optional(v.number()) },
   handler: async (ctx, { limit }) => await topPlayers(ctx, limit ?? DEFAULT_LEADERBOARD_SIZE),

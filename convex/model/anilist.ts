@@ -11,7 +11,7 @@ export const CATALOGUE_PAGE_COUNT = 20;
 export const REQUEST_TIMEOUT_MS = 10_000;
 
 /**
- * The pool's query (spec §7): popular finished or airing TV series and films,
+ * The pool's query: popular finished or airing TV series and films,
  * no adult titles; plus what makes clues and rounds better: the native title,
  * synonyms, genres, the cover's colour, the AniList page and the main characters.
  */
@@ -136,9 +136,8 @@ function optionalFields<T extends Record<string, unknown>>(
 }
 
 /**
- * The stored form of a media item, or why it is refused. Spec §5 "Anime
- * acceptance": an item needs a cover image, a title (English or romaji) and a
- * description; its clue must keep some text once the description is cleaned.
+ * The stored form of a media item, or why it is refused: an item needs a
+ * cover image, a title (English or romaji) and a description; its clue must keep some text once the description is cleaned.
  */
 export function toCatalogueItem(media: AniListMedia): CatalogueItem | { reason: string } {
   const title = {

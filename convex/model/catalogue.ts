@@ -11,7 +11,7 @@ export type RefreshTrigger = Infer<typeof refreshTrigger>;
 
 /** AniList allows about 30 requests a minute for the whole server: never two within 2.5 s. */
 export const PAGE_INTERVAL_MS = 2_500;
-/** Spec §9 loading retries: at most 3 tries, 2 s apart (growing, and never under the pace above). */
+/** A failed page is tried at most 3 times, 2 s apart (growing, and never under the pace above). */
 export const MAX_PAGE_TRIES = 3;
 export const RETRY_DELAY_MS = 2_000;
 /** A Retry-After longer than this is not waited for in full. */

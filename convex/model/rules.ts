@@ -1,7 +1,7 @@
 import type { Infer } from "convex/values";
 import type { roundStatus } from "../schema";
 
-/** The game's constants (spec §9), shared by the server and the game screen. */
+/** The game's rules as numbers, shared by the server and the screens whose copy renders from them. */
 export const DAILY_GUESSES = 20;
 export const GUESSES_PER_ANIME = 5;
 export const COOLDOWN_MS = 10 * 60 * 1000;

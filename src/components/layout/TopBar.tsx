@@ -20,7 +20,7 @@ import { BetaButton } from "@/features/beta/BetaButton";
 import { prefetch } from "@/lib/lazyWithReload";
 import { notify } from "@/lib/notify";
 
-/** The bar on every page (spec §2 Top bar): the title home, then what the visitor can do. */
+/** The bar on every page: the title links home, then what the visitor can do. */
 export function TopBar() {
   const viewer = useViewer();
   return (

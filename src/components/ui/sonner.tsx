@@ -8,7 +8,7 @@ import {
 import type * as React from "react";
 import { Toaster as Sonner, type ToasterProps } from "sonner";
 
-/** The app's one toaster (spec §2): dark, bottom-right, each toast closing after 3000 ms. */
+/** The app's one toaster: dark, bottom-right, each toast closing after 3000 ms. */
 function Toaster(props: ToasterProps) {
   return (
     <Sonner

@@ -11,7 +11,7 @@ const answers = [
   ["userExperience", "User experience"],
 ] as const;
 
-/** One feedback record on the dashboard (spec §2 Admin page). */
+/** One feedback record on the admin dashboard. */
 export function FeedbackCard({ feedback }: { feedback: FeedbackItem }) {
   const given = answers.filter(([field]) => feedback[field].trim() !== "");
   return (

@@ -12,7 +12,7 @@ import { notify } from "@/lib/notify";
 const loadFeedbackDialog = () => importWithReload(() => import("./FeedbackDialog"));
 const FeedbackDialog = lazyWithReload(loadFeedbackDialog);
 
-/** The spec's toasts for a failed join (§8 Beta and feedback). */
+/** The toasts for a failed join, in the spec's words. */
 function joinFailureMessage(error: unknown): string {
   const code = errorCodeOf(error);
   if (code === "NOT_SIGNED_IN") return "Please log in to join the beta program.";

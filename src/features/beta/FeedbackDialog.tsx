@@ -52,7 +52,7 @@ const textFields: { field: TextField; label: string; placeholder: string }[] = [
 
 const count = (n: number) => n.toLocaleString("en-US");
 
-/** The beta tester's feedback form (spec §2 Beta Feedback dialog), medium width. */
+/** The beta tester's feedback form, in a medium-width dialog. */
 export default function FeedbackDialog({
   open,
   onOpenChange,

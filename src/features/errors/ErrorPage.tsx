@@ -21,7 +21,7 @@ function describe(error: unknown): string {
   return messageFor(error, message);
 }
 
-/** The screen for any error a route throws (spec §2 Error screen). */
+/** The screen for any error a route throws. */
 export function ErrorPage() {
   const error = useRouteError();
   return (

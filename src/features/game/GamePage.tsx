@@ -7,7 +7,7 @@ import { useViewer } from "@/features/auth/hooks/useViewer";
 import { GameLayout, GamePlaceholder } from "./GameLayout";
 import { GameScreen } from "./GameScreen";
 
-/** /game: the game for signed-in players; a visitor gets the login dialog (spec §2 Game screen). */
+/** /game: the game for signed-in players; a visitor gets the login dialog instead. */
 export function GamePage() {
   const viewer = useViewer();
   const { openLogin } = useAuthDialog();

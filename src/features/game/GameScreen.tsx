@@ -23,7 +23,7 @@ import { RoundMessage } from "./RoundMessage";
 import { useAnimeLoader, type LoadStatus } from "./useAnimeLoader";
 import { useCooldownCountdown } from "./useCooldownCountdown";
 
-/** Spec §4 Guess outcomes: the wrong-guess message shows for 1.5 s. */
+/** The wrong-guess message shows for 1.5 s. */
 export const WRONG_MESSAGE_MS = 1500;
 
 type Round = NonNullable<GameView["round"]>;

@@ -24,7 +24,7 @@ export const NOTHING_ELSE_MESSAGE =
 export const SEEN_BEFORE_MESSAGE = "You've seen this one's answer: it won't score.";
 
 /**
- * What just happened, in the spec's words (§4 Guess outcomes, Anime loading), in a polite live
+ * What just happened (the guess's outcome, or the round's loading), in the spec's words, in a polite live
  * region of fixed height so the page does not move when a message comes or goes.
  */
 export function RoundMessage(props: RoundMessageProps) {

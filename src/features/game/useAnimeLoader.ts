@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 
-/** Spec §4 Anime loading: a failed load is retried up to 3 times, 2 s apart. */
+/** A failed round load is retried up to 3 times, 2 s apart. */
 export const LOAD_RETRIES = 3;
 export const LOAD_RETRY_DELAY_MS = 2000;
 

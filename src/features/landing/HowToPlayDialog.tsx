@@ -32,7 +32,7 @@ const rules = [
   "Your daily guesses also reset at midnight, your local time (a new time zone counts from the next reset).",
 ];
 
-/** The rules of the game (spec §2 How to Play); closes with "Got it!". */
+/** The rules of the game; closes with "Got it!". */
 export default function HowToPlayDialog({
   open,
   onOpenChange,

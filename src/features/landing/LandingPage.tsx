@@ -101,7 +101,7 @@ export function LandingPage() {
   );
 }
 
-/** Signed in: "Play Now" to /game. Signed out: opens the login dialog (spec §2 Landing page). */
+/** Signed in: "Play Now" to /game. Signed out: opens the login dialog. */
 function DailyChallengeButton() {
   const viewer = useViewer();
   const { openLogin } = useAuthDialog();

@@ -9,7 +9,7 @@ import { useViewer } from "@/features/auth/hooks/useViewer";
 import { LeaderboardList } from "./LeaderboardList";
 import { useLeaderboard } from "./useLeaderboard";
 
-/** The top 10, opened from the game screen (spec §2): at most 400 px tall, the list scrolls. */
+/** The top 10, opened from the game screen: at most 400 px tall, the list scrolls. */
 export default function LeaderboardDialog({
   open,
   onOpenChange,

@@ -8,7 +8,7 @@ export type ViewerState =
 
 /**
  * Who is using the app. While Convex Auth or the profile loads: "loading".
- * A profile that fails to load counts as signed out (spec §4 Session); an
+ * A profile that fails to load counts as signed out (the session is not trusted); an
  * account without a profile yet gets one made, then shows as signed in.
  */
 export function useViewer(): ViewerState {
