@@ -3,7 +3,13 @@ import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import { internalMutation } from "./_generated/server";
 import { adminQuery, playerMutation } from "./functions";
-import { feedbackSummary, listFeedback, setAdminByEmail } from "./model/admin";
+import {
+  feedbackPageValidator,
+  feedbackSummary,
+  feedbackSummaryValidator,
+  listFeedback,
+  setAdminByEmail,
+} from "./model/admin";
 import {
   claimAdmin,
   claimResult,
@@ -14,12 +20,14 @@ import {
 /** All beta feedback, newest first, 20 a page, with each author's username. */
 export const feedback = adminQuery({
   args: { paginationOpts: paginationOptsValidator },
+  returns: feedbackPageValidator,
   handler: async (ctx, { paginationOpts }) => await listFeedback(ctx, paginationOpts),
 });
 
 /** The dashboard's charts: the rating, the difficulty votes and 14 days of game use. */
 export const summary = adminQuery({
   args: {},
+  returns: feedbackSummaryValidator,
   handler: async (ctx) => await feedbackSummary(ctx, Date.now()),
 });
 

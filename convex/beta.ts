@@ -6,6 +6,7 @@ import { feedbackDifficulty } from "./schema";
 /** Joins the beta program; there is no way to leave it. */
 export const join = playerMutation({
   args: {},
+  returns: v.object({ betaJoinDate: v.union(v.number(), v.null()) }),
   handler: async (ctx) => await joinBeta(ctx, ctx.profile),
 });
 
@@ -18,5 +19,6 @@ export const submitFeedback = playerMutation({
     suggestions: v.string(),
     userExperience: v.string(),
   },
+  returns: v.id("beta_feedback"),
   handler: async (ctx, input) => await storeFeedback(ctx, ctx.profile, input),
 });

@@ -3,11 +3,12 @@ import { internalQuery, mutation, query } from "./_generated/server";
 import { currentUser } from "./functions";
 import { normalizeEmail, PASSWORD_PROVIDER } from "./model/accounts";
 import { appError } from "./model/errors";
-import { ensureProfile as completeProfile, toProfile } from "./model/users";
+import { ensureProfile as completeProfile, profileValidator, toProfile } from "./model/users";
 
 /** The signed-in player's profile; null for visitors and for accounts without a profile yet. */
 export const viewer = query({
   args: {},
+  returns: v.union(profileValidator, v.null()),
   handler: async (ctx) => {
     const user = await currentUser(ctx);
     return user === null ? null : toProfile(user);
@@ -20,6 +21,7 @@ export const viewer = query({
  */
 export const ensureProfile = mutation({
   args: {},
+  returns: v.null(),
   handler: async (ctx) => {
     const user = await currentUser(ctx);
     if (user === null) throw appError("NOT_SIGNED_IN");
@@ -30,6 +32,7 @@ export const ensureProfile = mutation({
 
 export const isEmailRegistered = internalQuery({
   args: { email: v.string() },
+  returns: v.boolean(),
   handler: async (ctx, { email }) => {
     const account = await ctx.db
       .query("authAccounts")

@@ -25,6 +25,7 @@ import type * as game from "../game.js";
 import type * as http from "../http.js";
 import type * as leaderboard from "../leaderboard.js";
 import type * as migrations from "../migrations.js";
+import type * as model_accountRules from "../model/accountRules.js";
 import type * as model_accounts from "../model/accounts.js";
 import type * as model_admin from "../model/admin.js";
 import type * as model_adminClaim from "../model/adminClaim.js";
@@ -77,6 +78,7 @@ declare const fullApi: ApiFromModules<{
   http: typeof http;
   leaderboard: typeof leaderboard;
   migrations: typeof migrations;
+  "model/accountRules": typeof model_accountRules;
   "model/accounts": typeof model_accounts;
   "model/admin": typeof model_admin;
   "model/adminClaim": typeof model_adminClaim;

@@ -1,6 +1,12 @@
-import type { PaginationOptions, PaginationResult } from "convex/server";
-import type { Doc, Id } from "../_generated/dataModel";
+import {
+  paginationResultValidator,
+  type PaginationOptions,
+  type PaginationResult,
+} from "convex/server";
+import { v, type Infer } from "convex/values";
+import type { Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
+import { betaActionType, betaAnalyticsFields, betaFeedbackFields } from "../schema";
 import { normalizeEmail } from "./accounts";
 import { STATS_SHARDS, utcDay } from "./analytics";
 import { NO_FEEDBACK, readFeedbackStats } from "./beta";
@@ -9,7 +15,17 @@ import { BETA_ACTIVITY_ITEMS, FEEDBACK_PAGE_SIZE, GAME_USE_DAYS } from "./feedba
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export type FeedbackItem = Doc<"beta_feedback"> & { username: string | null };
+const username = v.union(v.string(), v.null());
+
+/** A feedback record as the dashboard lists it, with its author's current username. */
+export const feedbackItemValidator = v.object({
+  _id: v.id("beta_feedback"),
+  _creationTime: v.number(),
+  ...betaFeedbackFields,
+  username,
+});
+export type FeedbackItem = Infer<typeof feedbackItemValidator>;
+export const feedbackPageValidator = paginationResultValidator(feedbackItemValidator);
 
 /** Whatever the client asks for, a page reads between 1 and 20 records. */
 function pageSize(requested: number): number {
@@ -35,7 +51,13 @@ export async function listFeedback(
   return { ...result, page };
 }
 
-export type GameUseDay = { day: string; sessions: number; guesses: number; correctGuesses: number };
+export const gameUseDayValidator = v.object({
+  day: v.string(),
+  sessions: v.number(),
+  guesses: v.number(),
+  correctGuesses: v.number(),
+});
+export type GameUseDay = Infer<typeof gameUseDayValidator>;
 
 /**
  * Game use for each of the last `GAME_USE_DAYS` UTC days, oldest first, summed
@@ -63,10 +85,14 @@ export async function gameUseByDay(ctx: QueryCtx, now: number): Promise<GameUseD
   return [...byDay.values()];
 }
 
-export type BetaActivityItem = Pick<
-  Doc<"beta_analytics">,
-  "_id" | "actionType" | "data" | "timestamp"
-> & { username: string | null };
+export const betaActivityItemValidator = v.object({
+  _id: v.id("beta_analytics"),
+  actionType: betaActionType,
+  data: betaAnalyticsFields.data,
+  timestamp: v.number(),
+  username,
+});
+export type BetaActivityItem = Infer<typeof betaActivityItemValidator>;
 
 /** The latest beta actions from `beta_analytics`, newest first, each with its player's name. */
 export async function recentBetaActivity(ctx: QueryCtx): Promise<BetaActivityItem[]> {
@@ -83,14 +109,15 @@ export async function recentBetaActivity(ctx: QueryCtx): Promise<BetaActivityIte
   );
 }
 
-export type FeedbackSummary = {
-  feedbackCount: number;
+export const feedbackSummaryValidator = v.object({
+  feedbackCount: v.number(),
   /** Null until someone has sent feedback. */
-  averageRating: number | null;
-  difficultyVotes: { easy: number; medium: number; hard: number };
-  gameUse: GameUseDay[];
-  betaActivity: BetaActivityItem[];
-};
+  averageRating: v.union(v.number(), v.null()),
+  difficultyVotes: v.object({ easy: v.number(), medium: v.number(), hard: v.number() }),
+  gameUse: v.array(gameUseDayValidator),
+  betaActivity: v.array(betaActivityItemValidator),
+});
+export type FeedbackSummary = Infer<typeof feedbackSummaryValidator>;
 
 /**
  * What the dashboard charts: reads one totals document, at most 15 × 8 counters, and the

@@ -1,18 +1,22 @@
+import { v, type Infer } from "convex/values";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { USERNAME_PATTERN, usernameKey } from "./accounts";
 import { appError } from "./errors";
 
-export type Profile = {
-  _id: Id<"users">;
-  email: string;
-  username: string;
-  score: number;
-  isBetaTester: boolean;
-  isAdmin: boolean;
-  createdAt: number;
-  betaJoinDate?: number;
-};
+/** What a player's own profile looks like to the client (`users.viewer`). */
+export const profileValidator = v.object({
+  _id: v.id("users"),
+  email: v.string(),
+  username: v.string(),
+  score: v.number(),
+  isBetaTester: v.boolean(),
+  isAdmin: v.boolean(),
+  createdAt: v.number(),
+  betaJoinDate: v.optional(v.number()),
+});
+
+export type Profile = Infer<typeof profileValidator>;
 
 /** The player's profile, or null while the document lacks one (a dashboard-made account). */
 export function toProfile(user: Doc<"users">): Profile | null {
