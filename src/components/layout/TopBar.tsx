@@ -7,7 +7,6 @@ import {
   ShieldCheckIcon,
   SparklesIcon,
 } from "lucide-react";
-import { useState } from "react";
 import { Link, useLocation } from "react-router-dom";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
@@ -18,7 +17,7 @@ import type { Profile } from "@convex/model/users";
 import { loadAuthDialogs } from "@/features/auth/loadAuthDialogs";
 import { BetaButton } from "@/features/beta/BetaButton";
 import { prefetch } from "@/lib/lazyWithReload";
-import { notify } from "@/lib/notify";
+import { useBusyCall } from "@/lib/useBusyCall";
 
 /** The bar on every page: the title links home, then what the visitor can do. */
 export function TopBar() {
@@ -70,19 +69,14 @@ const currentPageStyle = "aria-[current=page]:bg-accent aria-[current=page]:text
 function SignedInActions({ viewer }: { viewer: Profile }) {
   const { signOut } = useAuthActions();
   const { pathname } = useLocation();
-  const [loggingOut, setLoggingOut] = useState(false);
+  const { working: loggingOut, run } = useBusyCall();
 
   async function logOut() {
-    setLoggingOut(true);
-    try {
-      await signOut();
-      await notify("success", "Successfully logged out!");
-    } catch (error) {
-      console.error("Logout failed", error);
-      await notify("error", "Failed to logout. Please try again");
-    } finally {
-      setLoggingOut(false);
-    }
+    await run(() => signOut(), {
+      success: "Successfully logged out!",
+      failure: () => "Failed to logout. Please try again",
+      logAs: "Logout failed",
+    });
   }
 
   return (

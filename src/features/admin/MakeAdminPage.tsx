@@ -10,7 +10,7 @@ import {
   CLAIM_CODE_VALID_MINUTES,
   minutesText,
 } from "@convex/model/claimRules";
-import { errorCodeOf, errorMessages } from "@convex/model/errors";
+import { errorMessages } from "@convex/model/errors";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -18,6 +18,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { messageFor } from "@/lib/errors";
+import { useBusyCall } from "@/lib/useBusyCall";
 
 type Outcome = { ok: true } | { ok: false; reason: string };
 
@@ -38,7 +39,7 @@ function refusalText(result: Extract<ClaimResult, { ok: false }>): string {
 export function MakeAdminPage() {
   const makeMeAdmin = useMutation(api.admin.makeMeAdmin);
   const [code, setCode] = useState("");
-  const [working, setWorking] = useState(false);
+  const { working, run } = useBusyCall();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const id = useId();
   const hintId = `${id}-hint`;
@@ -46,22 +47,17 @@ export function MakeAdminPage() {
 
   async function makeAdmin(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setWorking(true);
     setOutcome(null);
-    try {
-      const result = await makeMeAdmin({ code });
-      setOutcome(result.ok ? result : { ok: false, reason: refusalText(result) });
-      if (result.ok) setCode("");
-    } catch (error) {
-      // A refusal with one of our codes (e.g. signed out) is expected; anything else is a fault.
-      if (errorCodeOf(error) === null) console.error("Making the player admin failed", error);
-      setOutcome({
-        ok: false,
-        reason: messageFor(error, "Something went wrong. Please try again."),
-      });
-    } finally {
-      setWorking(false);
-    }
+    const call = await run(() => makeMeAdmin({ code }), {
+      failure: (error) => messageFor(error, "Something went wrong. Please try again."),
+      toastFailure: false,
+      logAs: "Making the player admin failed",
+    });
+    if (call === null) return;
+    if (!call.ok) return setOutcome({ ok: false, reason: call.message });
+    const result = call.value;
+    setOutcome(result.ok ? result : { ok: false, reason: refusalText(result) });
+    if (result.ok) setCode("");
   }
 
   return (

@@ -1,9 +1,9 @@
 import { useAuthActions } from "@convex-dev/auth/react";
 import { useState } from "react";
-import { toast } from "sonner";
 import { loginProblem, signUpProblem, type SignUpInput } from "@convex/model/accounts";
 import { errorMessages } from "@convex/model/errors";
 import { messageFor } from "@/lib/errors";
+import { useBusyCall } from "@/lib/useBusyCall";
 
 const flows = {
   signIn: {
@@ -25,7 +25,7 @@ const flows = {
 export function useCredentialsSubmit(flow: keyof typeof flows, onDone: () => void) {
   const { signIn } = useAuthActions();
   const [error, setError] = useState<string | null>(null);
-  const [working, setWorking] = useState(false);
+  const { working, run } = useBusyCall();
   const { problem, success, fallback } = flows[flow];
 
   async function submit(fields: Partial<SignUpInput>) {
@@ -36,18 +36,13 @@ export function useCredentialsSubmit(flow: keyof typeof flows, onDone: () => voi
       return;
     }
     setError(null);
-    setWorking(true);
-    try {
-      await signIn("password", { flow, ...fields });
-      toast.success(success);
-      onDone();
-    } catch (cause) {
-      const message = messageFor(cause, fallback);
-      setError(message);
-      toast.error(message);
-    } finally {
-      setWorking(false);
-    }
+    const outcome = await run(() => signIn("password", { flow, ...fields }), {
+      success,
+      failure: (cause) => messageFor(cause, fallback),
+      logAs: `${flow} failed`,
+    });
+    if (outcome?.ok === true) onDone();
+    else if (outcome) setError(outcome.message);
   }
 
   return { error, working, submit };

@@ -7,7 +7,7 @@ import type { Profile } from "@convex/model/users";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { importWithReload, lazyWithReload, prefetch } from "@/lib/lazyWithReload";
-import { notify } from "@/lib/notify";
+import { useBusyCall } from "@/lib/useBusyCall";
 
 const loadFeedbackDialog = () => importWithReload(() => import("./FeedbackDialog"));
 const FeedbackDialog = lazyWithReload(loadFeedbackDialog);
@@ -26,22 +26,16 @@ function joinFailureMessage(error: unknown): string {
  */
 export function BetaButton({ viewer }: { viewer: Profile }) {
   const join = useMutation(api.beta.join);
-  const [joining, setJoining] = useState(false);
+  const { working: joining, run } = useBusyCall();
   const [dialogOpen, setDialogOpen] = useState(false);
   const [dialogUsed, setDialogUsed] = useState(false);
 
   async function joinBeta() {
-    setJoining(true);
-    try {
-      await join();
-      await notify("success", "Welcome to the beta program! Your feedback helps us improve.");
-    } catch (error) {
-      // A refusal with one of our codes is expected; anything else is a fault.
-      if (errorCodeOf(error) === null) console.error("Joining the beta failed", error);
-      await notify("error", joinFailureMessage(error));
-    } finally {
-      setJoining(false);
-    }
+    await run(() => join(), {
+      success: "Welcome to the beta program! Your feedback helps us improve.",
+      failure: joinFailureMessage,
+      logAs: "Joining the beta failed",
+    });
   }
 
   if (!viewer.isBetaTester) {

@@ -1,9 +1,8 @@
 import { useMutation } from "convex/react";
 import { StarIcon } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
-import { toast } from "sonner";
 import { api } from "@convex/_generated/api";
-import { errorCodeOf, errorMessages } from "@convex/model/errors";
+import { errorMessages } from "@convex/model/errors";
 import {
   DEFAULT_FEEDBACK,
   FEEDBACK_TEXT_MAX_LENGTH,
@@ -27,6 +26,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { FormError } from "@/features/auth/FormError";
 import { messageFor } from "@/lib/errors";
 import { cn } from "@/lib/utils";
+import { useBusyCall } from "@/lib/useBusyCall";
 
 const difficulties: { value: Difficulty; label: string }[] = [
   { value: "easy", label: "Too Easy" },
@@ -80,7 +80,7 @@ function FeedbackForm({ onDone }: { onDone: () => void }) {
   const submitFeedback = useMutation(api.beta.submitFeedback);
   const [input, setInput] = useState<FeedbackInput>(DEFAULT_FEEDBACK);
   const [error, setError] = useState<string | null>(null);
-  const [working, setWorking] = useState(false);
+  const { working, run } = useBusyCall();
   const id = useId();
 
   function update(change: Partial<FeedbackInput>) {
@@ -96,20 +96,13 @@ function FeedbackForm({ onDone }: { onDone: () => void }) {
       return;
     }
     setError(null);
-    setWorking(true);
-    try {
-      await submitFeedback(input);
-      toast.success("Thank you for your feedback!");
-      onDone();
-    } catch (cause) {
-      // A refusal with one of our codes (feedback too soon) is expected; anything else is a fault.
-      if (errorCodeOf(cause) === null) console.error("Submitting feedback failed", cause);
-      const message = messageFor(cause, "Failed to submit feedback. Please try again.");
-      setError(message);
-      toast.error(message);
-    } finally {
-      setWorking(false);
-    }
+    const outcome = await run(() => submitFeedback(input), {
+      success: "Thank you for your feedback!",
+      failure: (cause) => messageFor(cause, "Failed to submit feedback. Please try again."),
+      logAs: "Submitting feedback failed",
+    });
+    if (outcome?.ok === true) onDone();
+    else if (outcome) setError(outcome.message);
   }
 
   return (
