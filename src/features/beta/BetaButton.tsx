@@ -1,12 +1,13 @@
 import { useMutation } from "convex/react";
 import { FlaskConicalIcon } from "lucide-react";
-import { Suspense, useState } from "react";
+import { Suspense } from "react";
 import { api } from "@convex/_generated/api";
 import { errorCodeOf, errorMessages } from "@convex/model/errors";
 import type { Profile } from "@convex/model/users";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { importWithReload, lazyWithReload, prefetch } from "@/lib/lazyWithReload";
+import { importWithReload, lazyWithReload } from "@/lib/lazyWithReload";
+import { useLazyDialog } from "@/lib/useLazyDialog";
 import { useBusyCall } from "@/lib/useBusyCall";
 
 const loadFeedbackDialog = () => importWithReload(() => import("./FeedbackDialog"));
@@ -27,8 +28,7 @@ function joinFailureMessage(error: unknown): string {
 export function BetaButton({ viewer }: { viewer: Profile }) {
   const join = useMutation(api.beta.join);
   const { working: joining, run } = useBusyCall();
-  const [dialogOpen, setDialogOpen] = useState(false);
-  const [dialogUsed, setDialogUsed] = useState(false);
+  const feedbackDialog = useLazyDialog(loadFeedbackDialog);
 
   async function joinBeta() {
     await run(() => join(), {
@@ -60,12 +60,7 @@ export function BetaButton({ viewer }: { viewer: Profile }) {
         size="icon-sm"
         className="relative"
         title="Send beta feedback"
-        onPointerEnter={() => prefetch(loadFeedbackDialog)}
-        onFocus={() => prefetch(loadFeedbackDialog)}
-        onClick={() => {
-          setDialogUsed(true);
-          setDialogOpen(true);
-        }}
+        {...feedbackDialog.openerProps}
       >
         <FlaskConicalIcon className="text-primary" />
         <span
@@ -74,9 +69,9 @@ export function BetaButton({ viewer }: { viewer: Profile }) {
         />
         <span className="sr-only">Send beta feedback</span>
       </Button>
-      {dialogUsed && (
+      {feedbackDialog.mounted && (
         <Suspense fallback={null}>
-          <FeedbackDialog open={dialogOpen} onOpenChange={setDialogOpen} />
+          <FeedbackDialog {...feedbackDialog.dialogProps} />
         </Suspense>
       )}
     </>

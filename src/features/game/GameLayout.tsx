@@ -1,9 +1,10 @@
 import { TrophyIcon } from "lucide-react";
-import { Suspense, useState, type ReactNode } from "react";
+import { Suspense, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
-import { importWithReload, lazyWithReload, prefetch } from "@/lib/lazyWithReload";
+import { importWithReload, lazyWithReload } from "@/lib/lazyWithReload";
+import { useLazyDialog } from "@/lib/useLazyDialog";
 
 const loadLeaderboardDialog = () =>
   importWithReload(() => import("@/features/leaderboard/LeaderboardDialog"));
@@ -11,8 +12,7 @@ const LeaderboardDialog = lazyWithReload(loadLeaderboardDialog);
 
 /** The game screen's frame: the title, the score and the Leaderboard dialog's button. */
 export function GameLayout({ score, children }: { score: number | null; children: ReactNode }) {
-  const [leaderboardOpen, setLeaderboardOpen] = useState(false);
-  const [leaderboardUsed, setLeaderboardUsed] = useState(false);
+  const leaderboard = useLazyDialog(loadLeaderboardDialog);
 
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-4 px-4 py-4 sm:gap-6 sm:py-10">
@@ -24,25 +24,16 @@ export function GameLayout({ score, children }: { score: number | null; children
               Score: {score.toLocaleString("en-US")}
             </p>
           )}
-          <Button
-            variant="outline"
-            size="sm"
-            onPointerEnter={() => prefetch(loadLeaderboardDialog)}
-            onFocus={() => prefetch(loadLeaderboardDialog)}
-            onClick={() => {
-              setLeaderboardUsed(true);
-              setLeaderboardOpen(true);
-            }}
-          >
+          <Button variant="outline" size="sm" {...leaderboard.openerProps}>
             <TrophyIcon />
             <span className="sr-only sm:not-sr-only">Leaderboard</span>
           </Button>
         </div>
       </header>
       {children}
-      {leaderboardUsed && (
+      {leaderboard.mounted && (
         <Suspense fallback={null}>
-          <LeaderboardDialog open={leaderboardOpen} onOpenChange={setLeaderboardOpen} />
+          <LeaderboardDialog {...leaderboard.dialogProps} />
         </Suspense>
       )}
     </div>

@@ -1,5 +1,5 @@
 import { CalendarDaysIcon, CircleHelpIcon, TrophyIcon } from "lucide-react";
-import { Suspense, useState } from "react";
+import { Suspense } from "react";
 import { Link } from "react-router-dom";
 import { DAILY_GUESSES } from "@convex/model/rules";
 import { Button } from "@/components/ui/button";
@@ -16,14 +16,14 @@ import { useAuthDialog } from "@/features/auth/AuthDialogContext";
 import { useViewer } from "@/features/auth/hooks/useViewer";
 import { loadAuthDialogs } from "@/features/auth/loadAuthDialogs";
 import { importWithReload, lazyWithReload, prefetch } from "@/lib/lazyWithReload";
+import { useLazyDialog } from "@/lib/useLazyDialog";
 import { LandingBackground } from "./LandingBackground";
 
 const loadHowToPlay = () => importWithReload(() => import("./HowToPlayDialog"));
 const HowToPlayDialog = lazyWithReload(loadHowToPlay);
 
 export function LandingPage() {
-  const [howToPlayOpen, setHowToPlayOpen] = useState(false);
-  const [howToPlayUsed, setHowToPlayUsed] = useState(false);
+  const howToPlay = useLazyDialog(loadHowToPlay);
 
   return (
     <div className="relative isolate flex flex-1 flex-col">
@@ -80,21 +80,16 @@ export function LandingPage() {
           variant="outline"
           size="lg"
           className="bg-card/70 backdrop-blur-sm"
-          onPointerEnter={() => prefetch(loadHowToPlay)}
-          onFocus={() => prefetch(loadHowToPlay)}
-          onClick={() => {
-            setHowToPlayUsed(true);
-            setHowToPlayOpen(true);
-          }}
+          {...howToPlay.openerProps}
         >
           <CircleHelpIcon />
           How to Play
         </Button>
       </div>
 
-      {howToPlayUsed && (
+      {howToPlay.mounted && (
         <Suspense fallback={null}>
-          <HowToPlayDialog open={howToPlayOpen} onOpenChange={setHowToPlayOpen} />
+          <HowToPlayDialog {...howToPlay.dialogProps} />
         </Suspense>
       )}
     </div>
