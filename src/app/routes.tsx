@@ -1,3 +1,4 @@
+import type { ComponentType } from "react";
 import type { RouteObject } from "react-router-dom";
 import { AppLayout } from "@/components/layout/AppLayout";
 import { PageLoading } from "@/components/layout/PageLoading";
@@ -5,10 +6,17 @@ import { ErrorPage } from "@/features/errors/ErrorPage";
 import { LandingPage } from "@/features/landing/LandingPage";
 import { importWithReload } from "@/lib/lazyWithReload";
 
+/** A route's page, loaded when first visited (and reloaded into after a deploy removed it). */
+function page<Module>(
+  load: () => Promise<Module>,
+  component: (module: Module) => ComponentType,
+): RouteObject["lazy"] {
+  return async () => ({ Component: component(await importWithReload(load)) });
+}
+
 /**
  * The app's pages. Only the landing page is in the first chunk; every other page is a `lazy`
  * route, loaded through `importWithReload` so a chunk removed by a deploy reloads the page.
- * /game, /leaderboard, /admin, /make-admin and /qr join the layout's children with their issues.
  */
 export const routes: RouteObject[] = [
   {
@@ -20,51 +28,45 @@ export const routes: RouteObject[] = [
       { index: true, element: <LandingPage /> },
       {
         path: "game",
-        lazy: async () => {
-          const { GamePage } = await importWithReload(() => import("@/features/game/GamePage"));
-          return { Component: GamePage };
-        },
+        lazy: page(
+          () => import("@/features/game/GamePage"),
+          (m) => m.GamePage,
+        ),
       },
       {
         path: "leaderboard",
-        lazy: async () => {
-          const { LeaderboardPage } = await importWithReload(
-            () => import("@/features/leaderboard/LeaderboardPage"),
-          );
-          return { Component: LeaderboardPage };
-        },
+        lazy: page(
+          () => import("@/features/leaderboard/LeaderboardPage"),
+          (m) => m.LeaderboardPage,
+        ),
       },
       {
         path: "admin",
-        lazy: async () => {
-          const { AdminPage } = await importWithReload(() => import("@/features/admin/AdminPage"));
-          return { Component: AdminPage };
-        },
+        lazy: page(
+          () => import("@/features/admin/AdminPage"),
+          (m) => m.AdminPage,
+        ),
       },
       {
         path: "make-admin",
-        lazy: async () => {
-          const { MakeAdminPage } = await importWithReload(
-            () => import("@/features/admin/MakeAdminPage"),
-          );
-          return { Component: MakeAdminPage };
-        },
+        lazy: page(
+          () => import("@/features/admin/MakeAdminPage"),
+          (m) => m.MakeAdminPage,
+        ),
       },
       {
         path: "qr",
-        lazy: async () => {
-          const { QrPage } = await importWithReload(() => import("@/features/qr/QrPage"));
-          return { Component: QrPage };
-        },
+        lazy: page(
+          () => import("@/features/qr/QrPage"),
+          (m) => m.QrPage,
+        ),
       },
       {
         path: "*",
-        lazy: async () => {
-          const { NotFoundPage } = await importWithReload(
-            () => import("@/features/errors/NotFoundPage"),
-          );
-          return { Component: NotFoundPage };
-        },
+        lazy: page(
+          () => import("@/features/errors/NotFoundPage"),
+          (m) => m.NotFoundPage,
+        ),
       },
     ],
   },
