@@ -1,13 +1,12 @@
 import type { AuthDialogMode } from "./AuthDialogContext";
-import { LoginDialog } from "./LoginDialog";
-import { SignUpDialog } from "./SignUpDialog";
+import { CredentialsDialog } from "./CredentialsDialog";
 
 /** Both account dialogs, in one lazily loaded chunk; `mode` says which is open, if any. */
 export default function AuthDialogs({ mode }: { mode: AuthDialogMode | null }) {
   return (
     <>
-      <LoginDialog open={mode === "login"} />
-      <SignUpDialog open={mode === "signUp"} />
+      <CredentialsDialog mode="login" open={mode === "login"} />
+      <CredentialsDialog mode="signUp" open={mode === "signUp"} />
     </>
   );
 }
