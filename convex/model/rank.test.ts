@@ -116,7 +116,7 @@ async function board(players: number, documented?: number[]): Promise<Board> {
   });
   if (withDocument.length < players) {
     await t.run(async (ctx) => {
-      const docs = await ctx.db.query("boardStats").collect();
+      const docs = await ctx.db.query("boardStats").take(1_000);
       const stats: ShardStats[] = Array.from({ length: RANK_SHARDS }, (_, shard) => {
         const doc = docs.find((d) => d.shard === shard);
         return doc === undefined

@@ -80,7 +80,7 @@ export function createTestServer() {
           if (table === "anime") await attachTestCovers(ctx, id);
           // A seeded player's score is on the all-time board, as the backfill puts it.
           if (table === "users")
-            await syncAllTime(ctx, (await ctx.db.get("users", id as Id<"users">))!);
+            await syncAllTime(ctx, (await ctx.db.get("users", id as string as Id<"users">))!);
           ids.push(id);
         }
         return ids;
