@@ -271,7 +271,7 @@ function printConvex(convex) {
     } else if (name.startsWith("leaderboard.top")) {
       const reads = figures.map((f) => f.readsByTable.boardEntries ?? 0);
       const met = reads.every((r) => r <= BUDGET.topPlayerReads);
-      budget = `≤ ${BUDGET.topPlayerReads} player documents read: ${verdict(met)}`;
+      budget = `≤ ${BUDGET.topPlayerReads} board entries read: ${verdict(met)}`;
     } else if (name.startsWith("game.next")) {
       // Random probes, then a walk, to an anime the player has not seen (DEAL_PROBES + DEAL_CANDIDATES).
       budget = "varies with the draw, not with players: at most 40 anime + 40 seen records read";
