@@ -223,6 +223,8 @@ const internalOnly = [
   "game:endCooldown",
   "game:resetDay",
   "leaderboard:backfillAllTime",
+  "leaderboard:pruneBoard",
+  "leaderboard:pruneOldBoards",
   "users:isEmailRegistered",
 ];
 

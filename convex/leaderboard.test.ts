@@ -1,4 +1,4 @@
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import { syncAllTime } from "./model/boards";
 import { expectErrorCode, newBackend, signUpPlayer, type TestConvex } from "./test.setup";
@@ -135,5 +135,47 @@ describe("leaderboard.backfillAllTime", () => {
     expect(again).toEqual({ scanned: 5, updated: 0, isDone: true });
     const stats = await t.run(async (ctx) => await ctx.db.query("boardStats").take(1_000));
     expect(stats.reduce((sum, s) => sum + s.players, 0)).toBe(4);
+  });
+});
+
+describe("past boards", () => {
+  test("the daily prune deletes the day board 8 days back and the week board 5 weeks back, nothing newer", async () => {
+    vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
+    try {
+      vi.setSystemTime(new Date("2026-11-25T00:20:00Z")); // a Wednesday
+      const t = newBackend();
+      const boards = [
+        "day:2026-11-17",
+        "day:2026-11-18",
+        "week:2026-10-19",
+        "week:2026-10-26",
+        "all",
+      ];
+      const userId = await t.run(async (ctx) => {
+        const userId = await ctx.db.insert("users", { username: "ann", score: 600 });
+        for (const board of boards) {
+          for (let i = 0; i < 3; i++) {
+            await ctx.db.insert("boardEntries", { board, userId, username: "ann", score: 100 });
+          }
+          await ctx.db.insert("boardStats", { board, shard: 0, players: 3, top: [], buckets: [] });
+        }
+        return userId;
+      });
+      await t.mutation(internal.leaderboard.pruneOldBoards, {});
+      await t.finishAllScheduledFunctions(() => vi.runAllTimers());
+      const left = await t.run(async (ctx) => ({
+        entries: [...new Set((await ctx.db.query("boardEntries").take(100)).map((e) => e.board))],
+        stats: (await ctx.db.query("boardStats").take(100)).map((s) => s.board),
+      }));
+      const kept = ["day:2026-11-18", "week:2026-10-26", "all"];
+      expect(left.entries.sort()).toEqual(kept.sort());
+      expect(left.stats.sort()).toEqual(kept.sort());
+      // The all-time board is never pruned, whatever asks.
+      await t.mutation(internal.leaderboard.pruneBoard, { board: "all" });
+      expect(await t.run(async (ctx) => await ctx.db.get("users", userId))).not.toBeNull();
+      expect(await t.query(api.leaderboard.top, {})).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

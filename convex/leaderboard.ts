@@ -3,7 +3,14 @@ import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import { internalMutation, query } from "./_generated/server";
 import { playerQuery } from "./functions";
-import { boardOf, standingOn, syncAllTime, topOfBoard } from "./model/boards";
+import {
+  boardOf,
+  expiredBoards,
+  pruneBoard as pruneBoardBatch,
+  standingOn,
+  syncAllTime,
+  topOfBoard,
+} from "./model/boards";
 
 const period = v.union(v.literal("day"), v.literal("week"), v.literal("all"));
 /** Which board: the period (all time by default) and the UTC day the client shows as today. */
@@ -42,5 +49,29 @@ export const backfillAllTime = internalMutation({
       });
     }
     return { scanned: page.page.length, updated, isDone: page.isDone };
+  },
+});
+
+const PRUNE_BATCH = 500;
+
+/**
+ * Daily (convex/crons.ts): deletes the day board and the week board that have just passed what
+ * is kept (DAY_BOARDS_KEPT_DAYS, WEEK_BOARDS_KEPT_WEEKS), so past boards do not pile up.
+ */
+export const pruneOldBoards = internalMutation({
+  args: {},
+  handler: async (ctx) => {
+    for (const board of expiredBoards(Date.now())) {
+      await ctx.scheduler.runAfter(0, internal.leaderboard.pruneBoard, { board });
+    }
+  },
+});
+
+/** Deletes one past board a batch at a time, each run scheduling the next until it is gone. */
+export const pruneBoard = internalMutation({
+  args: { board: v.string() },
+  handler: async (ctx, { board }) => {
+    const done = await pruneBoardBatch(ctx, board, PRUNE_BATCH);
+    if (!done) await ctx.scheduler.runAfter(0, internal.leaderboard.pruneBoard, { board });
   },
 });

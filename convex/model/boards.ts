@@ -3,7 +3,12 @@ import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { utcDay } from "./analytics";
 import { appError } from "./errors";
 import { moveInStats, rankOnBoard, type Rank } from "./rank";
-import { LEADERBOARD_PAGE_SIZE, MAX_LEADERBOARD_SIZE } from "./rules";
+import {
+  DAY_BOARDS_KEPT_DAYS,
+  LEADERBOARD_PAGE_SIZE,
+  MAX_LEADERBOARD_SIZE,
+  WEEK_BOARDS_KEPT_WEEKS,
+} from "./rules";
 
 /**
  * The boards by period: today (the UTC day), this week (from Monday, UTC) and all time. Each is
@@ -139,4 +144,30 @@ export async function standingOn(
     score,
     ...(await rankOnBoard(ctx, board, score)),
   };
+}
+
+/** The day and week boards old enough to go at `now`: the first ones past what is kept. */
+export function expiredBoards(now: number): string[] {
+  const today = utcDay(now);
+  const day = utcDay(Date.parse(`${today}T00:00:00Z`) - DAY_BOARDS_KEPT_DAYS * DAY_MS);
+  const monday = Date.parse(`${weekStart(today)}T00:00:00Z`);
+  const week = utcDay(monday - WEEK_BOARDS_KEPT_WEEKS * 7 * DAY_MS);
+  return [`day:${day}`, `week:${week}`];
+}
+
+/** Deletes up to `batch` documents of a past board; true when none is left. */
+export async function pruneBoard(ctx: MutationCtx, board: string, batch: number): Promise<boolean> {
+  if (board === ALL_TIME) return true;
+  const entries = await ctx.db
+    .query("boardEntries")
+    .withIndex("by_board_and_score", (q) => q.eq("board", board))
+    .take(batch);
+  for (const entry of entries) await ctx.db.delete("boardEntries", entry._id);
+  if (entries.length === batch) return false;
+  const stats = await ctx.db
+    .query("boardStats")
+    .withIndex("by_board_and_shard", (q) => q.eq("board", board))
+    .take(batch);
+  for (const shard of stats) await ctx.db.delete("boardStats", shard._id);
+  return stats.length < batch;
 }

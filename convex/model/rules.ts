@@ -53,3 +53,6 @@ export const RANK_EXACT_LIMIT = 1000;
 export const RANK_SHARDS = 16;
 /** Score buckets for the estimate: this many per doubling of the score (about 9 % wide). */
 export const RANK_BUCKETS_PER_DOUBLING = 8;
+/** Past boards kept for looking back: a day's for this many days, a week's for this many weeks. */
+export const DAY_BOARDS_KEPT_DAYS = 8;
+export const WEEK_BOARDS_KEPT_WEEKS = 5;
