@@ -111,12 +111,24 @@ const audit: Record<PublicFunctionName, Row | Row[]> = {
       expect(result === null ? null : (result as { _id: string })._id).toBe(caller?.userId ?? null),
   },
   "users:ensureProfile": { args: {}, expected: signedInOnly() },
-  "leaderboard:top": { args: { limit: 10 }, expected: everyone },
-  "leaderboard:mine": {
-    args: {},
-    expected: signedInOnly(),
-    allowed: ({ result, caller }) => expect(result).toMatchObject({ id: caller!.userId }),
-  },
+  "leaderboard:top": [
+    { args: { limit: 10 }, expected: everyone },
+    { args: { period: "day", day: "2026-11-23", limit: 10 }, expected: everyone },
+  ],
+  "leaderboard:mine": [
+    {
+      args: {},
+      expected: signedInOnly(),
+      allowed: ({ result, caller }) => expect(result).toMatchObject({ id: caller!.userId }),
+    },
+    {
+      // The player's own standing only: no argument names another player.
+      args: { period: "week", day: "2026-11-23" },
+      expected: signedInOnly(),
+      allowed: ({ result, caller }) =>
+        expect(result).toMatchObject({ id: caller!.userId, score: 0, rank: 1 }),
+    },
+  ],
   "game:state": { args: {}, prepare: startGame, expected: signedInOnly() },
   "game:start": {
     args: { timeZone: "UTC" },
@@ -209,6 +221,9 @@ const internalOnly = [
   "covers:store",
   "game:endCooldown",
   "game:resetDay",
+  "leaderboard:backfillAllTime",
+  "leaderboard:pruneBoard",
+  "leaderboard:pruneOldBoards",
   "migrations:clearAnalyticsEvents",
   "users:isEmailRegistered",
 ];

@@ -18,4 +18,12 @@ crons.hourly(
   {},
 );
 
+// Just after the UTC day changes: the day and week boards past what is kept.
+crons.daily(
+  "prune past boards",
+  { hourUTC: 0, minuteUTC: 20 },
+  internal.leaderboard.pruneOldBoards,
+  {},
+);
+
 export default crons;

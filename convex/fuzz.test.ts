@@ -36,14 +36,17 @@ import { MAX_EMAIL_LENGTH, USERNAME_PATTERN, usernameKey } from "./model/account
 import { CLAIM_CODE_VALID_MS, CLAIM_LOCK_MS, CLAIM_MAX_FAILURES } from "./model/claimRules";
 import { errorCodeOf, type ErrorCode } from "./model/errors";
 import { FEEDBACK_TEXT_MAX_LENGTH, RATING_MAX, RATING_MIN } from "./model/feedbackRules";
-import { DEFAULT_LEADERBOARD_SIZE, MAX_LEADERBOARD_SIZE } from "./model/leaderboard";
+import { shardOf } from "./model/rank";
 import { isValidTimeZone } from "./model/localTime";
 import {
   COOLDOWN_MS,
   DAILY_GUESSES,
   GUESSES_PER_ANIME,
+  LEADERBOARD_PAGE_SIZE,
+  MAX_LEADERBOARD_SIZE,
   POINTS_PER_CORRECT_GUESS,
   QUICK_GUESS_BONUS,
+  RANK_EXACT_LIMIT,
 } from "./model/rules";
 import {
   identityFromToken,
@@ -106,6 +109,8 @@ const TABLES: TableNames[] = [
   "authAccounts",
   "adminClaimCodes",
   "adminClaimAttempts",
+  "boardEntries",
+  "boardStats",
 ];
 
 async function newWorld({ withAccount = false } = {}): Promise<World> {
@@ -227,6 +232,7 @@ const live = {
     return `${answer} ${"x".repeat(MiB)}`;
   }),
   cursor: new Live("a cursor the server issued", (world) => world.cursor),
+  today: new Live("today's UTC day", () => new Date(Date.now()).toISOString().slice(0, 10)),
   claimCode: new Live("the claim code an operator created", (world) => world.claimCode),
   freshClaimCode: new Live("a claim code an operator has just created", async (world) => {
     world.wrote = true;
@@ -570,6 +576,13 @@ const timeZones = fc.constantFrom(
   "Europe/Paris\u0000",
 );
 
+const periods = fc.constantFrom("day", "week", "all");
+const days = fc.oneof(
+  fc.constant(live.today),
+  fc.constantFrom("2026-02-29", "2026-02-30", "1970-01-01", "9999-12-31", "2026-1-5", "today"),
+  fc.date({ noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
+);
+
 const feedbackText = fc.oneof(
   fc.constantFrom("", "<script>alert(1)</script>", "x".repeat(FEEDBACK_TEXT_MAX_LENGTH)),
   fc.constant(live.huge("5,001 characters", () => "y".repeat(FEEDBACK_TEXT_MAX_LENGTH + 1))),
@@ -660,17 +673,18 @@ const specs: Record<PublicFunctionName, Spec> = {
     },
   },
   "leaderboard:top": {
-    refusals: () => [],
-    hints: { limit: fc.integer({ min: -5, max: 120 }) },
+    refusals: () => ["INVALID_DAY"],
+    hints: { limit: fc.integer({ min: -5, max: 120 }), period: periods, day: days },
+    realistic: fc.record({ period: periods, day: fc.constant(live.today) }, { requiredKeys: [] }),
     succeeded: (result, { args }) => {
       const entries = result as { score: number; rank: number; username: string }[];
-      const limit = (args as { limit?: number }).limit ?? DEFAULT_LEADERBOARD_SIZE;
-      const wanted = Number.isFinite(limit) ? Math.floor(limit) : DEFAULT_LEADERBOARD_SIZE;
+      const limit = (args as { limit?: number }).limit ?? LEADERBOARD_PAGE_SIZE;
+      const wanted = Number.isFinite(limit) ? Math.floor(limit) : LEADERBOARD_PAGE_SIZE;
       expect(entries.length).toBeLessThanOrEqual(
         Math.min(MAX_LEADERBOARD_SIZE, Math.max(1, wanted)),
       );
-      expect(entries.length).toBeGreaterThan(0);
       entries.forEach((entry, index) => {
+        expect(entry.score).toBeGreaterThan(0);
         const previous = entries[index - 1];
         if (previous === undefined) return expect(entry.rank).toBe(1);
         expect(entry.score).toBeLessThanOrEqual(previous.score);
@@ -679,11 +693,18 @@ const specs: Record<PublicFunctionName, Spec> = {
     },
   },
   "leaderboard:mine": {
-    refusals: forPlayers(),
-    succeeded: (result, { caller }) => {
-      const mine = result as { id: string; rank: number };
+    refusals: forPlayers("INVALID_DAY"),
+    hints: { period: periods, day: days },
+    realistic: fc.record({ period: periods, day: fc.constant(live.today) }, { requiredKeys: [] }),
+    succeeded: (result, { caller, args, after }) => {
+      const mine = result as { id: string; rank: number; score: number; exact: boolean };
       expect(mine.id).toBe(caller.userId);
       expect(Number.isInteger(mine.rank) && mine.rank >= 1).toBe(true);
+      // Few players here: every rank is exact, and the all-time points are the score.
+      expect(mine.exact).toBe(true);
+      if (((args as { period?: string }).period ?? "all") === "all") {
+        expect(mine.score).toBe(userIn(after, caller.userId)!.score);
+      }
     },
   },
   "game:state": {
@@ -902,10 +923,55 @@ async function snapshot(t: TestConvex) {
       claimAttempts: await all("adminClaimAttempts"),
       anime: (await all("anime")).map((anime) => anime._id),
       seen: await all("seenAnime"),
+      boardEntries: await all("boardEntries"),
+      boardStats: await all("boardStats"),
       resetJobs: await pendingJobs("game:resetDay"),
       cooldownJobs: await pendingJobs("game:endCooldown"),
     };
   });
+}
+
+/**
+ * The boards (convex/model/boards.ts): the all-time entry is the score; a player's day points are
+ * within their week's, and their week's within their score; each board's statistics count its
+ * entries, each in the player's own shard, with the shard's best scores kept in order.
+ */
+function checkBoards({ after }: CallRecord) {
+  const byBoard = new Map<string, Doc<"boardEntries">[]>();
+  const seenEntries = new Set<string>();
+  for (const entry of after.boardEntries) {
+    const user = userIn(after, entry.userId);
+    expect(user, "a board entry of nobody").toBeDefined();
+    expect(entry.score, "an empty entry").toBeGreaterThan(0);
+    const key = `${entry.board}/${entry.userId}`;
+    expect(seenEntries.has(key), "two entries on one board").toBe(false);
+    seenEntries.add(key);
+    if (entry.board === "all") expect(entry.score).toBe(user!.score);
+    else expect(entry.score).toBeLessThanOrEqual(user!.score!);
+    byBoard.set(entry.board, [...(byBoard.get(entry.board) ?? []), entry]);
+  }
+  for (const user of after.users) {
+    if ((user.score ?? 0) > 0)
+      expect(seenEntries.has(`all/${user._id}`), "score off the board").toBe(true);
+  }
+  for (const [board, entries] of byBoard) {
+    if (board.startsWith("day:")) {
+      for (const entry of entries) {
+        const week = after.boardEntries.filter(
+          (e) => e.userId === entry.userId && e.board.startsWith("week:"),
+        );
+        expect(Math.max(0, ...week.map((e) => e.score))).toBeGreaterThanOrEqual(entry.score);
+      }
+    }
+    const shards = after.boardStats.filter((s) => s.board === board);
+    for (const stats of shards) {
+      const own = entries.filter((e) => shardOf(e.userId) === stats.shard).map((e) => e.score);
+      expect(stats.players, `${board} shard ${stats.shard}: players`).toBe(own.length);
+      expect(stats.top).toEqual(own.sort((a, b) => b - a).slice(0, RANK_EXACT_LIMIT));
+      expect(stats.buckets.reduce((sum, n) => sum + n, 0)).toBe(own.length);
+    }
+    expect(shards.reduce((sum, s) => sum + s.players, 0)).toBe(entries.length);
+  }
 }
 
 /** What the platform answers to arguments that do not match the validator (convex-test's and a deployment's wording). */
@@ -1099,6 +1165,7 @@ function checkInvariants(call: CallRecord, refused: boolean) {
   });
 
   checkClaims(call);
+  checkBoards(call);
 
   for (const stat of after.dailyStats) {
     for (const value of [stat.sessions, stat.guesses, stat.correctGuesses]) {

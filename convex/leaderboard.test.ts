@@ -1,11 +1,13 @@
-import { describe, expect, test } from "vitest";
-import { api } from "./_generated/api";
+import { describe, expect, test, vi } from "vitest";
+import { api, internal } from "./_generated/api";
+import { syncAllTime } from "./model/boards";
 import { expectErrorCode, newBackend, signUpPlayer, type TestConvex } from "./test.setup";
 
-async function seedPlayers(t: TestConvex, scores: number[]) {
+/** Players from before the boards, put on the all-time board as the backfill does. */
+async function seedPlayers(t: TestConvex, scores: number[], { backfill = true } = {}) {
   await t.run(async (ctx) => {
     for (const [i, score] of scores.entries()) {
-      await ctx.db.insert("users", {
+      const id = await ctx.db.insert("users", {
         email: `p${i}@example.com`,
         username: `player${i}`,
         usernameKey: `player${i}`,
@@ -14,6 +16,7 @@ async function seedPlayers(t: TestConvex, scores: number[]) {
         isAdmin: false,
         createdAt: 0,
       });
+      if (backfill) await syncAllTime(ctx, (await ctx.db.get("users", id))!);
     }
   });
 }
@@ -61,29 +64,118 @@ describe("leaderboard.top", () => {
 });
 
 describe("leaderboard.mine", () => {
-  test("ranks the player among everyone, sharing ties", async () => {
+  test("ranks the player among everyone, sharing ties; no points ranks after everyone with some", async () => {
     const t = newBackend();
-    await seedPlayers(t, [500, 0, 0]);
+    await seedPlayers(t, [500, 300, 300]);
     const { as } = await signUpPlayer(t);
     expect(await as.query(api.leaderboard.mine, {})).toMatchObject({
       username: "Ann",
       score: 0,
-      rank: 2,
+      rank: 4,
+      exact: true,
+      players: 3,
+      topPercent: null,
     });
   });
 
-  test("says 1000+ beyond the first thousand", async () => {
+  test("is exact beyond the first thousand while the statistics hold every score", async () => {
     const t = newBackend();
     await seedPlayers(
       t,
-      Array.from({ length: 1000 }, () => 50),
+      Array.from({ length: 1001 }, () => 50),
     );
     const { as } = await signUpPlayer(t);
-    expect(await as.query(api.leaderboard.mine, {})).toMatchObject({ rank: "1000+" });
+    expect(await as.query(api.leaderboard.mine, {})).toMatchObject({ rank: 1002, exact: true });
   });
 
   test("is for signed-in players only", async () => {
     const t = newBackend();
     await expectErrorCode(t.query(api.leaderboard.mine, {}), "NOT_SIGNED_IN");
+  });
+});
+
+describe("the boards by period", () => {
+  test("a day that is not a date is refused with a clear code, on every board", async () => {
+    const t = newBackend();
+    const { as } = await signUpPlayer(t);
+    for (const day of ["2026-02-30", "26-11-23", "2026-11-23T00:00:00Z", "", "today"]) {
+      await expectErrorCode(t.query(api.leaderboard.top, { period: "day", day }), "INVALID_DAY");
+      await expectErrorCode(as.query(api.leaderboard.mine, { period: "all", day }), "INVALID_DAY");
+    }
+  });
+
+  test("all time is the default; an empty day or week board is empty", async () => {
+    const t = newBackend();
+    await seedPlayers(t, [200, 100]);
+    expect(await t.query(api.leaderboard.top, {})).toEqual(
+      await t.query(api.leaderboard.top, { period: "all" }),
+    );
+    expect(await t.query(api.leaderboard.top, { period: "day", day: "2026-11-23" })).toEqual([]);
+    expect(await t.query(api.leaderboard.top, { period: "week" })).toEqual([]);
+  });
+});
+
+describe("leaderboard.backfillAllTime", () => {
+  test("puts every existing player on the all-time board, page by page, and can run again", async () => {
+    const t = newBackend();
+    await seedPlayers(t, [300, 0, 150, 300, 50], { backfill: false });
+    expect(await t.query(api.leaderboard.top, {})).toEqual([]);
+    await t.mutation(internal.leaderboard.backfillAllTime, {
+      paginationOpts: { numItems: 2, cursor: null },
+    });
+    await t.finishAllScheduledFunctions(() => {});
+    const top = await t.query(api.leaderboard.top, {});
+    expect(top.map((e) => [e.score, e.rank])).toEqual([
+      [300, 1],
+      [300, 1],
+      [150, 3],
+      [50, 4],
+    ]);
+    const again = await t.mutation(internal.leaderboard.backfillAllTime, {});
+    expect(again).toEqual({ scanned: 5, updated: 0, isDone: true });
+    const stats = await t.run(async (ctx) => await ctx.db.query("boardStats").take(1_000));
+    expect(stats.reduce((sum, s) => sum + s.players, 0)).toBe(4);
+  });
+});
+
+describe("past boards", () => {
+  test("the daily prune deletes the day board 8 days back and the week board 5 weeks back, nothing newer", async () => {
+    vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
+    try {
+      vi.setSystemTime(new Date("2026-11-25T00:20:00Z")); // a Wednesday
+      const t = newBackend();
+      const boards = [
+        "day:2026-11-17",
+        "day:2026-11-18",
+        "week:2026-10-19",
+        "week:2026-10-26",
+        "all",
+      ];
+      const userId = await t.run(async (ctx) => {
+        const userId = await ctx.db.insert("users", { username: "ann", score: 600 });
+        for (const board of boards) {
+          for (let i = 0; i < 3; i++) {
+            await ctx.db.insert("boardEntries", { board, userId, username: "ann", score: 100 });
+          }
+          await ctx.db.insert("boardStats", { board, shard: 0, players: 3, top: [], buckets: [] });
+        }
+        return userId;
+      });
+      await t.mutation(internal.leaderboard.pruneOldBoards, {});
+      await t.finishAllScheduledFunctions(() => vi.runAllTimers());
+      const left = await t.run(async (ctx) => ({
+        entries: [...new Set((await ctx.db.query("boardEntries").take(100)).map((e) => e.board))],
+        stats: (await ctx.db.query("boardStats").take(100)).map((s) => s.board),
+      }));
+      const kept = ["day:2026-11-18", "week:2026-10-26", "all"];
+      expect(left.entries.sort()).toEqual(kept.sort());
+      expect(left.stats.sort()).toEqual(kept.sort());
+      // The all-time board is never pruned, whatever asks.
+      await t.mutation(internal.leaderboard.pruneBoard, { board: "all" });
+      expect(await t.run(async (ctx) => await ctx.db.get("users", userId))).not.toBeNull();
+      expect(await t.query(api.leaderboard.top, {})).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,21 +1,77 @@
+import { paginationOptsValidator } from "convex/server";
 import { v } from "convex/values";
-import { query } from "./_generated/server";
+import { internal } from "./_generated/api";
+import { internalMutation, query } from "./_generated/server";
 import { playerQuery } from "./functions";
-import { DEFAULT_LEADERBOARD_SIZE, rankOf, topPlayers } from "./model/leaderboard";
+import {
+  boardOf,
+  expiredBoards,
+  pruneBoard as pruneBoardBatch,
+  standingOn,
+  syncAllTime,
+  topOfBoard,
+} from "./model/boards";
 
-/** The top players, for everyone: visitors may view the leaderboard too. */
+const period = v.union(v.literal("day"), v.literal("week"), v.literal("all"));
+/** Which board: the period (all time by default) and the UTC day the client shows as today. */
+const boardArgs = { period: v.optional(period), day: v.optional(v.string()) };
+
+/** A board's top players, for everyone: visitors may view the leaderboard too. */
 export const top = query({
-  args: { limit: v.optional(v.number()) },
-  handler: async (ctx, { limit }) => await topPlayers(ctx, limit ?? DEFAULT_LEADERBOARD_SIZE),
+  args: { ...boardArgs, limit: v.optional(v.number()) },
+  handler: async (ctx, args) =>
+    await topOfBoard(ctx, boardOf(args.period ?? "all", args.day), args.limit),
 });
 
-/** The signed-in player's own standing. */
+/** The signed-in player's points and rank on a board (an estimate far down, said to be one). */
 export const mine = playerQuery({
+  args: boardArgs,
+  handler: async (ctx, args) =>
+    await standingOn(ctx, boardOf(args.period ?? "all", args.day), ctx.profile),
+});
+
+/**
+ * Puts every existing player's score on the all-time board and its rank statistics, a page of
+ * users per run, each run scheduling the next: `npx convex run leaderboard:backfillAllTime`.
+ * Safe to run again or while players score (an entry only ever rises to the user's score).
+ */
+export const backfillAllTime = internalMutation({
+  args: { paginationOpts: v.optional(paginationOptsValidator) },
+  handler: async (ctx, { paginationOpts }) => {
+    const page = await ctx.db
+      .query("users")
+      .paginate(paginationOpts ?? { numItems: 200, cursor: null });
+    let updated = 0;
+    for (const user of page.page) if (await syncAllTime(ctx, user)) updated += 1;
+    if (!page.isDone) {
+      await ctx.scheduler.runAfter(0, internal.leaderboard.backfillAllTime, {
+        paginationOpts: { numItems: paginationOpts?.numItems ?? 200, cursor: page.continueCursor },
+      });
+    }
+    return { scanned: page.page.length, updated, isDone: page.isDone };
+  },
+});
+
+const PRUNE_BATCH = 500;
+
+/**
+ * Daily (convex/crons.ts): deletes the day board and the week board that have just passed what
+ * is kept (DAY_BOARDS_KEPT_DAYS, WEEK_BOARDS_KEPT_WEEKS), so past boards do not pile up.
+ */
+export const pruneOldBoards = internalMutation({
   args: {},
-  handler: async (ctx) => ({
-    id: ctx.profile._id,
-    username: ctx.profile.username,
-    score: ctx.profile.score,
-    rank: await rankOf(ctx, ctx.profile.score),
-  }),
+  handler: async (ctx) => {
+    for (const board of expiredBoards(Date.now())) {
+      await ctx.scheduler.runAfter(0, internal.leaderboard.pruneBoard, { board });
+    }
+  },
+});
+
+/** Deletes one past board a batch at a time, each run scheduling the next until it is gone. */
+export const pruneBoard = internalMutation({
+  args: { board: v.string() },
+  handler: async (ctx, { board }) => {
+    const done = await pruneBoardBatch(ctx, board, PRUNE_BATCH);
+    if (!done) await ctx.scheduler.runAfter(0, internal.leaderboard.pruneBoard, { board });
+  },
 });

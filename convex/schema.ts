@@ -267,6 +267,33 @@ export const adminClaimAttemptFields = {
   forgetAt: v.number(),
 };
 
+// Leaderboards by period (issue 13, convex/model/boards.ts and rank.ts).
+
+/**
+ * A player's points on one board: "all" (all time), "day:2026-11-23" (a UTC day) or
+ * "week:2026-11-23" (the UTC week starting that Monday). Written with the score, in the same
+ * mutation; the username is copied so that a board's top N reads N documents.
+ */
+export const boardEntryFields = {
+  board: v.string(),
+  userId: v.id("users"),
+  username: v.string(),
+  score: v.number(),
+};
+
+/**
+ * One shard of a board's rank statistics (a player's shard never changes): how many players it
+ * holds, their best scores (at most RANK_EXACT_LIMIT, best first: the exact ranks) and how many
+ * fall in each score bucket (the estimate beyond). Kept by the scoring mutation.
+ */
+export const boardStatsFields = {
+  board: v.string(),
+  shard: v.number(),
+  players: v.number(),
+  top: v.array(v.number()),
+  buckets: v.array(v.number()),
+};
+
 export default defineSchema({
   ...authTables,
   users: defineTable(userFields)
@@ -298,4 +325,8 @@ export default defineSchema({
   adminClaimAttempts: defineTable(adminClaimAttemptFields)
     .index("by_userId", ["userId"])
     .index("by_forgetAt", ["forgetAt"]),
+  boardEntries: defineTable(boardEntryFields)
+    .index("by_board_and_score", ["board", "score"])
+    .index("by_board_and_userId", ["board", "userId"]),
+  boardStats: defineTable(boardStatsFields).index("by_board_and_shard", ["board", "shard"]),
 });

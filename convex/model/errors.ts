@@ -48,6 +48,7 @@ export const errorMessages = {
   GAME_NOT_STARTED: "Open the game first",
   GUESS_TOO_LONG: `A guess can be at most ${MAX_GUESS_LENGTH} characters: type one title`,
   GUESS_IS_A_LIST: "One title per guess: that looks like a list. Your guess was not used",
+  INVALID_DAY: "That day is not a date like 2026-11-23",
 } as const;
 
 export type ErrorCode = keyof typeof errorMessages;

@@ -2,6 +2,7 @@ import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { countGameActivity } from "./analytics";
+import { addPoints } from "./boards";
 import { ensurePool } from "./catalogue";
 import { coverPath, newCoverToken } from "./covers";
 import { appError } from "./errors";
@@ -284,6 +285,7 @@ export async function submitGuess(
   });
   if (points > 0) {
     await ctx.db.patch("users", user._id, { score: (user.score ?? 0) + points });
+    await addPoints(ctx, user, points, now);
   }
   if (status !== "playing" && round.seenBefore !== true) {
     // The answer is on screen now. No read first: only this round could have recorded it.

@@ -40,3 +40,22 @@ export function blurForGuessesUsed(guessesUsed: number): number {
 export function blurPx(status: RoundStatus, guessesUsed: number): number {
   return status === "solved" ? 0 : blurForGuessesUsed(guessesUsed);
 }
+
+// Leaderboards (issue 13): the boards by period and the rank at any scale.
+/** Rows on /leaderboard and in the game's Leaderboard dialog. */
+export const LEADERBOARD_PAGE_SIZE = 25;
+export const LEADERBOARD_DIALOG_SIZE = 10;
+/** The most rows `leaderboard.top` returns, whatever the caller asks. */
+export const MAX_LEADERBOARD_SIZE = 100;
+/** Ranks are exact at least this far down; beyond, the rank is an estimate said to be one. */
+export const RANK_EXACT_LIMIT = 1000;
+/**
+ * Each board's rank statistics are split over this many documents (a player always in the same
+ * one), so that players scoring at the same moment rarely write the same document.
+ */
+export const RANK_SHARDS = 16;
+/** Score buckets for the estimate: this many per doubling of the score (about 9 % wide). */
+export const RANK_BUCKETS_PER_DOUBLING = 8;
+/** Past boards kept for looking back: a day's for this many days, a week's for this many weeks. */
+export const DAY_BOARDS_KEPT_DAYS = 8;
+export const WEEK_BOARDS_KEPT_WEEKS = 5;

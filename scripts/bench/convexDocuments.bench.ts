@@ -6,7 +6,8 @@ import path from "node:path";
 import { afterAll, expect, test, vi } from "vitest";
 import type { Doc, Id } from "@convex/_generated/dataModel";
 import { gameOf, gameView, nextRound, startVisit, submitGuess } from "@convex/model/game";
-import { rankOf, topPlayers } from "@convex/model/leaderboard";
+import { ALL_TIME, standingOn, topOfBoard } from "@convex/model/boards";
+import { statsOf } from "@convex/model/rank";
 import { errorCodeOf } from "@convex/model/errors";
 import { STATS_SHARDS, utcDay } from "@convex/model/analytics";
 import { newBackend, seedAnime, type TestConvex } from "@convex/test.setup";
@@ -14,6 +15,8 @@ import { countingCtx, newCounts, type DocumentCounts } from "./countingCtx";
 import { testCoverImages } from "../../src/testing/testCovers";
 
 const PLAYER_COUNTS = [100, 10_000] as const;
+/** The board size the rank rows are measured at (its statistics seeded directly). */
+const RANK_PLAYERS = 100_000;
 const ANIME_COUNT = 1_000;
 const SKIPS_MEASURED = 20;
 /** Anime the player has already seen before the skips are measured. */
@@ -30,6 +33,7 @@ vi.spyOn(Math, "random").mockImplementation(() => {
 });
 
 const results: Record<number, Figures> = {};
+const rank: Record<number, Figures> = {};
 let coverBytes: { steps: number[]; clear: number; round: number } | null = null;
 
 afterAll(() => {
@@ -37,14 +41,18 @@ afterAll(() => {
   mkdirSync(path.dirname(out), { recursive: true });
   writeFileSync(
     out,
-    `${JSON.stringify({ animeCount: ANIME_COUNT, players: results, coverBytes }, null, 2)}\n`,
+    `${JSON.stringify({ animeCount: ANIME_COUNT, players: results, rank, coverBytes }, null, 2)}\n`,
   );
 });
 
-/** `players` players with distinct scores (0, 50, 100, …); returns the one ranked in the middle. */
+/**
+ * `players` players with distinct scores (0, 50, 100, …), on the all-time board as the backfill
+ * leaves them (entries and statistics written directly); returns the one ranked in the middle.
+ */
 async function seedPlayers(t: TestConvex, players: number): Promise<Id<"users">> {
   return await t.run(async (ctx) => {
     let median: Id<"users"> | null = null;
+    const onBoard: { userId: string; score: number }[] = [];
     for (let i = 0; i < players; i++) {
       // Scores in a scattered order, so the index order is not the insertion order.
       const step = (i * 7_919) % players;
@@ -56,7 +64,15 @@ async function seedPlayers(t: TestConvex, players: number): Promise<Id<"users">>
         score: step * 50,
         createdAt: 0,
       });
+      if (step > 0) {
+        const entry = { board: ALL_TIME, userId: id, username, score: step * 50 };
+        await ctx.db.insert("boardEntries", entry);
+        onBoard.push(entry);
+      }
       if (step === Math.floor(players / 2)) median = id;
+    }
+    for (const [shard, stats] of statsOf(onBoard).entries()) {
+      await ctx.db.insert("boardStats", { board: ALL_TIME, shard, ...stats });
     }
     return median!;
   });
@@ -124,10 +140,12 @@ for (const players of PLAYER_COUNTS) {
     ).figure;
 
     figures["leaderboard.top({limit: 10})"] = (
-      await measure(t, null, (ctx) => topPlayers(ctx, 10))
+      await measure(t, null, (ctx) => topOfBoard(ctx, ALL_TIME, 10))
     ).figure;
 
-    const mine = await measure(t, me, (ctx, user) => rankOf(ctx, user!.score ?? 0));
+    const mine = await measure(t, me, (ctx, user) =>
+      standingOn(ctx, ALL_TIME, { _id: user!._id, username: user!.username! }),
+    );
     figures["leaderboard.mine (rank)"] = mine.figure;
 
     figures["game.state"] = (await measure(t, me, (ctx, user) => gameView(ctx, user!))).figure;
@@ -220,3 +238,51 @@ for (const players of PLAYER_COUNTS) {
     results[players] = figures;
   });
 }
+
+/**
+ * The viewer's rank on a board of 100,000 players: the board's statistics (seeded directly, as
+ * the scoring mutation and the backfill leave them) and the viewer's own entry. The best player
+ * and one at rank 1,000 are exact; one in the middle and the last are estimates.
+ */
+test(`the rank with ${RANK_PLAYERS.toLocaleString("en-US")} players`, async () => {
+  const t = newBackend();
+  const scores = Array.from({ length: RANK_PLAYERS }, (_, i) => 50 * (1 + ((i * 7_919) % 40_000)));
+  const byScore = scores.map((score, i) => ({ userId: `player${i}`, score }));
+  const stats = statsOf(byScore);
+  const sorted = [...scores].sort((a, b) => b - a);
+  const viewers = {
+    "leaderboard.mine (rank 1, exact)": sorted[0],
+    "leaderboard.mine (rank ~1,000, exact)": sorted[999],
+    "leaderboard.mine (middle, estimate)": sorted[RANK_PLAYERS / 2],
+    "leaderboard.mine (last, estimate)": sorted.at(-1)!,
+  };
+  const ids = await t.run(async (ctx) => {
+    for (const [shard, shardStats] of stats.entries()) {
+      await ctx.db.insert("boardStats", { board: ALL_TIME, shard, ...shardStats });
+    }
+    const ids: Record<string, Id<"users">> = {};
+    for (const [name, score] of Object.entries(viewers)) {
+      const username = `viewer${Object.keys(ids).length}`;
+      const userId = await ctx.db.insert("users", {
+        email: `${username}@example.com`,
+        username,
+        usernameKey: username,
+        score,
+        createdAt: 0,
+      });
+      await ctx.db.insert("boardEntries", { board: ALL_TIME, userId, username, score });
+      ids[name] = userId;
+    }
+    return ids;
+  });
+  const figures: Figures = {};
+  for (const [name, score] of Object.entries(viewers)) {
+    const { figure, result } = await measure(t, ids[name], (ctx, user) =>
+      standingOn(ctx, ALL_TIME, { _id: user!._id, username: user!.username! }),
+    );
+    expect(result.score).toBe(score);
+    expect(result.exact).toBe(!name.includes("estimate"));
+    figures[name] = figure;
+  }
+  rank[RANK_PLAYERS] = figures;
+});

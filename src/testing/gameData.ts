@@ -1,4 +1,5 @@
 import type { Doc, Id } from "@convex/_generated/dataModel";
+import { syncAllTime } from "@convex/model/boards";
 import { insertAnime } from "@convex/model/titleIndex";
 import type { InProcessBackend } from "./inProcessBackend";
 import { attachTestCovers } from "./testCovers";
@@ -100,25 +101,30 @@ export async function seedPlayers(
   return await backend.run(async (ctx) => {
     const ids: Id<"users">[] = [];
     for (const { username, score } of players) {
-      ids.push(
-        await ctx.db.insert("users", {
-          email: `${username.toLowerCase()}@example.com`,
-          username,
-          usernameKey: username.toLowerCase(),
-          score,
-          isBetaTester: false,
-          isAdmin: false,
-          createdAt: 0,
-        }),
-      );
+      const id = await ctx.db.insert("users", {
+        email: `${username.toLowerCase()}@example.com`,
+        username,
+        usernameKey: username.toLowerCase(),
+        score,
+        isBetaTester: false,
+        isAdmin: false,
+        createdAt: 0,
+      });
+      // On the all-time board, as the backfill puts an existing player.
+      await syncAllTime(ctx, (await ctx.db.get("users", id))!);
+      ids.push(id);
     }
     return ids;
   });
 }
 
-/** Sets a player's score on the server (another player's progress, for live-update tests). */
+/**
+ * Raises a player's score on the server, all-time board included (another player's progress, for
+ * live-update tests; scores only rise).
+ */
 export async function setScore(backend: InProcessBackend, userId: Id<"users">, score: number) {
   await backend.run(async (ctx) => {
     await ctx.db.patch("users", userId, { score });
+    await syncAllTime(ctx, (await ctx.db.get("users", userId))!);
   });
 }

@@ -1,10 +1,22 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, test, vi } from "vitest";
 import { ann } from "@/testing/accounts";
+import { addPoints } from "@convex/model/boards";
+import { moveScore, shardOf, statsOf } from "@convex/model/rank";
 import { seedPlayers, seedShows, setScore } from "@/testing/gameData";
 import { InProcessBackend } from "@/testing/inProcessBackend";
 import { renderApp } from "@/testing/renderApp";
 import { renderSignedIn } from "@/testing/renderSignedIn";
+
+async function userIdOf(backend: InProcessBackend, email: string) {
+  const user = await backend.t.run(async (ctx) =>
+    ctx.db
+      .query("users")
+      .withIndex("by_email", (q) => q.eq("email", email))
+      .unique(),
+  );
+  return user!._id;
+}
 
 const players = (count: number, top = 1000) =>
   Array.from({ length: count }, (_, i) => ({ username: `player${i + 1}`, score: top - i * 10 }));
@@ -80,7 +92,9 @@ describe("/leaderboard", () => {
     await renderSignedIn("/leaderboard", { backend });
 
     const standing = await screen.findByRole("region", { name: "Your standing" });
-    await waitFor(() => expect(standing).toHaveTextContent("Your rank#60 points"));
+    await waitFor(() => expect(standing).toHaveTextContent("You: #6 · 0 points"));
+    await setScore(backend, await userIdOf(backend, ann.email), 85);
+    await waitFor(() => expect(standing).toHaveTextContent("You: #3 · 85 points"));
     const mine = await waitFor(() => {
       const row = screen.getByRole("row", { current: true });
       expect(row).toHaveTextContent(ann.username);
@@ -91,12 +105,86 @@ describe("/leaderboard", () => {
     expect(screen.getByRole("link", { name: "Play" })).toHaveAttribute("href", "/game");
   });
 
-  test("a player beyond the first thousand reads 1000+", async () => {
+  test("the player's own row shows below a board they are not on, with their exact rank", async () => {
     const backend = new InProcessBackend();
-    await seedPlayers(backend, players(1000, 20_000));
+    await seedPlayers(backend, players(30, 2000));
     await renderSignedIn("/leaderboard", { backend });
+    await setScore(backend, await userIdOf(backend, ann.email), 1000);
     const standing = await screen.findByRole("region", { name: "Your standing" });
-    await waitFor(() => expect(standing).toHaveTextContent("Your rank#1000+0 points"));
+    // The 30 seeded players (2,000 down to 1,710 points) are all ahead.
+    await waitFor(() => expect(standing).toHaveTextContent("You: #31 · 1,000 points"));
+    expect(await rows()).toHaveLength(25);
+    expect(screen.queryByRole("row", { current: true })).not.toBeInTheDocument();
+  });
+
+  test("far down a huge board, the rank is an estimate and says so", async () => {
+    const backend = new InProcessBackend();
+    await renderSignedIn("/leaderboard", { backend });
+    const me = await userIdOf(backend, ann.email);
+    // 16 full shards of 1,000 players at 10,000 points, and 50,000 more around the player's 100.
+    await backend.run(async (ctx) => {
+      let shards = statsOf([]);
+      shards = shards.map((stats, shard) => {
+        let next = stats;
+        for (let i = 0; i < 1000; i++) next = moveScore(next, 0, 10_000);
+        for (let i = 0; i < 3125; i++) next = moveScore(next, 0, 50 + (i % 4) * 25);
+        return shard === shardOf(me) ? moveScore(next, 0, 100) : next;
+      });
+      for (const [shard, stats] of shards.entries()) {
+        await ctx.db.insert("boardStats", { board: "all", shard, ...stats });
+      }
+      await ctx.db.patch("users", me, { score: 100 });
+      await ctx.db.insert("boardEntries", {
+        board: "all",
+        userId: me,
+        username: ann.username,
+        score: 100,
+      });
+    });
+    const standing = await screen.findByRole("region", { name: "Your standing" });
+    await waitFor(() =>
+      expect(standing).toHaveTextContent(/^You: about #[\d,]+ \(top \d+ %\) · 100 points/),
+    );
+    expect(standing).toHaveTextContent(
+      "An estimate: ranks beyond the first 1,000 are counted by score range.",
+    );
+    const rank = Number(/#([\d,]+)/.exec(standing.textContent)![1].replaceAll(",", ""));
+    // 16,000 players at 10,000 are surely ahead; with those of the same bucket above 100, more.
+    expect(rank).toBeGreaterThan(16_000);
+    expect(rank).toBeLessThan(16_000 + 50_000);
+  });
+
+  test("Today (UTC), This week and All time are tabs; All time first, the others their own boards", async () => {
+    const backend = new InProcessBackend();
+    await seedPlayers(backend, [{ username: "veteran", score: 5000 }]);
+    const { user } = await renderSignedIn("/leaderboard", { backend });
+    const me = await userIdOf(backend, ann.email);
+    await backend.run(async (ctx) => {
+      const user = (await ctx.db.get("users", me))!;
+      await ctx.db.patch("users", me, { score: 150 });
+      await addPoints(ctx, user, 150, Date.now());
+    });
+
+    const tabs = await screen.findAllByRole("tab");
+    expect(tabs.map((tab) => tab.textContent)).toEqual(["Today (UTC)", "This week", "All time"]);
+    expect(screen.getByRole("tab", { name: "All time" })).toHaveAttribute("aria-selected", "true");
+    await waitFor(async () =>
+      expect((await rows()).map((r) => r[1])).toEqual(["veteran", `${ann.username}You`]),
+    );
+
+    await user.click(screen.getByRole("tab", { name: "Today (UTC)" }));
+    expect(screen.getByRole("tabpanel", { name: "Today (UTC)" })).toBeInTheDocument();
+    await waitFor(async () => expect(await rows()).toEqual([["🥇1", `${ann.username}You`, "150"]]));
+    await waitFor(() =>
+      expect(screen.getByRole("region", { name: "Your standing" })).toHaveTextContent(
+        "You: #1 · 150 points",
+      ),
+    );
+    // The keyboard moves between the tabs (arrows), as the WAI-ARIA tabs pattern has it.
+    await user.keyboard("{ArrowRight}");
+    expect(screen.getByRole("tab", { name: "This week" })).toHaveAttribute("aria-selected", "true");
+    expect(screen.getByRole("tab", { name: "This week" })).toHaveFocus();
+    await waitFor(async () => expect((await rows()).map((r) => r[2])).toEqual(["150"]));
   });
 
   test("moves live when another player's score changes", async () => {
@@ -149,7 +237,9 @@ describe("the game's Leaderboard dialog", () => {
     expect(board).toHaveLength(10);
     expect(board[0]).toEqual(["🥇1", "player1", "1,000"]);
     expect(board[2][0]).toBe("🥉3");
-    expect(await within(dialog).findByText(/You are #13 with 0 points/)).toBeInTheDocument();
+    expect(await within(dialog).findByRole("region", { name: "Your standing" })).toHaveTextContent(
+      "You: #13 · 0 points",
+    );
   });
 
   test("highlights the player once their score puts them on it, live", async () => {
@@ -173,4 +263,30 @@ describe("the game's Leaderboard dialog", () => {
     const row = await within(dialog).findByRole("row", { current: true });
     expect(row).toHaveTextContent(`🥇1${ann.username}You5,000`);
   });
+});
+
+test("a closed Leaderboard dialog subscribes to no board", async () => {
+  const backend = new InProcessBackend();
+  await seedShows(backend, 2);
+  await seedPlayers(backend, players(3));
+  const calls: string[] = [];
+  const call = backend.call.bind(backend);
+  vi.spyOn(backend, "call").mockImplementation(async (kind, path, args, token) => {
+    calls.push(path);
+    return await call(kind, path, args, token);
+  });
+  const { user } = await renderSignedIn("/game", { backend });
+  await screen.findByRole("heading", { name: "Clue" });
+  await user.click(screen.getByRole("button", { name: "Leaderboard" }));
+  const dialog = await screen.findByRole("dialog", { name: "Leaderboard" });
+  await rows(dialog);
+  expect(calls).toContain("leaderboard:mine");
+  await user.keyboard("{Escape}");
+  await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+
+  calls.length = 0;
+  const [first] = await seedPlayers(backend, [{ username: "newcomer", score: 10 }]);
+  await setScore(backend, first, 5000);
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(calls.filter((path) => path.startsWith("leaderboard:"))).toEqual([]);
 });

@@ -24,10 +24,12 @@ export function LeaderboardList({
   board,
   caption,
   playerId,
+  emptyText = "No scores yet. Be the first on the board!",
 }: {
   board: Loadable<LeaderboardEntry[]>;
   caption: string;
   playerId?: string;
+  emptyText?: string;
 }) {
   if (board.status === "loading") {
     return (
@@ -46,11 +48,7 @@ export function LeaderboardList({
     );
   }
   if (board.value.length === 0) {
-    return (
-      <p className="py-10 text-center text-sm text-muted-foreground">
-        No scores yet. Be the first on the board!
-      </p>
-    );
+    return <p className="py-10 text-center text-sm text-muted-foreground">{emptyText}</p>;
   }
   return (
     <Table>

@@ -1,20 +1,20 @@
 import { GamepadIcon, LogInIcon, TrophyIcon } from "lucide-react";
 import { Link } from "react-router-dom";
+import { LEADERBOARD_PAGE_SIZE } from "@convex/model/rules";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
-import { Spinner } from "@/components/ui/spinner";
 import { useAuthDialog } from "@/features/auth/AuthDialogContext";
 import { useViewer } from "@/features/auth/hooks/useViewer";
 import { loadAuthDialogs } from "@/features/auth/loadAuthDialogs";
 import { prefetch } from "@/lib/lazyWithReload";
-import { LeaderboardList } from "./LeaderboardList";
-import { useLeaderboard, type Loadable, type Standing } from "./useLeaderboard";
+import { LeaderboardBoards } from "./LeaderboardBoards";
 
-/** /leaderboard: the top 25, live, and the signed-in player's own rank ("1000+" beyond). */
+/**
+ * /leaderboard: Today (UTC), This week and All time (the default), each its top players, live,
+ * and the signed-in player's own standing on it.
+ */
 export function LeaderboardPage() {
   const viewer = useViewer();
-  const signedIn = viewer.status === "signedIn";
-  const { top, mine } = useLeaderboard(25, signedIn);
 
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-6 px-4 py-8 sm:py-10">
@@ -23,54 +23,30 @@ export function LeaderboardPage() {
           <TrophyIcon className="size-8 text-primary" />
           Leaderboard
         </h1>
-        <p className="mt-2 text-muted-foreground">The top 25 players. Scores update live.</p>
+        <p className="mt-2 text-muted-foreground">
+          The top {LEADERBOARD_PAGE_SIZE} players today, this week and of all time. A day is the UTC
+          day; weeks start on Monday. Scores update live.
+        </p>
       </header>
 
       {viewer.status === "signedOut" && <VisitorCard />}
-      {mine !== null && <StandingCard standing={mine} />}
 
-      <Card className="py-2">
-        <CardContent className="px-2">
-          <LeaderboardList
-            board={top}
-            caption="Top 25 players"
-            playerId={signedIn ? viewer.viewer._id : undefined}
+      <Card className="py-3">
+        <CardContent className="px-2 sm:px-3">
+          <LeaderboardBoards
+            size={LEADERBOARD_PAGE_SIZE}
+            footer={
+              <Button asChild size="sm">
+                <Link to="/game">
+                  <GamepadIcon />
+                  Play
+                </Link>
+              </Button>
+            }
           />
         </CardContent>
       </Card>
     </div>
-  );
-}
-
-function StandingCard({ standing }: { standing: Loadable<Standing> }) {
-  return (
-    <Card className="py-4">
-      <CardContent className="flex flex-wrap items-center justify-between gap-4">
-        <section aria-label="Your standing" aria-live="polite" className="flex items-center gap-4">
-          <div>
-            <p className="text-sm text-muted-foreground">Your rank</p>
-            {standing.status === "loading" && <Spinner className="mt-1 size-5" />}
-            {standing.status === "error" && (
-              <p className="font-medium text-destructive">Failed to load your rank</p>
-            )}
-            {standing.status === "ready" && (
-              <p className="text-2xl font-bold tabular-nums">#{standing.value.rank}</p>
-            )}
-          </div>
-          {standing.status === "ready" && (
-            <p className="text-lg font-semibold text-primary tabular-nums">
-              {standing.value.score.toLocaleString("en-US")} points
-            </p>
-          )}
-        </section>
-        <Button asChild>
-          <Link to="/game">
-            <GamepadIcon />
-            Play
-          </Link>
-        </Button>
-      </CardContent>
-    </Card>
   );
 }
 

@@ -3,6 +3,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import FakeTimers from "@sinonjs/fake-timers";
 import { makeFunctionReference } from "convex/server";
 import { convexToJson, jsonToConvex, type JSONValue } from "convex/values";
+import type { Id } from "@convex/_generated/dataModel";
+import { syncAllTime } from "@convex/model/boards";
 import { insertAnime, type AnimeFields } from "@convex/model/titleIndex";
 import type { FunctionKind } from "../backend";
 import { InProcessBackend } from "../inProcessBackend";
@@ -76,6 +78,9 @@ export function createTestServer() {
               : await ctx.db.insert(table as never, fields as never);
           // A seeded anime gets generated cover images, as the cover job would make them.
           if (table === "anime") await attachTestCovers(ctx, id);
+          // A seeded player's score is on the all-time board, as the backfill puts it.
+          if (table === "users")
+            await syncAllTime(ctx, (await ctx.db.get("users", id as string as Id<"users">))!);
           ids.push(id);
         }
         return ids;
@@ -86,6 +91,7 @@ export function createTestServer() {
       const userId = await userIdByEmail(email);
       return await backend.run(async (ctx) => {
         await ctx.db.patch(userId as never, fields as never);
+        await syncAllTime(ctx, (await ctx.db.get("users", userId as Id<"users">))!);
         return null;
       });
     },
