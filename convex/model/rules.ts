@@ -37,3 +37,17 @@ export function blurForGuessesUsed(guessesUsed: number): number {
 export function blurPx(status: RoundStatus, guessesUsed: number): number {
   return status === "solved" ? 0 : blurForGuessesUsed(guessesUsed);
 }
+
+// Issue 13 part 2 (daily): stats, share and typeahead.
+/** Days of history the stats show, today included. */
+export const STATS_HISTORY_DAYS = 7;
+/** Round symbols kept per day (skips are free, so a day's rounds are not bounded otherwise). */
+export const STATS_MARKS_KEPT = 50;
+/** The guess box suggests titles from this many typed characters on... */
+export const SUGGEST_MIN_CHARS = 2;
+/** ...at most this many... */
+export const SUGGESTIONS_MAX = 8;
+/** ...picked from this many search matches (one per accepted title; several per anime). */
+export const SUGGEST_CANDIDATES = 48;
+/** ...once typing has paused this long. */
+export const SUGGEST_DEBOUNCE_MS = 150;

@@ -1,0 +1,9 @@
+import { playerQuery } from "./functions";
+import { gameOf } from "./model/game";
+import { statsView } from "./model/stats";
+
+/** The signed-in player's streak, today's and all-time counts and last 7 days; null before they first play. */
+export const mine = playerQuery({
+  args: {},
+  handler: async (ctx) => await statsView(ctx, ctx.user._id, await gameOf(ctx, ctx.user._id)),
+});
