@@ -58,6 +58,13 @@ export const routes: RouteObject[] = [
         },
       },
       {
+        path: "me",
+        lazy: async () => {
+          const { MePage } = await importWithReload(() => import("@/features/stats/MePage"));
+          return { Component: MePage };
+        },
+      },
+      {
         path: "*",
         lazy: async () => {
           const { NotFoundPage } = await importWithReload(
