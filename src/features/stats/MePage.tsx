@@ -8,9 +8,10 @@ import { Spinner } from "@/components/ui/spinner";
 import { useAuthDialog } from "@/features/auth/AuthDialogContext";
 import { useViewer } from "@/features/auth/hooks/useViewer";
 import { api } from "@convex/_generated/api";
-import type { StatsView } from "@convex/model/stats";
+import type { RoundMark, StatsView } from "@convex/model/stats";
 import { ShareButton } from "./ShareButton";
-import { MARK_LABELS, MARK_SYMBOLS, shortDate } from "./shareText";
+import { cn } from "@/lib/utils";
+import { MARK_LABELS, shortDate } from "./shareText";
 import { accuracyPercent, daysText, endedStreakText } from "./streakText";
 
 /** /me: the signed-in player's streak, counts and last 7 days; a visitor is asked to log in. */
@@ -77,12 +78,7 @@ function SignedInStats() {
         <ShareButton stats={stats} size="default" />
         <PlayButton />
       </div>
-      <p className="text-center text-sm text-muted-foreground">
-        Accuracy: anime solved of the rounds you played.{" "}
-        {Object.entries(MARK_SYMBOLS)
-          .map(([mark, symbol]) => `${symbol} ${MARK_LABELS[mark as keyof typeof MARK_LABELS]}`)
-          .join(" · ")}
-      </p>
+      <MarkLegend />
     </>
   );
 }
@@ -144,13 +140,41 @@ function HistoryCard({ history }: { history: StatsView["history"] }) {
                   style={{ height: `${(100 * day.solved) / most}%` }}
                 />
               </span>
-              <span className="text-muted-foreground">{shortDate(day.day)}</span>
+              <span className="text-center leading-tight text-muted-foreground">
+                {shortDate(day.day)}
+              </span>
               <span className="sr-only">solved</span>
             </li>
           ))}
         </ol>
       </CardContent>
     </Card>
+  );
+}
+
+const MARK_COLORS: Record<RoundMark, string> = {
+  firstTry: "bg-green-500",
+  solvedLater: "bg-yellow-400",
+  missed: "bg-red-500",
+  skipped: "bg-zinc-200",
+};
+
+/** What the shared squares mean (drawn here, not as emoji: every screen shows them alike). */
+function MarkLegend() {
+  return (
+    <div className="grid justify-items-center gap-2 text-center text-sm text-muted-foreground">
+      <p>
+        Accuracy: anime solved of the rounds you played. In a shared day, each round is a square:
+      </p>
+      <ul className="flex flex-wrap justify-center gap-x-4 gap-y-1">
+        {(Object.keys(MARK_LABELS) as RoundMark[]).map((mark) => (
+          <li key={mark} className="flex items-center gap-1.5">
+            <span aria-hidden="true" className={cn("size-3 rounded-[3px]", MARK_COLORS[mark])} />
+            {MARK_LABELS[mark]}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
