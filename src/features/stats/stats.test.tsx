@@ -51,6 +51,24 @@ describe("the stats strip and sharing", () => {
     expect(text).toMatch(/^Anime Guess · \d+ \w{3} · 1 solved · 150 pts · 🔥 1\n🟩\nhttp/);
     expect(text).not.toContain(solved.title.english!);
   });
+
+  test("where the browser has the Web Share API, Share… hands it the same text", async () => {
+    const backend = new InProcessBackend();
+    await seedShows(backend, 3);
+    const game = await openGame(backend);
+    await solve(game);
+    const share = vi.fn((_data: ShareData) => Promise.resolve());
+    vi.stubGlobal("navigator", { ...navigator, share });
+    const strip = screen.getByRole("region", { name: "Your streak and today" });
+    await game.user.click(await within(strip).findByRole("button", { name: "Share today" }));
+    const dialog = await screen.findByRole("dialog");
+    await game.user.click(within(dialog).getByRole("button", { name: "Share…" }));
+    expect(share).toHaveBeenCalledTimes(1);
+    expect(share.mock.calls[0][0]).toEqual({
+      text: within(dialog).getByLabelText("Your result").textContent,
+    });
+    expect(share.mock.calls[0][0].text).toMatch(/ · 1 solved · 150 pts · 🔥 1\n🟩\n/);
+  });
 });
 
 describe("the guess box's suggestions", () => {
