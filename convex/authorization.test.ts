@@ -201,6 +201,18 @@ const audit: Record<PublicFunctionName, Row | Row[]> = {
       },
     },
   ],
+  // Issue 13 part 2 (daily): stats and typeahead.
+  "stats:mine": {
+    args: {},
+    prepare: startGame,
+    expected: signedInOnly(),
+    allowed: ({ result }) => expect(result).toMatchObject({ streak: { current: 0, best: 0 } }),
+  },
+  "titles:suggest": {
+    args: { text: "Show" },
+    expected: signedInOnly(),
+    allowed: ({ result }) => expect((result as string[]).length).toBeGreaterThan(0),
+  },
 };
 
 /** Functions no client can call: the scheduler, the cron, Convex Auth and operators use them. */

@@ -47,7 +47,12 @@ import {
   POINTS_PER_CORRECT_GUESS,
   QUICK_GUESS_BONUS,
   RANK_EXACT_LIMIT,
+  STATS_HISTORY_DAYS,
+  STATS_MARKS_KEPT,
+  SUGGEST_MIN_CHARS,
+  SUGGESTIONS_MAX,
 } from "./model/rules";
+import type { StatsView } from "./model/stats";
 import {
   identityFromToken,
   newBackend,
@@ -897,6 +902,28 @@ const specs: Record<PublicFunctionName, Spec> = {
       }
     },
   },
+  // Issue 13 part 2 (daily): stats and typeahead.
+  "stats:mine": {
+    refusals: forPlayers(),
+    succeeded: (result, { caller, after }) => {
+      const view = result as StatsView | null;
+      if (view === null) return expect(gameIn(after, caller.userId)).toBeUndefined();
+      expect(view.history).toHaveLength(STATS_HISTORY_DAYS);
+      expect(view.streak.best).toBeGreaterThanOrEqual(view.streak.current);
+      expect(view.totals.solved).toBeLessThanOrEqual(view.totals.rounds);
+    },
+  },
+  "titles:suggest": {
+    refusals: forPlayers(),
+    hints: { text: fc.oneof(oddString, fc.constantFrom("Sh", "show 1", "ショー", "s", "  ")) },
+    realistic: fc.record({ text: fc.constantFrom("Sh", "Show", "shou 2", "S1X", "x", "") }),
+    succeeded: (result, { args }) => {
+      const titles = result as string[];
+      expect(titles.length).toBeLessThanOrEqual(SUGGESTIONS_MAX);
+      const { text } = args as { text: string };
+      if (text.trim().length < SUGGEST_MIN_CHARS) expect(titles).toEqual([]);
+    },
+  },
 };
 
 // ---------------------------------------------------------------------------
@@ -927,6 +954,8 @@ async function snapshot(t: TestConvex) {
       boardStats: await all("boardStats"),
       resetJobs: await pendingJobs("game:resetDay"),
       cooldownJobs: await pendingJobs("game:endCooldown"),
+      playerDays: await all("playerDays"),
+      playerStats: await all("playerStats"),
     };
   });
 }
@@ -971,6 +1000,40 @@ function checkBoards({ after }: CallRecord) {
       expect(stats.buckets.reduce((sum, n) => sum + n, 0)).toBe(own.length);
     }
     expect(shards.reduce((sum, s) => sum + s.players, 0)).toBe(entries.length);
+  }
+}
+
+/**
+ * Streaks and stats (issue 13): only the caller's change; each player's days add up to their
+ * totals (every ended round recorded once); a day keeps at most STATS_MARKS_KEPT symbols; a
+ * streak never exceeds the best one; a player has one totals document and one per day.
+ */
+function checkPlayerStats({ before, after, caller }: CallRecord) {
+  for (const old of [...before.playerDays, ...before.playerStats]) {
+    if (old.userId === caller.userId) continue;
+    const now = [...after.playerDays, ...after.playerStats].find((doc) => doc._id === old._id);
+    expect(now, "another player's stats changed").toEqual(old);
+  }
+  const owners = new Set(after.playerStats.map((stats) => stats.userId));
+  expect(owners.size, "two totals documents for a player").toBe(after.playerStats.length);
+  const dayKeys = new Set(after.playerDays.map((day) => `${day.userId}/${day.day}`));
+  expect(dayKeys.size, "two documents for a player's day").toBe(after.playerDays.length);
+  for (const stats of after.playerStats) {
+    const days = after.playerDays.filter((day) => day.userId === stats.userId);
+    const sum = (pick: (day: (typeof days)[number]) => number) =>
+      days.reduce((total, day) => total + pick(day), 0);
+    expect(
+      sum((day) => day.rounds),
+      "days and totals disagree",
+    ).toBe(stats.rounds);
+    expect(sum((day) => day.solved)).toBe(stats.solved);
+    expect(sum((day) => day.firstTry)).toBe(stats.firstTry);
+    expect(stats.firstTry).toBeLessThanOrEqual(stats.solved);
+    expect(stats.solved).toBeLessThanOrEqual(stats.rounds);
+    expect(stats.currentStreak).toBeLessThanOrEqual(stats.bestStreak);
+    for (const day of days) {
+      expect(day.marks.length).toBe(Math.min(day.rounds, STATS_MARKS_KEPT));
+    }
   }
 }
 
@@ -1166,6 +1229,7 @@ function checkInvariants(call: CallRecord, refused: boolean) {
 
   checkClaims(call);
   checkBoards(call);
+  checkPlayerStats(call);
 
   for (const stat of after.dailyStats) {
     for (const value of [stat.sessions, stat.guesses, stat.correctGuesses]) {

@@ -294,6 +294,50 @@ export const boardStatsFields = {
   buckets: v.array(v.number()),
 };
 
+// --- Issue 13 part 2 (daily): streaks, stats and title suggestions ---
+
+/** How a round of the day ended, one symbol each in the shared result. */
+export const roundMark = v.union(
+  v.literal("firstTry"),
+  v.literal("solvedLater"),
+  v.literal("missed"),
+  v.literal("skipped"),
+);
+
+/**
+ * One player's day (the player-local day of the zone their reset follows), written by the
+ * mutation that ends each round: one document per player per day played.
+ */
+export const playerDayFields = {
+  userId: v.id("users"),
+  /** "YYYY-MM-DD" in the player's zone. */
+  day: v.string(),
+  rounds: v.number(),
+  solved: v.number(),
+  firstTry: v.number(),
+  points: v.number(),
+  /** How each round ended, in order; only the first STATS_MARKS_KEPT (`rounds` counts all). */
+  marks: v.array(roundMark),
+};
+
+/** A player's totals and streak (one per player), kept beside the day documents. */
+export const playerStatsFields = {
+  userId: v.id("users"),
+  rounds: v.number(),
+  solved: v.number(),
+  firstTry: v.number(),
+  /** Consecutive days with a solve, ending at `lastSolvedDay`. */
+  currentStreak: v.number(),
+  bestStreak: v.number(),
+  lastSolvedDay: v.optional(v.string()),
+};
+
+/** One accepted title or synonym of an anime in the pool, for the guess box's suggestions. */
+export const titleSuggestionFields = {
+  text: v.string(),
+  animeId: v.id("anime"),
+};
+
 export default defineSchema({
   ...authTables,
   users: defineTable(userFields)
@@ -329,4 +373,10 @@ export default defineSchema({
     .index("by_board_and_score", ["board", "score"])
     .index("by_board_and_userId", ["board", "userId"]),
   boardStats: defineTable(boardStatsFields).index("by_board_and_shard", ["board", "shard"]),
+  // Issue 13 part 2 (daily): streaks, stats and title suggestions.
+  playerDays: defineTable(playerDayFields).index("by_userId_and_day", ["userId", "day"]),
+  playerStats: defineTable(playerStatsFields).index("by_userId", ["userId"]),
+  titleSuggestions: defineTable(titleSuggestionFields)
+    .index("by_animeId", ["animeId"])
+    .searchIndex("search_text", { searchField: "text" }),
 });

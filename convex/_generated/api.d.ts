@@ -53,9 +53,13 @@ import type * as model_migrations from "../model/migrations.js";
 import type * as model_rank from "../model/rank.js";
 import type * as model_rules from "../model/rules.js";
 import type * as model_seen from "../model/seen.js";
+import type * as model_stats from "../model/stats.js";
 import type * as model_titleIndex from "../model/titleIndex.js";
+import type * as model_titleSuggestions from "../model/titleSuggestions.js";
 import type * as model_titles from "../model/titles.js";
 import type * as model_users from "../model/users.js";
+import type * as stats from "../stats.js";
+import type * as titles from "../titles.js";
 import type * as users from "../users.js";
 
 /**
@@ -107,9 +111,13 @@ declare const fullApi: ApiFromModules<{
   "model/rank": typeof model_rank;
   "model/rules": typeof model_rules;
   "model/seen": typeof model_seen;
+  "model/stats": typeof model_stats;
   "model/titleIndex": typeof model_titleIndex;
+  "model/titleSuggestions": typeof model_titleSuggestions;
   "model/titles": typeof model_titles;
   "model/users": typeof model_users;
+  stats: typeof stats;
+  titles: typeof titles;
   users: typeof users;
 }>;
 export declare const api: FilterApi<

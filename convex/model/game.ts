@@ -17,6 +17,7 @@ import {
   pointsFor,
 } from "./rules";
 import { drawAnime, markSeen } from "./seen";
+import { recordRoundEnd } from "./stats";
 
 export type Game = Doc<"games">;
 export type Round = NonNullable<Game["round"]>;
@@ -277,12 +278,19 @@ export async function submitGuess(
   // An anime whose answer the player had already seen never scores again.
   const points = correct && round.seenBefore !== true ? pointsFor(guessesUsed) : 0;
   const status = correct ? "solved" : animeRemaining === 0 ? "outOfGuesses" : "playing";
+  const judged: Round = {
+    ...round,
+    guessesUsed,
+    status,
+    ...(correct ? { pointsEarned: points } : {}),
+  };
   await ctx.db.patch("games", game._id, {
     dailyRemaining: game.dailyRemaining - 1,
     animeRemaining,
-    round: { ...round, guessesUsed, status, ...(correct ? { pointsEarned: points } : {}) },
+    round: judged,
     lastActiveAt: now,
   });
+  await recordRoundEnd(ctx, game, judged, now);
   if (points > 0) {
     await ctx.db.patch("users", user._id, { score: (user.score ?? 0) + points });
     await addPoints(ctx, user, points, now);
@@ -314,6 +322,10 @@ export async function nextRound(
   const dealt = await dealRound(ctx, game, now);
   if (dealt.kind !== "dealt") return { kind: dealt.kind };
   await ctx.db.patch("games", game._id, { ...dealt.changes, lastActiveAt: now });
+  // A round in play that this deal replaced was skipped (one already ended was recorded then).
+  if (dealt.changes.previousRound?.status === "skipped" && game.round?.status === "playing") {
+    await recordRoundEnd(ctx, game, dealt.changes.previousRound, now);
+  }
   return { kind: "dealt" };
 }
 

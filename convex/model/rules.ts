@@ -59,3 +59,17 @@ export const RANK_BUCKETS_PER_DOUBLING = 8;
 /** Past boards kept for looking back: a day's for this many days, a week's for this many weeks. */
 export const DAY_BOARDS_KEPT_DAYS = 8;
 export const WEEK_BOARDS_KEPT_WEEKS = 5;
+
+// Issue 13 part 2 (daily): stats, share and typeahead.
+/** Days of history the stats show, today included. */
+export const STATS_HISTORY_DAYS = 7;
+/** Round symbols kept per day (skips are free, so a day's rounds are not bounded otherwise). */
+export const STATS_MARKS_KEPT = 50;
+/** The guess box suggests titles from this many typed characters on... */
+export const SUGGEST_MIN_CHARS = 2;
+/** ...at most this many... */
+export const SUGGESTIONS_MAX = 8;
+/** ...picked from this many search matches (one per accepted title; several per anime). */
+export const SUGGEST_CANDIDATES = 48;
+/** ...once typing has paused this long. */
+export const SUGGEST_DEBOUNCE_MS = 150;

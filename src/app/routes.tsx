@@ -62,6 +62,13 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: "me",
+        lazy: async () => {
+          const { MePage } = await importWithReload(() => import("@/features/stats/MePage"));
+          return { Component: MePage };
+        },
+      },
+      {
         path: "*",
         lazy: page(
           () => import("@/features/errors/NotFoundPage"),

@@ -23,8 +23,8 @@ async function coverLoaded(page: Page, step: number | "clear") {
 
 async function guess(page: Page, text: string) {
   await expect(page.getByRole("button", { name: "Submit Guess" })).toBeEnabled();
-  await page.getByRole("textbox", { name: "Your guess" }).fill(text);
-  await page.getByRole("textbox", { name: "Your guess" }).press("Enter");
+  await page.getByRole("combobox", { name: "Your guess" }).fill(text);
+  await page.getByRole("combobox", { name: "Your guess" }).press("Enter");
 }
 
 /** A player on /game over a one-anime pool, at `width` × `height`. */

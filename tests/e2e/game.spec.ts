@@ -23,7 +23,7 @@ async function openGame(page: Page, backend: TestBackend, pool = 6): Promise<Pla
 }
 
 const cover = (page: Page) => page.getByRole("img", { name: /cover/i });
-const guessBox = (page: Page) => page.getByRole("textbox", { name: "Your guess" });
+const guessBox = (page: Page) => page.getByRole("combobox", { name: "Your guess" });
 const clue = (page: Page) => page.getByText(/^File \d+\./);
 
 /**

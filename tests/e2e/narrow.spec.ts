@@ -8,6 +8,7 @@ const pages = [
   { path: "/admin", ready: { name: "Beta Feedback Dashboard", level: 1 } },
   { path: "/make-admin", ready: undefined },
   { path: "/qr", ready: undefined },
+  { path: "/me", ready: { name: "Your stats", level: 1 } },
   { path: "/no-such-page", ready: undefined },
 ] as const;
 

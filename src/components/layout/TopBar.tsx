@@ -1,5 +1,6 @@
 import { useAuthActions } from "@convex-dev/auth/react";
 import {
+  ChartColumnIcon,
   HouseIcon,
   LogInIcon,
   LogOutIcon,
@@ -30,7 +31,7 @@ export function TopBar() {
           className="flex items-center gap-2 rounded-md text-lg font-bold tracking-tight whitespace-nowrap outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
         >
           <SparklesIcon className="size-5 text-primary" />
-          {/* Signed in, the bar holds up to five controls: below 360 px the name gives way to them. */}
+          {/* Signed in, the bar holds up to six controls: below 360 px the name gives way to them. */}
           <span className={cn(viewer.status === "signedIn" && "max-[359px]:sr-only")}>
             Anime Guess
           </span>
@@ -96,6 +97,18 @@ function SignedInActions({ viewer }: { viewer: Profile }) {
           </Link>
         </Button>
       )}
+      <Button
+        asChild
+        variant="ghost"
+        size="icon-sm"
+        title="Your stats"
+        className={currentPageStyle}
+      >
+        <Link to="/me" aria-current={pathname === "/me" ? "page" : undefined}>
+          <ChartColumnIcon />
+          <span className="sr-only">Your stats</span>
+        </Link>
+      </Button>
       <Button
         asChild
         variant="ghost"

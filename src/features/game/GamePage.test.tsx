@@ -21,7 +21,7 @@ async function openGame(pool = 3, backend = new InProcessBackend()) {
   return game;
 }
 
-const guessBox = () => screen.getByRole("textbox", { name: "Your guess" });
+const guessBox = () => screen.getByRole("combobox", { name: "Your guess" });
 const cover = () => screen.getByRole("img", { name: /cover/i });
 
 /** The cover shows blur step `step` (0: the start) at the round's own address, or the clear cover. */

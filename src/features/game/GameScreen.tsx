@@ -2,13 +2,13 @@ import { useMutation, useQuery } from "convex/react";
 import { SendIcon, SkipForwardIcon } from "lucide-react";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { useAuthDialog } from "@/features/auth/AuthDialogContext";
 import { messageFor } from "@/lib/errors";
 import { prefetch } from "@/lib/lazyWithReload";
 import { notify } from "@/lib/notify";
+import { StatsStrip } from "@/features/stats/StatsStrip";
 import { api } from "@convex/_generated/api";
 import { errorCodeOf } from "@convex/model/errors";
 import type { GameView } from "@convex/model/game";
@@ -20,6 +20,7 @@ import { GameCard, GameLayout, GamePlaceholder } from "./GameLayout";
 import { GuessCounters } from "./GuessCounters";
 import { loadConfetti } from "./loadConfetti";
 import { RoundMessage } from "./RoundMessage";
+import { TitleCombobox } from "./TitleCombobox";
 import { useAnimeLoader, type LoadStatus } from "./useAnimeLoader";
 import { useCooldownCountdown } from "./useCooldownCountdown";
 
@@ -60,6 +61,7 @@ export function GameScreen() {
       ) : (
         <RoundView game={game} round={round} loadStatus={loadStatus} load={load} />
       )}
+      <StatsStrip />
     </GameLayout>
   );
 }
@@ -230,11 +232,11 @@ function RoundView({
         <Label htmlFor={inputId} className="sr-only">
           Your guess
         </Label>
-        <Input
+        <TitleCombobox
           ref={inputRef}
           id={inputId}
           value={text}
-          onChange={(event) => setText(event.target.value)}
+          onValueChange={setText}
           placeholder="Try your best guess..."
           autoComplete="off"
           autoCorrect="off"

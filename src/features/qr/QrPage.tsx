@@ -6,13 +6,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Spinner } from "@/components/ui/spinner";
 import { useAuthDialog } from "@/features/auth/AuthDialogContext";
 import { useViewer } from "@/features/auth/hooks/useViewer";
+import { gameAddress } from "@/lib/gameAddress";
 
 const QR_FILE_NAME = "anime-guess-qr.png";
-
-/** The address the code points to: the build's public URL, else where this page is served. */
-function gameAddress(): string {
-  return import.meta.env.VITE_PUBLIC_URL || window.location.origin;
-}
 
 /** /qr, for signed-in players; a visitor is asked to log in. */
 export function QrPage() {

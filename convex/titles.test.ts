@@ -1,0 +1,106 @@
+/** Issue 13, typeahead: pool titles from a search index, the same list whatever round is on screen. */
+import { describe, expect, test } from "vitest";
+import { api } from "./_generated/api";
+import type { AnimeFields } from "./model/titleIndex";
+import { insertAnime, replaceAnime } from "./model/titleIndex";
+import { SUGGESTIONS_MAX } from "./model/rules";
+import { newBackend, seedAnime, signedInAs, type TestConvex } from "./test.setup";
+
+function anime(n: number, english: string, romaji: string, synonyms: string[] = []): AnimeFields {
+  return {
+    anilistId: 800_000 + n,
+    title: { english, romaji, native: null },
+    synonyms,
+    clue: "A story.",
+    answers: [english, romaji, ...synonyms],
+    coverImage: `https://img.example/${n}.jpg`,
+    siteUrl: `https://anilist.co/anime/${800_000 + n}`,
+    genres: [],
+    randomRank: n / 100,
+    updatedAt: 0,
+  };
+}
+
+async function pool(t: TestConvex) {
+  return await t.run(async (ctx) => [
+    await insertAnime(ctx, anime(1, "Attack on Titan", "Shingeki no Kyojin", ["AoT", "SnK"])),
+    await insertAnime(ctx, anime(2, "Attack on Titan Season 2", "Shingeki no Kyojin Season 2")),
+    await insertAnime(ctx, anime(3, "Spy x Family", "SPY×FAMILY", ["Spy Family"])),
+    await insertAnime(ctx, anime(4, "Frieren: Beyond Journey's End", "Sousou no Frieren")),
+    await insertAnime(ctx, anime(5, "Titan Quest Tales", "Kyojin Monogatari")),
+  ]);
+}
+
+describe("titles.suggest", () => {
+  test("matches every accepted title and synonym; titles starting with the text come first", async () => {
+    const t = newBackend();
+    await pool(t);
+    const { as } = await signedInAs(t, "player");
+    expect(await as.query(api.titles.suggest, { text: "shin" })).toEqual([
+      "Shingeki no Kyojin",
+      "Shingeki no Kyojin Season 2",
+    ]);
+    expect(await as.query(api.titles.suggest, { text: "tita" })).toEqual([
+      "Titan Quest Tales",
+      "Attack on Titan",
+      "Attack on Titan Season 2",
+    ]);
+    expect(await as.query(api.titles.suggest, { text: "SnK" })).toEqual(["SnK"]);
+    expect(await as.query(api.titles.suggest, { text: "frie" })).toEqual([
+      "Frieren: Beyond Journey's End",
+      "Sousou no Frieren",
+    ]);
+  });
+
+  test("fewer than 2 characters, or more than a guess can hold, suggest nothing", async () => {
+    const t = newBackend();
+    await pool(t);
+    const { as } = await signedInAs(t, "player");
+    expect(await as.query(api.titles.suggest, { text: "" })).toEqual([]);
+    expect(await as.query(api.titles.suggest, { text: " s  " })).toEqual([]);
+    expect(await as.query(api.titles.suggest, { text: "s".repeat(201) })).toEqual([]);
+  });
+
+  test(`at most ${SUGGESTIONS_MAX}, and the same list whatever anime is on screen`, async () => {
+    const t = newBackend();
+    await seedAnime(t, 30); // "Show 1"…, "Shou 1"…, each dealt in turn below
+    const player = await signedInAs(t, "player");
+    await player.as.mutation(api.game.start, { timeZone: "UTC" });
+    const lists = [];
+    const dealt = new Set<string>();
+    for (let round = 1; round <= 6; round++) {
+      lists.push(await player.as.query(api.titles.suggest, { text: "Show" }));
+      dealt.add(
+        await t.run(async (ctx) => {
+          const game = await ctx.db.query("games").first();
+          return (await ctx.db.get("anime", game!.round!.animeId))!.title.english!;
+        }),
+      );
+      await player.as.mutation(api.game.next, { roundNumber: round });
+    }
+    expect(dealt.size).toBe(6);
+    expect(lists[0]).toHaveLength(SUGGESTIONS_MAX);
+    for (const list of lists) expect(list).toEqual(lists[0]);
+    // Alphabetical, so not led by the anime on screen.
+    expect(lists[0]).toEqual([...lists[0]].sort());
+  });
+
+  test("a changed anime's suggestions follow its new titles; a title two anime share shows once", async () => {
+    const t = newBackend();
+    const [first] = await pool(t);
+    const { as } = await signedInAs(t, "player");
+    await t.run(async (ctx) => {
+      await replaceAnime(
+        ctx,
+        first,
+        anime(1, "Attack on Titan", "Shingeki no Kyojin", ["Spy Family"]),
+      );
+    });
+    expect(await as.query(api.titles.suggest, { text: "snk" })).toEqual([]);
+    expect(await as.query(api.titles.suggest, { text: "spy" })).toEqual([
+      "Spy Family",
+      "Spy x Family",
+      "SPY×FAMILY",
+    ]);
+  });
+});

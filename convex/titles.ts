@@ -1,0 +1,9 @@
+import { v } from "convex/values";
+import { playerQuery } from "./functions";
+import { suggestTitles } from "./model/titleSuggestions";
+
+/** Up to 8 pool titles for the typed text (2 characters or more): the same list in every round. */
+export const suggest = playerQuery({
+  args: { text: v.string() },
+  handler: async (ctx, { text }) => await suggestTitles(ctx, text),
+});

@@ -1,0 +1,151 @@
+import { mkdirSync } from "node:fs";
+import type { Page } from "@playwright/test";
+import { expect, expectNoSeriousViolations, test, type TestBackend } from "./fixtures";
+
+/** Issue 13 part 2: the stats strip, /me, Share today and the guess box's suggestions. */
+
+const SCREENS = "/work/notes/screens/wip-daily";
+
+/** Desktop (1280×800) and mobile (390×844) screenshots of what the page shows now. */
+async function screens(page: Page, name: string, { fullPage = false } = {}) {
+  mkdirSync(SCREENS, { recursive: true });
+  for (const [label, size] of [
+    ["desktop", { width: 1280, height: 800 }],
+    ["mobile", { width: 390, height: 844 }],
+  ] as const) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(200);
+    await page.screenshot({ path: `${SCREENS}/${name}-${label}.png`, fullPage });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+const guessBox = (page: Page) => page.getByRole("combobox", { name: "Your guess" });
+const strip = (page: Page) => page.getByRole("region", { name: "Your streak and today" });
+
+async function openGame(page: Page, backend: TestBackend) {
+  await backend.seedAnimePool(6);
+  const player = await backend.signIn(page);
+  await page.goto("/game");
+  await expect(page.getByRole("heading", { name: "Clue" })).toBeVisible();
+  return player;
+}
+
+/** Every seeded anime accepts "Test Show": a right guess without knowing which was dealt. */
+async function solve(page: Page) {
+  await expect(page.getByRole("button", { name: "Submit Guess" })).toBeEnabled();
+  await guessBox(page).fill("Test Show");
+  await guessBox(page).press("Escape");
+  await guessBox(page).press("Enter");
+  await expect(page.getByText("Correct! You got it!")).toBeVisible();
+}
+
+test.describe("streak, stats and sharing", () => {
+  test("a solve shows on the strip; Share today copies the spoiler-free text", async ({
+    page,
+    context,
+    backend,
+  }) => {
+    test.slow();
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.emulateMedia({ reducedMotion: "reduce" }); // no confetti in the screenshots
+    await openGame(page, backend);
+    await expect(strip(page)).toContainText("Streak: 0 days");
+    await solve(page);
+    await page.getByRole("button", { name: "Next Anime →" }).click();
+    await guessBox(page).fill("Not this one");
+    await guessBox(page).press("Escape");
+    await page.getByRole("button", { name: "Skip" }).click();
+    await expect(strip(page)).toContainText("Streak: 1 day");
+    await expect(strip(page)).toContainText("Today: 1 solved");
+    await screens(page, "game-stats-strip", { fullPage: true });
+
+    await strip(page).getByRole("button", { name: "Share today" }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toBeVisible();
+    await expectNoSeriousViolations(page);
+    await screens(page, "share");
+    await dialog.getByRole("button", { name: "Copy" }).click();
+    await expect(page.getByText("Copied!")).toBeVisible();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toMatch(
+      /^Anime Guess · \d{1,2} [A-Z][a-z]{2} · 1 solved · 150 pts · 🔥 1\n🟩⬜\nhttp:\/\/localhost:\d+$/,
+    );
+    expect(copied).toBe(await dialog.getByLabel("Your result").textContent());
+    // Nothing names or describes the anime.
+    expect(copied).not.toMatch(/Test Show|Tesuto|File \d|cover/i);
+  });
+
+  test("/me shows the streak, today, first-try solves, accuracy and the last 7 days", async ({
+    page,
+    backend,
+  }) => {
+    await openGame(page, backend);
+    await solve(page);
+    await page.getByRole("link", { name: "Your stats" }).first().click();
+    await expect(page.getByRole("heading", { name: "Your stats", level: 1 })).toBeVisible();
+    await expect(page).toHaveTitle("Your stats · Anime Guess");
+    await expect(page.getByText("Current streak")).toBeVisible();
+    await expect(page.getByRole("definition").nth(1)).toHaveText("1");
+    await expect(page.getByRole("definition").nth(2)).toHaveText("100 %");
+    await expect(
+      page.getByRole("list", { name: "Anime solved per day" }).getByRole("listitem"),
+    ).toHaveCount(7);
+    await expectNoSeriousViolations(page);
+    await screens(page, "me", { fullPage: true });
+  });
+});
+
+test.describe("the guess box's suggestions", () => {
+  test("arrows and Enter pick a title, which Submit then sends; axe-clean while open", async ({
+    page,
+    backend,
+  }) => {
+    test.slow();
+    await openGame(page, backend);
+    await guessBox(page).pressSequentially("tes", { delay: 30 });
+    const list = page.getByRole("listbox", { name: "Suggested titles" });
+    await expect(list).toBeVisible();
+    await expect(guessBox(page)).toHaveAttribute("aria-expanded", "true");
+    await expect(list.getByRole("option")).toHaveCount(8);
+    await expect(list.getByRole("option").first()).toHaveText("Test Show");
+    await expectNoSeriousViolations(page);
+    await screens(page, "typeahead-open");
+
+    await guessBox(page).press("ArrowDown");
+    await guessBox(page).press("ArrowDown");
+    await expect(list.getByRole("option", { name: "Test Show 1", exact: true })).toHaveAttribute(
+      "aria-selected",
+      "true",
+    );
+    await guessBox(page).press("ArrowUp");
+    await guessBox(page).press("Enter");
+    await expect(guessBox(page)).toHaveValue("Test Show");
+    await expect(list).toBeHidden();
+    await expect(page.getByText("Anime Guesses: 5/5")).toBeVisible();
+    await guessBox(page).press("Enter");
+    await expect(page.getByText("Correct! You got it!")).toBeVisible();
+  });
+
+  test("on a phone, a tap picks a title", async ({ browser, backend }) => {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    const page = await context.newPage();
+    await openGame(page, backend);
+    await guessBox(page).tap();
+    await guessBox(page).pressSequentially("tesuto", { delay: 30 });
+    const option = page.getByRole("option", { name: "Tesuto Shou 3" });
+    await expect(option).toBeVisible();
+    await option.tap();
+    await expect(guessBox(page)).toHaveValue("Tesuto Shou 3");
+    await expect(page.getByRole("listbox", { name: "Suggested titles" })).toBeHidden();
+    await expect(page.getByText("Anime Guesses: 5/5")).toBeVisible();
+    await page.getByRole("button", { name: "Submit Guess" }).tap();
+    // Right or wrong, the guess was sent: one of the anime's guesses is spent.
+    await expect(page.getByText("Anime Guesses: 4/5")).toBeVisible();
+    await context.close();
+  });
+});
