@@ -183,7 +183,7 @@ describe("a round", () => {
     await guess(game, "wrong again");
 
     expect(
-      await screen.findByText("Out of guesses! Use the Skip button to try another anime."),
+      await screen.findByText("Out of guesses! Press Next Anime → for another one."),
     ).toBeInTheDocument();
     expect(screen.getByText("Anime Guesses: 0/5")).toBeInTheDocument();
     expect(screen.getByText("Daily Guesses: 15/20")).toBeInTheDocument();
