@@ -358,8 +358,9 @@ describe("the daily allowance", () => {
     });
   });
 
-  test("a game left at 0 without a cooldown (an older game) starts one on the visit; its round in play then gets 5", async () => {
+  test("a game left at 0 without a cooldown (an older game) starts one on the visit; its round in play then gets its own guesses back", async () => {
     const { t, as } = await startedGame();
+    await guess(as, "wrong");
     const game = await t.run(async (ctx) => await ctx.db.query("games").first());
     await t.run(async (ctx) => ctx.db.patch("games", game!._id, { dailyRemaining: 0 }));
     await as.mutation(api.game.start, { timeZone: "UTC" });
@@ -367,9 +368,9 @@ describe("the daily allowance", () => {
     await advanceTo(t, Date.now() + COOLDOWN_MS);
     expect(await state(as)).toMatchObject({
       dailyRemaining: 20,
-      animeRemaining: 5,
+      animeRemaining: 4, // its 5, less the one used
       cooldownEnd: null,
-      round: { status: "playing" },
+      round: { status: "playing", guessesUsed: 1 },
     });
   });
 

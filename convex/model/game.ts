@@ -167,16 +167,19 @@ async function catchUp(ctx: MutationCtx, game: Game, now: number): Promise<Game>
 }
 
 /**
- * The allowance back: 20 a day, and 5 more for the anime in play. An ended round keeps its count,
- * so the counter agrees with its message ("Out of guesses!", Next Anime); the next deal refills it.
+ * The allowance back: 20 a day, and the anime in play its own 5 less those used (as at midnight).
+ * An ended round keeps its count, so the counter agrees with its message ("Out of guesses!",
+ * Next Anime); the next deal refills it.
  */
 function cooldownEndChanges(game: Game): GameChanges {
-  const inPlay = game.round === null || game.round.status === "playing";
-  return {
-    dailyRemaining: DAILY_GUESSES,
-    animeRemaining: inPlay ? GUESSES_PER_ANIME : game.animeRemaining,
-    cooldownEnd: null,
-  };
+  const round = game.round;
+  const animeRemaining =
+    round === null
+      ? GUESSES_PER_ANIME
+      : round.status === "playing"
+        ? GUESSES_PER_ANIME - round.guessesUsed
+        : game.animeRemaining;
+  return { dailyRemaining: DAILY_GUESSES, animeRemaining, cooldownEnd: null };
 }
 
 /**
