@@ -4,7 +4,8 @@ import { expect, test, type Page } from "@playwright/test";
 /**
  * `npm run preview:offline`, as a newcomer uses it (its own project in playwright.config.ts,
  * served by the command itself): the banner, sign-up through the dialog, one round of the
- * bundled AniList sample played to a right answer, the boards, and admin by the printed way.
+ * bundled AniList sample played to a right answer, the boards, beta feedback, and admin by the
+ * printed way (a claim code).
  */
 
 type Media = { title: { english: string | null; romaji?: string | null }; description: string };
@@ -33,7 +34,7 @@ async function signUp(page: Page, username: string) {
   await expect(dialog).toBeHidden();
 }
 
-test("a newcomer signs up, plays a round of real anime, sees the boards and becomes admin", async ({
+test("a newcomer signs up, plays a round of real anime, sees the boards, sends beta feedback and becomes admin", async ({
   page,
   request,
 }) => {
@@ -56,11 +57,23 @@ test("a newcomer signs up, plays a round of real anime, sees the boards and beco
   await page.goto("/leaderboard");
   await expect(page.getByRole("main").getByText(username)).toBeVisible();
 
+  const banner = page.getByRole("banner");
+  await banner.getByRole("button", { name: "Join the beta program" }).click();
+  await banner.getByRole("button", { name: "Send beta feedback" }).click();
+  const feedback = page.getByRole("dialog", { name: "Beta Feedback" });
+  await feedback.getByLabel("Found any bugs?").fill("Tried it offline.");
+  await feedback.getByRole("button", { name: "Submit Feedback" }).click();
+  await expect(page.getByText("Thank you for your feedback!")).toBeVisible();
+
   const claim = await request.post("/__convex_test/control/claim-code");
   const { value } = (await claim.json()) as { value: { code: string } };
   await page.goto("/make-admin");
   await page.getByLabel("Claim code").fill(value.code);
   await page.getByRole("button", { name: "Make Me Admin" }).click();
+  await expect(
+    page.getByRole("banner").getByRole("link", { name: "Admin dashboard" }),
+  ).toBeVisible();
   await page.goto("/admin");
   await expect(page.getByRole("heading", { name: "Beta Feedback Dashboard" })).toBeVisible();
+  await expect(page.getByText("Tried it offline.")).toBeVisible();
 });
