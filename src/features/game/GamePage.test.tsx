@@ -265,7 +265,7 @@ describe("the daily allowance", () => {
     const game = await openGame();
     await guessRight(game);
     await screen.findByRole("button", { name: "Next Anime →" });
-    // The player's last daily guess is spent: the next attempt starts the cooldown.
+    // A game left at 0 without a cooldown (an older one): the next attempt starts it.
     await patchGame(game.backend, ann.email, { dailyRemaining: 0 });
     await screen.findByText("Daily Guesses: 0/20");
 
