@@ -203,12 +203,15 @@ export const DETERMINERS = new Set([
 /** Roles that are also titles before a name ("Princess Elizabeth"): "the princess", not "a". */
 export const TITLES = new Set([
   "captain",
+  "detective",
+  "doctor",
   "king",
   "lady",
   "lord",
   "master",
   "prince",
   "princess",
+  "professor",
   "queen",
 ]);
 

@@ -40,6 +40,11 @@ describe("makeClue: a name after a role word goes, the role stays", () => {
       "When they were sent into exile, the princess discovers the truth.",
     ],
     [
+      "The case is solved by Detective Conan Edogawa, again.",
+      ["Conan Edogawa"],
+      "The case is solved by the detective, again.",
+    ],
+    [
       "High school student Hodaka leaves his home on an isolated island.",
       ["Hodaka Morishima"],
       "A high school student leaves their home on an isolated island.",
