@@ -2,6 +2,9 @@ import { defineConfig, devices } from "@playwright/test";
 import { chromiumArgs, chromiumExecutablePath } from "./tests/support/browser.mjs";
 
 const port = Number(process.env.E2E_PORT ?? 4173);
+/** `npm run preview:offline`'s own server, for its spec: the e2e build, with its sample pool. */
+const offlinePort = port + 100;
+const offlineSpec = /offline-preview\.spec\.ts$/;
 
 /**
  * Browser tests run the production build in e2e mode: the real React app,
@@ -26,12 +29,37 @@ export default defineConfig({
     screenshot: "only-on-failure",
     launchOptions: { executablePath: chromiumExecutablePath, args: chromiumArgs },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
-  webServer: {
-    command: `npm run build:e2e && npx vite preview --mode e2e --outDir dist-e2e --port ${port} --strictPort`,
-    url: `http://localhost:${port}/__convex_test/health`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 180_000,
-    stdout: "pipe",
-  },
+  projects: [
+    {
+      name: "chromium",
+      testIgnore: offlineSpec,
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+    },
+    {
+      name: "offline-preview",
+      testMatch: offlineSpec,
+      use: {
+        ...devices["Desktop Chrome"],
+        channel: undefined,
+        baseURL: `http://localhost:${offlinePort}`,
+      },
+    },
+  ],
+  // One after the other: the first builds dist-e2e/, which the offline preview then finds fresh.
+  webServer: [
+    {
+      command: `npm run build:e2e && npx vite preview --mode e2e --outDir dist-e2e --port ${port} --strictPort`,
+      url: `http://localhost:${port}/__convex_test/health`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 180_000,
+      stdout: "pipe",
+    },
+    {
+      command: `node scripts/preview-offline.mjs --port ${offlinePort}`,
+      url: `http://localhost:${offlinePort}/__convex_test/health`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 180_000,
+      stdout: "pipe",
+    },
+  ],
 });

@@ -1070,7 +1070,7 @@ const isInteger = (value: number | undefined) => value !== undefined && Number.i
  *   a first guess), once;
  * - one game per player; 0 ≤ animeRemaining ≤ dailyRemaining ≤ 20 and
  *   animeRemaining ≤ 5 (a deal gives min(5, daily), a guess takes one of
- *   each, a cooldown's end and a reset give 20 and 5); a cooldown only while
+ *   each, a cooldown's end and a reset give 20 and 5); a cooldown exactly while
  *   the day's guesses are spent; a round in play has a guess left and at most
  *   5 on its anime; round numbers never go back; points only on a solved
  *   round, and none on an anime dealt after its answer was seen; an ended
@@ -1144,6 +1144,8 @@ function checkInvariants(call: CallRecord, refused: boolean) {
     ).toBe(true);
     expect(anime, `${where}: more anime guesses than daily ones`).toBeLessThanOrEqual(daily);
     if (game.cooldownEnd !== null) expect(daily, `${where}: cooldown with guesses left`).toBe(0);
+    // The guess that spends the day starts the countdown: 0/20 never waits for a click.
+    if (daily === 0) expect(game.cooldownEnd, `${where}: 0/20 without a cooldown`).not.toBeNull();
     expect(isValidTimeZone(game.timeZone), `${where}: time zone ${game.timeZone}`).toBe(true);
     expect(game.nextResetAt).toBeGreaterThan(game.lastReset);
     if (game.lastActiveAt >= game.lastReset) {

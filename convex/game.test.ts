@@ -316,13 +316,14 @@ describe("the daily allowance", () => {
     expect((await state(as)).dailyRemaining).toBe(0);
   }
 
-  test("the attempt after the last guess starts a 10-minute cooldown that restores 20 and 5", async () => {
+  test("the last daily guess starts the 10-minute cooldown at once; its end restores 20", async () => {
     const { t, as } = await startedGame();
     await spendAllGuesses(as);
+    // No further click is needed: the countdown runs from the guess that spent the allowance.
     const cooldownEnd = Date.now() + COOLDOWN_MS;
+    expect((await state(as)).cooldownEnd).toBe(cooldownEnd);
     expect(await skip(as)).toEqual({ kind: "cooldown", cooldownEnd });
     expect(await guess(as, "anything")).toEqual({ kind: "cooldown", cooldownEnd });
-    expect((await state(as)).cooldownEnd).toBe(cooldownEnd);
 
     vi.advanceTimersByTime(COOLDOWN_MS - 1000);
     await t.finishInProgressScheduledFunctions();
@@ -332,17 +333,50 @@ describe("the daily allowance", () => {
     await t.finishInProgressScheduledFunctions();
     expect(await state(as)).toMatchObject({
       dailyRemaining: 20,
-      animeRemaining: 5,
+      // The ended round stays as it was, its counter too: "Out of guesses!" beside 0/5.
+      animeRemaining: 0,
       cooldownEnd: null,
-      round: { status: "outOfGuesses", blurPx: 4 }, // the ended round stays as it was
+      round: { status: "outOfGuesses", blurPx: 4 },
     });
     expect(await skip(as)).toEqual({ kind: "dealt" });
+    expect(await state(as)).toMatchObject({ dailyRemaining: 20, animeRemaining: 5 });
+  });
+
+  test("a right last guess scores and starts the cooldown too", async () => {
+    const { t, as } = await startedGame();
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < 5; i++) await guess(as, "wrong");
+      await skip(as);
+    }
+    for (let i = 0; i < 4; i++) await guess(as, "wrong");
+    const { title } = await answersOfRound(t, as);
+    expect(await guess(as, title)).toEqual({ kind: "correct", points: 100 });
+    expect(await state(as)).toMatchObject({
+      dailyRemaining: 0,
+      cooldownEnd: Date.now() + COOLDOWN_MS,
+      round: { status: "solved", pointsEarned: 100 },
+    });
+  });
+
+  test("a game left at 0 without a cooldown (an older game) starts one on the visit; its round in play then gets its own guesses back", async () => {
+    const { t, as } = await startedGame();
+    await guess(as, "wrong");
+    const game = await t.run(async (ctx) => await ctx.db.query("games").first());
+    await t.run(async (ctx) => ctx.db.patch("games", game!._id, { dailyRemaining: 0 }));
+    await as.mutation(api.game.start, { timeZone: "UTC" });
+    expect((await state(as)).cooldownEnd).toBe(Date.now() + COOLDOWN_MS);
+    await advanceTo(t, Date.now() + COOLDOWN_MS);
+    expect(await state(as)).toMatchObject({
+      dailyRemaining: 20,
+      animeRemaining: 4, // its 5, less the one used
+      cooldownEnd: null,
+      round: { status: "playing", guessesUsed: 1 },
+    });
   });
 
   test("a cooldown job that runs twice or late changes nothing twice", async () => {
     const { t, as } = await startedGame();
     await spendAllGuesses(as);
-    await skip(as);
     const { cooldownEnd } = await state(as);
     vi.advanceTimersByTime(COOLDOWN_MS);
     await t.finishInProgressScheduledFunctions();

@@ -11,6 +11,8 @@ const markers = [
   "ConvexTestClient",
   "e2e-signed-in",
   "fake-timers",
+  // The offline preview's banner (src/testing/e2e/browserClient.ts).
+  "lost on restart",
 ];
 
 async function* files(folder) {

@@ -40,6 +40,8 @@ import type * as model_clue_index from "../model/clue/index.js";
 import type * as model_clue_markup from "../model/clue/markup.js";
 import type * as model_clue_pronouns from "../model/clue/pronouns.js";
 import type * as model_clue_replacements from "../model/clue/replacements.js";
+import type * as model_clue_roleWords from "../model/clue/roleWords.js";
+import type * as model_clue_roles from "../model/clue/roles.js";
 import type * as model_clue_sentences from "../model/clue/sentences.js";
 import type * as model_coverImages from "../model/coverImages.js";
 import type * as model_covers from "../model/covers.js";
@@ -98,6 +100,8 @@ declare const fullApi: ApiFromModules<{
   "model/clue/markup": typeof model_clue_markup;
   "model/clue/pronouns": typeof model_clue_pronouns;
   "model/clue/replacements": typeof model_clue_replacements;
+  "model/clue/roleWords": typeof model_clue_roleWords;
+  "model/clue/roles": typeof model_clue_roles;
   "model/clue/sentences": typeof model_clue_sentences;
   "model/coverImages": typeof model_coverImages;
   "model/covers": typeof model_covers;

@@ -161,20 +161,33 @@ async function catchUp(ctx: MutationCtx, game: Game, now: number): Promise<Game>
         ? await resetChanges(ctx, game, now)
         : nextReset(game, game.lastReset, now);
   } else if (game.cooldownEnd !== null && now >= game.cooldownEnd) {
-    changes = cooldownEndChanges();
+    changes = cooldownEndChanges(game);
   }
   if (Object.keys(changes).length === 0) return game;
   await ctx.db.patch("games", game._id, changes);
   return { ...game, ...changes };
 }
 
-function cooldownEndChanges(): GameChanges {
-  return { dailyRemaining: DAILY_GUESSES, animeRemaining: GUESSES_PER_ANIME, cooldownEnd: null };
+/**
+ * The allowance back: 20 a day, and the anime in play its own 5 less those used (as at midnight).
+ * An ended round keeps its count, so the counter agrees with its message ("Out of guesses!",
+ * Next Anime); the next deal refills it.
+ */
+function cooldownEndChanges(game: Game): GameChanges {
+  const round = game.round;
+  const animeRemaining =
+    round === null
+      ? GUESSES_PER_ANIME
+      : round.status === "playing"
+        ? GUESSES_PER_ANIME - round.guessesUsed
+        : game.animeRemaining;
+  return { dailyRemaining: DAILY_GUESSES, animeRemaining, cooldownEnd: null };
 }
 
 /**
- * The attempt that finds the daily guesses spent starts the 10-minute cooldown, replacing any
- * cooldown job still waiting (one a midnight reset made pointless): never two at once.
+ * The 10-minute cooldown, started by the guess that spends the last daily one (or by anything
+ * that finds them spent without one), replacing any cooldown job still waiting (one a midnight
+ * reset made pointless): never two at once.
  */
 async function startCooldown(ctx: MutationCtx, game: Game, now: number): Promise<number> {
   if (game.cooldownEnd !== null) return game.cooldownEnd;
@@ -217,6 +230,10 @@ export async function startVisit(
     game = (await ctx.db.get("games", gameId))!;
   } else {
     game = await catchUp(ctx, game, now);
+    // Guesses spent before the last guess started the cooldown itself: the countdown runs now.
+    if (game.dailyRemaining === 0 && game.cooldownEnd === null) {
+      game = { ...game, cooldownEnd: await startCooldown(ctx, game, now) };
+    }
   }
 
   let changes: GameChanges = { lastActiveAt: now };
@@ -300,6 +317,8 @@ export async function submitGuess(
     await ctx.db.insert("seenAnime", { userId: user._id, animeId: round.animeId, seenAt: now });
   }
   await countGameActivity(ctx, { guesses: 1, correctGuesses: correct ? 1 : 0 });
+  // 0/20: the countdown starts now, not at the next click.
+  if (game.dailyRemaining === 1) await startCooldown(ctx, game, now);
 
   if (correct) return { kind: "correct", points };
   if (status === "outOfGuesses") return { kind: "outOfGuesses" };
@@ -333,7 +352,7 @@ export async function nextRound(
 export async function endCooldown(ctx: MutationCtx, gameId: Id<"games">, cooldownEnd: number) {
   const game = await ctx.db.get("games", gameId);
   if (game === null || game.cooldownEnd !== cooldownEnd) return;
-  await ctx.db.patch("games", gameId, cooldownEndChanges());
+  await ctx.db.patch("games", gameId, cooldownEndChanges(game));
 }
 
 /** Scheduled for the next reset. A stale, late or repeated run changes nothing twice. */
@@ -376,6 +395,8 @@ export async function gameView(ctx: QueryCtx, user: Doc<"users">) {
     animeLimit: GUESSES_PER_ANIME,
     cooldownEnd: game.cooldownEnd,
     nextResetAt: game.nextResetAt,
+    /** When the allowance last came back at midnight: the screen says so when it changes. */
+    lastReset: game.lastReset,
     round:
       round === null || anime === null
         ? null

@@ -160,7 +160,7 @@ describe("ConvexTestClient and scheduled functions", () => {
     });
     const client = await signedInClient(backend);
     await client.mutation(api.game.start, { timeZone: "UTC" });
-    // Spend the day's guesses, then let the next attempt start the cooldown.
+    // Spend the day's guesses (the last one starts the cooldown); a further attempt changes nothing.
     let view = (await client.query(api.game.state, {})) as GameView;
     while (view.dailyRemaining > 0) {
       if (view.round!.status === "playing") {

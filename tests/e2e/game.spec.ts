@@ -240,9 +240,7 @@ test("five wrong guesses run the anime out and lock the input", async ({ page, b
     await expect(page.getByText(`Anime Guesses: ${left}/5`)).toBeVisible();
   }
   await guess(page, "Still wrong");
-  await expect(
-    page.getByText("Out of guesses! Use the Skip button to try another anime."),
-  ).toBeVisible();
+  await expect(page.getByText("Out of guesses! Press Next Anime → for another one.")).toBeVisible();
   await expect(guessBox(page)).toBeDisabled();
   await expect(page.getByRole("button", { name: "Submit Guess" })).toBeDisabled();
   await expect(page.getByRole("button", { name: "Next Anime →" })).toBeEnabled();
@@ -252,7 +250,7 @@ test("five wrong guesses run the anime out and lock the input", async ({ page, b
   await expectCover(page, "clear");
 });
 
-test("the cooldown: a countdown, Submit and Skip disabled, then the allowance back live", async ({
+test("the cooldown: the last guess starts the countdown, Submit and Skip disabled, then the allowance back live", async ({
   page,
   backend,
 }) => {
@@ -266,8 +264,8 @@ test("the cooldown: a countdown, Submit and Skip disabled, then the allowance ba
   // The test client re-runs every query after each of the 20-odd calls above before this
   // guess's own call returns: give it time to catch up.
   await expect(guessBox(page)).toHaveValue("", { timeout: 20_000 });
-  await page.getByRole("button", { name: "Next Anime →" }).click();
 
+  // No click: the guess that spent the day started the countdown.
   const timer = page.getByRole("timer");
   await expect(timer).toHaveText(/^(10:00|09:5\d)$/);
   await expect(page.getByText(/Out of daily guesses/)).toBeVisible();

@@ -1,6 +1,7 @@
 // Replacements: titles and names become neutral words ("the series", "a character"), a final
 // scrub removes whatever survives, and genre jargon becomes generic words.
 import { containsForm, findForms, type FormMatch, type Matcher } from "./forms";
+import { fitName, type Fitted } from "./roles";
 
 export function capitalize(text: string): string {
   return text.replace(
@@ -50,6 +51,8 @@ export class FormReplacer {
   private readonly titleTerm: string;
   private readonly mentionOrder = new Map<number, number>();
   private readonly mentions = new Map<number, number>();
+  /** A character introduced by a role ("a piano prodigy") is "the prodigy" afterwards. */
+  private readonly roles = new Map<number, string>();
 
   constructor(
     private readonly matcher: Matcher,
@@ -68,6 +71,8 @@ export class FormReplacer {
       return this.titleTerm.endsWith("s") ? `${this.titleTerm}'` : `${this.titleTerm}'s`;
     }
     const { character } = found.kind;
+    const role = this.roles.get(character);
+    if (role !== undefined) return found.possessive ? `${role}'s` : role;
     let order = this.mentionOrder.get(character);
     if (order === undefined) {
       order = this.mentionOrder.size;
@@ -80,14 +85,45 @@ export class FormReplacer {
     return found.possessive && term !== "" ? `${term}'s` : term;
   }
 
+  /**
+   * A first mention that the role's words replaced outright leaves "someone" for the next
+   * character; later mentions say the role ("the rival"), or are a first mention themselves.
+   */
+  private afterFitting(character: number, fitted: Fitted): void {
+    const roleTerm = fitted.role === undefined ? "" : this.safe([`the ${fitted.role}`]);
+    if (roleTerm !== "" && !this.roles.has(character)) this.roles.set(character, roleTerm);
+    if (fitted.term === "" && this.mentions.get(character) === 1) {
+      this.mentions.delete(character);
+      this.mentionOrder.delete(character);
+    }
+  }
+
   replace(text: string): string {
     let result = "";
     let last = 0;
+    let dropListed = false;
     for (const found of findForms(text, this.matcher)) {
       if (found.index < last) continue;
+      const between = text.slice(last, found.index);
       const term = this.termFor(found);
+      if (found.kind.kind === "name") {
+        // "the brothers Ed and Al": the role said it, the second name goes with the first.
+        if (dropListed && /^(?:\s*,\s*|\s+and\s+|\s*,\s*and\s+)$/u.test(between)) {
+          last = found.index + found.text.length;
+          continue;
+        }
+        const end = found.index + found.text.length;
+        const fitted = fitName(result + between, term, found.possessive, text.slice(end));
+        dropListed = fitted.dropListed;
+        this.afterFitting(found.kind.character, fitted);
+        const atSentenceStart = SENTENCE_START_BEFORE.test(fitted.before);
+        result = fitted.before + (atSentenceStart ? capitalize(fitted.term) : fitted.term);
+        last = end + fitted.skipAfter;
+        continue;
+      }
+      dropListed = false;
       const atSentenceStart = SENTENCE_START_BEFORE.test(text.slice(0, found.index));
-      result += text.slice(last, found.index) + (atSentenceStart ? capitalize(term) : term);
+      result += between + (atSentenceStart ? capitalize(term) : term);
       last = found.index + found.text.length;
       if (found.kind.kind === "title" && !found.possessive) {
         last += trailingPunctuation(found.form, text.slice(last)).length;

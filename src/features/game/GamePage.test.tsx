@@ -183,7 +183,7 @@ describe("a round", () => {
     await guess(game, "wrong again");
 
     expect(
-      await screen.findByText("Out of guesses! Use the Skip button to try another anime."),
+      await screen.findByText("Out of guesses! Press Next Anime → for another one."),
     ).toBeInTheDocument();
     expect(screen.getByText("Anime Guesses: 0/5")).toBeInTheDocument();
     expect(screen.getByText("Daily Guesses: 15/20")).toBeInTheDocument();
@@ -265,7 +265,7 @@ describe("the daily allowance", () => {
     const game = await openGame();
     await guessRight(game);
     await screen.findByRole("button", { name: "Next Anime →" });
-    // The player's last daily guess is spent: the next attempt starts the cooldown.
+    // A game left at 0 without a cooldown (an older one): the next attempt starts it.
     await patchGame(game.backend, ann.email, { dailyRemaining: 0 });
     await screen.findByText("Daily Guesses: 0/20");
 

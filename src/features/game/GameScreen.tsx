@@ -26,6 +26,8 @@ import { useCooldownCountdown } from "./useCooldownCountdown";
 
 /** The wrong-guess message shows for 1.5 s. */
 export const WRONG_MESSAGE_MS = 1500;
+/** How long "New day! Your guesses are back." shows after the midnight reset. */
+export const NEW_DAY_MESSAGE_MS = 5000;
 
 type Round = NonNullable<GameView["round"]>;
 
@@ -91,10 +93,14 @@ function RoundView({
   const [wrong, setWrong] = useState<{ guessesLeft: number } | null>(null);
   const [celebrations, setCelebrations] = useState(0);
   const [nothingElse, setNothingElse] = useState(false);
-  const [shownRound, setShownRound] = useState(round.number);
-  if (shownRound !== round.number) {
-    setShownRound(round.number);
-    setText("");
+  const [newDay, setNewDay] = useState(false);
+  const [current, setCurrent] = useState({ round: round.number, reset: game.lastReset });
+  if (current.round !== round.number || current.reset !== game.lastReset) {
+    const midnight = current.reset !== game.lastReset;
+    setCurrent({ round: round.number, reset: game.lastReset });
+    // Skip and Next clear the input; the midnight reset's new anime keeps a half-typed guess.
+    if (!midnight) setText("");
+    setNewDay(midnight);
     setWrong(null);
     setNothingElse(false);
   }
@@ -103,6 +109,12 @@ function RoundView({
   const cooling = game.cooldownEnd !== null;
   const playing = round.status === "playing";
   const canGuess = playing && !cooling;
+
+  useEffect(() => {
+    if (!newDay) return;
+    const timer = setTimeout(() => setNewDay(false), NEW_DAY_MESSAGE_MS);
+    return () => clearTimeout(timer);
+  }, [newDay]);
 
   useEffect(() => {
     if (wrong === null) return;
@@ -226,6 +238,7 @@ function RoundView({
         wrongGuessesLeft={wrong?.guessesLeft ?? null}
         seenBefore={round.seenBefore}
         nothingElse={nothingElse}
+        newDay={newDay}
       />
 
       <form className="grid gap-3" onSubmit={(event) => void submitGuess(event)}>

@@ -1,4 +1,10 @@
-import { CircleAlertIcon, CircleXIcon, HourglassIcon, PartyPopperIcon } from "lucide-react";
+import {
+  CircleAlertIcon,
+  CircleXIcon,
+  HourglassIcon,
+  PartyPopperIcon,
+  SunriseIcon,
+} from "lucide-react";
 import type { ReactNode } from "react";
 import { cn } from "@/lib/utils";
 import { POINTS_PER_CORRECT_GUESS, type RoundStatus } from "@convex/model/rules";
@@ -17,11 +23,16 @@ export type RoundMessageProps = {
   seenBefore: boolean;
   /** Skip found nothing else in the pool. */
   nothingElse: boolean;
+  /** The midnight reset has just given the allowance back, while the player watched. */
+  newDay: boolean;
 };
 
 export const NOTHING_ELSE_MESSAGE =
   "You've seen every anime in the pool. New ones arrive with the next catalogue refresh.";
 export const SEEN_BEFORE_MESSAGE = "You've seen this one's answer: it won't score.";
+export const NEW_DAY_MESSAGE = "New day! Your guesses are back.";
+/** Names the button the screen shows once a round has ended. */
+export const OUT_OF_GUESSES_MESSAGE = "Out of guesses! Press Next Anime → for another one.";
 
 /**
  * What just happened (the guess's outcome, or the round's loading), in the spec's words, in a polite live
@@ -43,6 +54,7 @@ function messageFor({
   wrongGuessesLeft,
   seenBefore,
   nothingElse,
+  newDay,
 }: RoundMessageProps) {
   if (loadStatus === "retrying") {
     return <Line tone="warning">Error loading anime. Retrying...</Line>;
@@ -51,6 +63,13 @@ function messageFor({
     return <Line tone="error">Failed to load anime. Please refresh the page.</Line>;
   }
   if (cooldownSecondsLeft !== null) return <CooldownNotice secondsLeft={cooldownSecondsLeft} />;
+  if (newDay) {
+    return (
+      <Line tone="success" icon={<SunriseIcon />}>
+        {NEW_DAY_MESSAGE}
+      </Line>
+    );
+  }
   if (nothingElse) return <Line tone="warning">{NOTHING_ELSE_MESSAGE}</Line>;
   if (roundStatus === "solved") {
     return (
@@ -71,7 +90,7 @@ function messageFor({
   if (roundStatus === "outOfGuesses") {
     return (
       <Line tone="warning" icon={<HourglassIcon />}>
-        Out of guesses! Use the Skip button to try another anime.
+        {OUT_OF_GUESSES_MESSAGE}
       </Line>
     );
   }

@@ -2,14 +2,22 @@ import "../convexEnv";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import FakeTimers from "@sinonjs/fake-timers";
 import { makeFunctionReference } from "convex/server";
+import { internal } from "@convex/_generated/api";
 import { convexToJson, jsonToConvex, type JSONValue } from "convex/values";
 import type { Id } from "@convex/_generated/dataModel";
 import { syncAllTime } from "@convex/model/boards";
 import { insertAnime, type AnimeFields } from "@convex/model/titleIndex";
 import type { FunctionKind } from "../backend";
 import { InProcessBackend } from "../inProcessBackend";
+import { offlinePreviewHelp, seedOfflinePool } from "../offline/pool";
 import { attachTestCovers } from "../testCovers";
-import type { ClockRequest, PatchUserRequest, RunRequest, SeedRequest } from "./protocol";
+import {
+  E2E_BASE_PATH,
+  type ClockRequest,
+  type PatchUserRequest,
+  type RunRequest,
+  type SeedRequest,
+} from "./protocol";
 
 type Handler = (body: unknown) => Promise<unknown>;
 
@@ -32,14 +40,29 @@ function sendJson(res: ServerResponse, status: number, body: unknown) {
  * The clock is faked (but runs at real speed) so a test can jump ahead to a
  * cooldown's end or a midnight and see scheduled functions fire.
  */
-export function createTestServer() {
+export type TestServerOptions = {
+  /**
+   * `npm run preview:offline`: the pool holds the bundled AniList sample from the start and after
+   * every reset, and the health route says so, which is what shows the app's offline banner.
+   */
+  offline?: boolean;
+};
+
+export function createTestServer({ offline = false }: TestServerOptions = {}) {
   const clock = FakeTimers.install({
     now: Date.now(),
     toFake: ["Date", "setTimeout", "clearTimeout"],
     shouldAdvanceTime: true,
     advanceTimeDelta: 10,
+    // Vite's module loader keeps timers set before this clock was installed.
+    shouldClearNativeTimers: true,
   });
   let backend = new InProcessBackend();
+  const seeded = async (fresh: InProcessBackend) => {
+    if (offline) await fresh.run(seedOfflinePool);
+    return fresh;
+  };
+  let ready = seeded(backend);
   const streams = new Set<ServerResponse>();
   const broadcast = () => {
     for (const stream of streams) stream.write("event: change\ndata: {}\n\n");
@@ -58,12 +81,14 @@ export function createTestServer() {
   }
 
   const control: Record<string, Handler> = {
-    reset: () => {
+    reset: async () => {
       stopForwarding();
       backend = new InProcessBackend();
       stopForwarding = backend.onChange(broadcast);
+      ready = seeded(backend);
+      await ready;
       broadcast();
-      return Promise.resolve(null);
+      return null;
     },
     seed: async (body) => {
       const { table, documents } = body as SeedRequest;
@@ -111,6 +136,8 @@ export function createTestServer() {
       broadcast();
       return convexToJson(result as never);
     },
+    /** A one-time admin claim code, for /make-admin (what `npx convex run admin:createClaimCode` gives). */
+    "claim-code": async () => await createClaimCode(),
     clock: async (body) => {
       const { advanceMs } = body as ClockRequest;
       await clock.tickAsync(advanceMs);
@@ -120,11 +147,17 @@ export function createTestServer() {
     },
   };
 
+  async function createClaimCode(): Promise<{ code: string; expiresAt: string }> {
+    await ready;
+    return await backend.t.mutation(internal.admin.createClaimCode, {});
+  }
+
   /** Connect-style middleware for requests under the base path (already stripped). */
   async function handle(req: IncomingMessage, res: ServerResponse, url: string): Promise<void> {
     try {
+      await ready;
       if (url === "/health") {
-        sendJson(res, 200, { ok: true });
+        sendJson(res, 200, offline ? { ok: true, preview: "offline" } : { ok: true });
         return;
       }
       if (url === "/events") {
@@ -167,5 +200,11 @@ export function createTestServer() {
     }
   }
 
-  return { handle, close: () => clock.uninstall() };
+  /** What the offline preview prints at start: how to become admin there. */
+  async function offlineHelp(origin: string): Promise<string> {
+    const { code } = await createClaimCode();
+    return offlinePreviewHelp({ code, origin, controlPath: `${E2E_BASE_PATH}/control/claim-code` });
+  }
+
+  return { handle, offlineHelp, close: () => clock.uninstall() };
 }

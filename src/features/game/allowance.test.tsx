@@ -1,0 +1,127 @@
+import { act, screen, waitFor } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { ann } from "@/testing/accounts";
+import { gameOf, patchGame, seedShows } from "@/testing/gameData";
+import { InProcessBackend } from "@/testing/inProcessBackend";
+import { renderSignedIn } from "@/testing/renderSignedIn";
+import { COOLDOWN_MS, DAILY_GUESSES, GUESSES_PER_ANIME } from "@convex/model/rules";
+import { NEW_DAY_MESSAGE_MS } from "./GameScreen";
+import { NEW_DAY_MESSAGE, OUT_OF_GUESSES_MESSAGE } from "./RoundMessage";
+
+// The end of the day's allowance and the midnight reset, on the test client's fake clock: the
+// server's scheduled jobs (the cooldown's end, the reset) fire as the clock passes them.
+beforeEach(() => {
+  vi.useFakeTimers({
+    toFake: ["Date", "setTimeout", "clearTimeout", "setInterval", "clearInterval"],
+    shouldAdvanceTime: true,
+  });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+async function openGame() {
+  const backend = new InProcessBackend();
+  await seedShows(backend, 3);
+  const game = await renderSignedIn("/game", { backend });
+  await screen.findByRole("heading", { name: "Clue" });
+  return game;
+}
+
+const guessBox = () => screen.getByRole("textbox", { name: "Your guess" });
+const submitButton = () => screen.getByRole("button", { name: "Submit Guess" });
+const nextButton = () => screen.getByRole("button", { name: "Next Anime →" });
+const clueText = () =>
+  screen.getByRole("heading", { name: "Clue" }).nextElementSibling!.textContent;
+
+describe("the end of the allowance", () => {
+  test("at 0/20 the countdown starts by itself, the message matches the buttons, and after it the counters and the message agree", async () => {
+    const game = await openGame();
+    // One guess left today, and it is this anime's last too (a deal gives at most what is left).
+    await patchGame(game.backend, ann.email, { dailyRemaining: 1, animeRemaining: 1 });
+    await screen.findByText(`Daily Guesses: 1/${DAILY_GUESSES}`);
+
+    await game.user.type(guessBox(), "the last guess{Enter}");
+
+    // No click after the guess: the countdown is already running.
+    const timer = await screen.findByRole("timer");
+    expect(timer).toHaveTextContent(/^(10:00|09:59)$/);
+    expect(screen.getByText(`Daily Guesses: 0/${DAILY_GUESSES}`)).toBeInTheDocument();
+    expect(screen.getByRole("status")).toHaveTextContent(/^Out of daily guesses\. New guesses in/);
+    // Both ways on are closed, as the message says.
+    expect(guessBox()).toBeDisabled();
+    expect(submitButton()).toBeDisabled();
+    expect(nextButton()).toBeDisabled();
+    await act(() => vi.advanceTimersByTimeAsync(5_000));
+    expect(timer).toHaveTextContent(/^09:5\d$/);
+
+    await act(() => vi.advanceTimersByTimeAsync(COOLDOWN_MS));
+    await screen.findByText(`Daily Guesses: ${DAILY_GUESSES}/${DAILY_GUESSES}`);
+    expect(screen.queryByRole("timer")).not.toBeInTheDocument();
+    // The ended round keeps its 0: its message names the button that is there, and enabled.
+    expect(screen.getByText(`Anime Guesses: 0/${GUESSES_PER_ANIME}`)).toBeInTheDocument();
+    expect(screen.getByRole("status")).toHaveTextContent(OUT_OF_GUESSES_MESSAGE);
+    expect(nextButton()).toBeEnabled();
+    expect(submitButton()).toBeDisabled();
+
+    await game.user.click(nextButton());
+    await screen.findByText(`Anime Guesses: ${GUESSES_PER_ANIME}/${GUESSES_PER_ANIME}`);
+    expect(guessBox()).toBeEnabled();
+  });
+});
+
+describe("the midnight reset", () => {
+  test('says "New day!" for a moment, deals a new anime and keeps a half-typed guess', async () => {
+    // A minute before the player's local midnight (the zone the screen reports is this one).
+    const lateEvening = new Date();
+    lateEvening.setHours(23, 59, 0, 0);
+    vi.setSystemTime(lateEvening);
+    const game = await openGame();
+    await game.user.type(guessBox(), "wrong");
+    await game.user.keyboard("{Enter}");
+    await screen.findByText(`Daily Guesses: ${DAILY_GUESSES - 1}/${DAILY_GUESSES}`);
+    await waitFor(() => expect(guessBox()).toHaveValue(""));
+    const clueBefore = clueText();
+    const { nextResetAt } = await gameOf(game.backend, ann.email);
+    expect(nextResetAt - Date.now()).toBeLessThanOrEqual(60_000);
+
+    await game.user.type(guessBox(), "Half typ");
+    await act(() => vi.advanceTimersByTimeAsync(nextResetAt - Date.now() + 1_000));
+
+    expect(await screen.findByText(NEW_DAY_MESSAGE)).toBeInTheDocument();
+    expect(
+      screen.getByText(`Daily Guesses: ${DAILY_GUESSES}/${DAILY_GUESSES}`),
+    ).toBeInTheDocument();
+    expect(clueText()).not.toBe(clueBefore);
+    expect(guessBox()).toHaveValue("Half typ");
+    expect(guessBox()).toBeEnabled();
+
+    await act(() => vi.advanceTimersByTimeAsync(NEW_DAY_MESSAGE_MS));
+    expect(screen.queryByText(NEW_DAY_MESSAGE)).not.toBeInTheDocument();
+    expect(guessBox()).toHaveValue("Half typ");
+  });
+
+  test("ends a cooldown with the notice; Skip afterwards still clears the input", async () => {
+    const lateEvening = new Date();
+    lateEvening.setHours(23, 58, 0, 0);
+    vi.setSystemTime(lateEvening);
+    const game = await openGame();
+    await patchGame(game.backend, ann.email, { dailyRemaining: 1, animeRemaining: 1 });
+    await screen.findByText(`Daily Guesses: 1/${DAILY_GUESSES}`);
+    await game.user.type(guessBox(), "the last guess{Enter}");
+    await screen.findByRole("timer");
+
+    const { nextResetAt } = await gameOf(game.backend, ann.email);
+    await act(() => vi.advanceTimersByTimeAsync(nextResetAt - Date.now() + 1_000));
+    expect(await screen.findByText(NEW_DAY_MESSAGE)).toBeInTheDocument();
+    expect(screen.queryByRole("timer")).not.toBeInTheDocument();
+    expect(
+      screen.getByText(`Anime Guesses: ${GUESSES_PER_ANIME}/${GUESSES_PER_ANIME}`),
+    ).toBeInTheDocument();
+
+    await game.user.type(guessBox(), "typed");
+    await game.user.click(screen.getByRole("button", { name: "Skip" }));
+    await waitFor(() => expect(guessBox()).toHaveValue(""));
+    expect(screen.queryByText(NEW_DAY_MESSAGE)).not.toBeInTheDocument();
+  });
+});
