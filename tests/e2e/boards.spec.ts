@@ -18,7 +18,7 @@ async function seedVeterans(backend: TestBackend) {
 }
 
 async function guessRight(page: Page) {
-  const box = page.getByRole("textbox", { name: "Your guess" });
+  const box = page.getByRole("combobox", { name: "Your guess" });
   await expect(page.getByRole("button", { name: "Submit Guess" })).toBeEnabled();
   await box.fill("Test Show");
   await box.press("Enter");

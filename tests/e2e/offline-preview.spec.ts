@@ -49,7 +49,7 @@ test("a newcomer signs up, plays a round of real anime, sees the boards, sends b
   const clue = page.getByRole("region", { name: "Clue" }).locator("p");
   await expect(clue).not.toBeEmpty();
   const anime = animeOfClue(await clue.innerText());
-  await page.getByRole("textbox", { name: "Your guess" }).fill(anime.title.english ?? "");
+  await page.getByRole("combobox", { name: "Your guess" }).fill(anime.title.english ?? "");
   await page.getByRole("button", { name: "Submit Guess" }).click();
   await expect(page.getByText("Correct! You got it!")).toBeVisible();
   await expect(page.getByText("+150 points")).toBeVisible();
