@@ -18,4 +18,6 @@ crons.hourly(
   {},
 );
 
+crons.hourly("delete closed party rooms", { minuteUTC: 45 }, internal.rooms.cleanup, {});
+
 export default crons;

@@ -47,11 +47,19 @@ import type * as model_guess from "../model/guess.js";
 import type * as model_judge from "../model/judge.js";
 import type * as model_leaderboard from "../model/leaderboard.js";
 import type * as model_localTime from "../model/localTime.js";
+import type * as model_roomsCleanup from "../model/roomsCleanup.js";
+import type * as model_roomsDeal from "../model/roomsDeal.js";
+import type * as model_roomsLobby from "../model/roomsLobby.js";
+import type * as model_roomsPresence from "../model/roomsPresence.js";
+import type * as model_roomsScoring from "../model/roomsScoring.js";
+import type * as model_roomsTimeline from "../model/roomsTimeline.js";
+import type * as model_roomsView from "../model/roomsView.js";
 import type * as model_rules from "../model/rules.js";
 import type * as model_seen from "../model/seen.js";
 import type * as model_titleIndex from "../model/titleIndex.js";
 import type * as model_titles from "../model/titles.js";
 import type * as model_users from "../model/users.js";
+import type * as rooms from "../rooms.js";
 import type * as users from "../users.js";
 
 /**
@@ -97,11 +105,19 @@ declare const fullApi: ApiFromModules<{
   "model/judge": typeof model_judge;
   "model/leaderboard": typeof model_leaderboard;
   "model/localTime": typeof model_localTime;
+  "model/roomsCleanup": typeof model_roomsCleanup;
+  "model/roomsDeal": typeof model_roomsDeal;
+  "model/roomsLobby": typeof model_roomsLobby;
+  "model/roomsPresence": typeof model_roomsPresence;
+  "model/roomsScoring": typeof model_roomsScoring;
+  "model/roomsTimeline": typeof model_roomsTimeline;
+  "model/roomsView": typeof model_roomsView;
   "model/rules": typeof model_rules;
   "model/seen": typeof model_seen;
   "model/titleIndex": typeof model_titleIndex;
   "model/titles": typeof model_titles;
   "model/users": typeof model_users;
+  rooms: typeof rooms;
   users: typeof users;
 }>;
 export declare const api: FilterApi<
