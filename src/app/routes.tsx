@@ -58,6 +58,22 @@ export const routes: RouteObject[] = [
         },
       },
       {
+        path: "room",
+        lazy: async () => {
+          const { RoomsHomePage } = await importWithReload(
+            () => import("@/features/rooms/RoomsHomePage"),
+          );
+          return { Component: RoomsHomePage };
+        },
+      },
+      {
+        path: "room/:code",
+        lazy: async () => {
+          const { RoomPage } = await importWithReload(() => import("@/features/rooms/RoomPage"));
+          return { Component: RoomPage };
+        },
+      },
+      {
         path: "*",
         lazy: async () => {
           const { NotFoundPage } = await importWithReload(
