@@ -443,4 +443,30 @@ describe("party rooms", () => {
     expect((await view(ann, code)).round).toMatchObject({ step: 0, status: "playing" });
     await expectNoSecrets(t, code, [await view(ann, code)]);
   });
+
+  test("a room never deals a member's daily anime, and spends none of the daily allowance", async () => {
+    const t = newBackend();
+    await seedAnime(t, 2);
+    const [ann, ben] = await players(t, 2);
+    await ann.as.mutation(api.game.start, { timeZone: "UTC" });
+    const daily = async () =>
+      await t.run(
+        async (ctx) =>
+          await ctx.db
+            .query("games")
+            .withIndex("by_userId", (q) => q.eq("userId", ann.userId))
+            .unique(),
+      );
+    const before = (await daily())!;
+    const code = await newRoom(ann, [ben]);
+    await ann.as.mutation(api.rooms.start, { code });
+    const anime = await currentAnime(t, code);
+    expect(anime._id).not.toBe(before.round!.animeId);
+    await ann.as.mutation(api.rooms.guess, { code, roundNumber: 1, guess: anime.title.english! });
+    await ben.as.mutation(api.rooms.guess, { code, roundNumber: 1, guess: anime.title.english! });
+    expect((await view(ann, code)).status).toBe("reveal");
+    expect(await daily()).toEqual(before);
+    const user = await t.run(async (ctx) => await ctx.db.get("users", ann.userId));
+    expect(user!.score ?? 0).toBe(0);
+  });
 });

@@ -70,6 +70,7 @@ export async function submitRoomGuess(
     const guessesLeft = ROOM_GUESSES_PER_ROUND - guesses;
     outcome = guessesLeft === 0 ? { kind: "outOfGuesses" } : { kind: "wrong", guessesLeft };
   }
-  await endRoundIfAllDone(ctx, room, now);
+  const solvedCount = correct ? round.solvedCount + 1 : round.solvedCount;
+  await endRoundIfAllDone(ctx, room, now, { ...round, solvedCount });
   return outcome;
 }

@@ -148,9 +148,15 @@ export async function endRound(ctx: MutationCtx, room: Room, round: RoomRound, n
 }
 
 /** Ends the current round early once every present player has solved it or run out. */
-export async function endRoundIfAllDone(ctx: MutationCtx, room: Room, now: number) {
+export async function endRoundIfAllDone(
+  ctx: MutationCtx,
+  room: Room,
+  now: number,
+  /** The current round, when the caller has just read it (with its own changes). */
+  known?: RoomRound,
+) {
   if (room.status !== "playing") return;
-  const round = await roundOf(ctx, room._id, room.roundNumber);
+  const round = known ?? (await roundOf(ctx, room._id, room.roundNumber));
   if (round === null || round.status !== "playing") return;
   const present = (await playersOf(ctx, room._id)).filter((player) => player.present);
   if (present.length > 0 && present.every((player) => isDone(player, round.number))) {
