@@ -1,6 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { expect, newPlayer, test, type Player, type TestBackend } from "./fixtures";
-import { ROOM_REVEAL_MS, ROOM_SECONDS_MIN } from "../../convex/model/rules";
+import { ROOM_MAX_PLAYERS, ROOM_REVEAL_MS, ROOM_SECONDS_MIN } from "../../convex/model/rules";
 
 /** Where the room screenshots go: the notes folder when ROOMS_SCREENS_DIR says so. */
 const SCREENS = process.env.ROOMS_SCREENS_DIR ?? "test-results/screenshots";
@@ -168,4 +168,39 @@ test("a visitor opening a room's link logs in and lands in the room; an unknown 
 
   await page.goto("/room/ZZZZ");
   await expect(page.getByRole("alert")).toHaveText(/There is no room with that code/);
+});
+
+test("on a phone, a full room's round fits the screen: cover, guess box and all twelve scores", async ({
+  page,
+  backend,
+}) => {
+  test.setTimeout(90_000);
+  await backend.seedAnimePool(3);
+  const me = await backend.signIn(page, newPlayer("phone"));
+  const { code } = await backend.run<{ code: string }>("mutation", "rooms:create", {}, me.email);
+  for (let i = 0; i < ROOM_MAX_PLAYERS - 1; i++) {
+    const friend = newPlayer(`friend${i}`);
+    await backend.createAccount(friend);
+    await backend.run("mutation", "rooms:join", { code }, friend.email);
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/room/${code}`);
+  await expect(
+    page.getByRole("list", { name: "Players in the room" }).getByRole("listitem"),
+  ).toHaveCount(ROOM_MAX_PLAYERS);
+  await page.getByRole("button", { name: "Start" }).click();
+  await expect(page.getByTestId("score-row")).toHaveCount(ROOM_MAX_PLAYERS);
+  await expect(page.getByRole("textbox", { name: "Your guess" })).toBeInViewport({ ratio: 1 });
+  expect(
+    await page.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight),
+  ).toBe(true);
+  await expect
+    .poll(() =>
+      page
+        .getByRole("img", { name: /cover/i })
+        .evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0),
+    )
+    .toBe(true);
+  await page.waitForTimeout(600); // the cross-fade
+  await page.screenshot({ path: `${SCREENS}/room-round-12-players-mobile.png` });
 });

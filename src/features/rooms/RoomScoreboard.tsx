@@ -28,7 +28,7 @@ export function RoomScoreboard({
           key={player.key}
           data-testid="score-row"
           className={cn(
-            "flex min-w-0 items-center gap-1.5 rounded-md border px-2 py-1",
+            "flex min-w-0 items-center gap-1.5 rounded-md border px-2 py-0.5 md:py-1",
             player.isMe && "border-primary bg-primary/5",
             !player.present && "opacity-60",
           )}
