@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
+import crons from "./crons";
 import type { Doc } from "./_generated/dataModel";
 import {
   BLUR_STEPS_PX,
@@ -386,6 +387,13 @@ describe("party rooms", () => {
     vi.advanceTimersByTime(ROOM_DATA_KEPT_MS);
     expect(await t.mutation(internal.rooms.cleanup, {})).toBe(1);
     expect(await count()).toEqual([0, 0, 0]);
+    // The hourly cron runs that internal function (no client can call it).
+    const jobs = (crons as unknown as { crons: Record<string, { name: string; schedule: object }> })
+      .crons;
+    expect(jobs["delete closed party rooms"]).toMatchObject({
+      name: "rooms:cleanup",
+      schedule: { type: "hourly" },
+    });
   });
 
   test("a player outside the room reads nothing of it and can change nothing", async () => {
