@@ -251,7 +251,12 @@ const audit: Record<PublicFunctionName, Row | Row[]> = {
       expect((await membersOf(t)).map((m) => m.userId)).toContain(caller!.userId);
     },
   },
-  "rooms:heartbeat": { args: { code: ROOM }, prepare: inRoom(), expected: signedInOnly() },
+  "rooms:heartbeat": {
+    args: { code: ROOM },
+    prepare: inRoom(),
+    expected: signedInOnly(),
+    allowed: ({ result }) => expect(result).toEqual({ now: expect.any(Number) as unknown }),
+  },
   "rooms:leave": {
     args: { code: ROOM },
     prepare: inRoom(),

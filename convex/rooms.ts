@@ -26,7 +26,7 @@ export const join = playerMutation({
   handler: async (ctx, { code }) => await joinRoom(ctx, ctx.user, code),
 });
 
-/** The open room page says the player is still here, every ROOM_HEARTBEAT_MS. */
+/** The open room page says the player is still here, every ROOM_HEARTBEAT_MS; returns the server time. */
 export const heartbeat = playerMutation({
   args: { code: v.string() },
   handler: async (ctx, { code }) => await beat(ctx, ctx.user._id, code),

@@ -48,12 +48,14 @@ function longestPresent(players: RoomPlayer[], except: Id<"users">): RoomPlayer 
   return best;
 }
 
-/** The heartbeat of an open room page: the player is here (again). Writes their document only. */
+/**
+ * The heartbeat of an open room page: the player is here (again). Writes their document only.
+ */
 export async function heartbeat(
   ctx: MutationCtx,
   userId: Id<"users">,
   code: string,
-): Promise<null> {
+): Promise<{ now: number }> {
   const { room, me } = await requireMember(ctx, code, userId);
   const now = Date.now();
   await ctx.db.patch("roomPlayers", me._id, {
@@ -62,7 +64,8 @@ export async function heartbeat(
     ...(me.present ? {} : { presentSince: now }),
   });
   if (!me.present) await ensureSweep(ctx, room);
-  return null;
+  // The server's clock, so that the page's countdown follows it rather than the device's.
+  return { now };
 }
 
 /**

@@ -53,7 +53,7 @@ function Room({ code }: { code: string }) {
   const [joinError, setJoinError] = useState<string | null>(null);
   const asked = useRef(false);
   const member = room?.kind === "member";
-  useRoomHeartbeat(room?.kind === "member" ? room.code : code, member);
+  const clockOffsetMs = useRoomHeartbeat(room?.kind === "member" ? room.code : code, member);
 
   useEffect(() => {
     if (room?.kind !== "outside" || asked.current) return;
@@ -113,7 +113,7 @@ function Room({ code }: { code: string }) {
       </header>
       {room.status === "lobby" && <RoomLobby room={room} />}
       {(room.status === "playing" || room.status === "reveal") && room.round !== null && (
-        <RoomRound room={room} round={room.round} />
+        <RoomRound room={room} round={room.round} clockOffsetMs={clockOffsetMs} />
       )}
       {room.status === "finished" && <RoomPodium room={room} />}
     </>

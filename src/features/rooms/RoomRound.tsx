@@ -21,9 +21,18 @@ type Feedback = { tone: "good" | "bad" | "info"; text: string } | null;
  * A round as everyone in the room sees it: the same cover step and clue, the countdown, the
  * guess box and the live scoreboard; then the reveal, and the next round by itself.
  */
-export function RoomRound({ room, round }: { room: MemberView; round: Round }) {
+export function RoomRound({
+  room,
+  round,
+  clockOffsetMs,
+}: {
+  room: MemberView;
+  round: Round;
+  /** The server's clock minus the device's. */
+  clockOffsetMs: number;
+}) {
   const playing = round.status === "playing";
-  const now = useNow(true);
+  const now = useNow(true) + clockOffsetMs;
   const left = playing ? secondsLeft(round.endsAt, now) : secondsLeft(round.revealEndsAt, now);
   const last = round.number >= room.settings.rounds;
 
