@@ -50,6 +50,35 @@ async function startGame(_t: TestConvex, caller: Caller | null) {
   await caller?.as.mutation(api.game.start, { timeZone: "UTC" });
 }
 
+const ROOM = "K7QM";
+
+/**
+ * A party room with the code ROOM: the caller hosts it (a visitor's room has another host), or
+ * with `guest`, someone else hosts it and the caller is not in it. `started` starts its game.
+ */
+function inRoom({ guest = false, started = false } = {}) {
+  return async (t: TestConvex, caller: Caller | null) => {
+    const host =
+      guest || caller === null
+        ? await signedInAs(t, "player", { email: "host@example.com", username: "Host" })
+        : caller;
+    await host.as.mutation(api.rooms.create, {});
+    await t.run(async (ctx) => {
+      const room = (await ctx.db.query("rooms").first())!;
+      await ctx.db.patch("rooms", room._id, { code: ROOM });
+    });
+    if (started) await host.as.mutation(api.rooms.start, { code: ROOM });
+  };
+}
+
+async function roomOf(t: TestConvex) {
+  return await t.run(async (ctx) => (await ctx.db.query("rooms").first())!);
+}
+
+async function membersOf(t: TestConvex) {
+  return await t.run(async (ctx) => await ctx.db.query("roomPlayers").take(100));
+}
+
 const dana = { email: "dana@example.com", password: "secret1", username: "Dana" };
 
 /**
@@ -213,6 +242,76 @@ const audit: Record<PublicFunctionName, Row | Row[]> = {
     expected: signedInOnly(),
     allowed: ({ result }) => expect((result as string[]).length).toBeGreaterThan(0),
   },
+  "rooms:view": [
+    {
+      args: { code: ROOM },
+      prepare: inRoom({ started: true }),
+      expected: signedInOnly(),
+      allowed: ({ result }) =>
+        expect(result).toMatchObject({ kind: "member", isHost: true, round: { answer: null } }),
+    },
+    {
+      // Someone else's room: nothing of it, not even that it exists.
+      args: { code: ROOM },
+      prepare: inRoom({ guest: true, started: true }),
+      expected: signedInOnly(),
+      allowed: ({ result }) => expect(result).toEqual({ kind: "outside" }),
+    },
+  ],
+  "rooms:create": {
+    args: {},
+    expected: signedInOnly(),
+    allowed: async ({ result, t, caller }) => {
+      expect(result).toEqual({ code: expect.stringMatching(/^[A-Z2-9]{4}$/) as unknown });
+      expect((await roomOf(t)).hostId).toBe(caller!.userId);
+    },
+  },
+  "rooms:join": {
+    args: { code: ROOM.toLowerCase() },
+    prepare: inRoom({ guest: true }),
+    expected: signedInOnly(),
+    allowed: async ({ result, t, caller }) => {
+      expect(result).toEqual({ code: ROOM });
+      expect((await membersOf(t)).map((m) => m.userId)).toContain(caller!.userId);
+    },
+  },
+  "rooms:heartbeat": {
+    args: { code: ROOM },
+    prepare: inRoom(),
+    expected: signedInOnly(),
+    allowed: ({ result }) => expect(result).toEqual({ now: expect.any(Number) as unknown }),
+  },
+  "rooms:leave": {
+    args: { code: ROOM },
+    prepare: inRoom(),
+    expected: signedInOnly(),
+    allowed: async ({ t }) => expect(await membersOf(t)).toEqual([]),
+  },
+  "rooms:configure": {
+    args: { code: ROOM, rounds: 10, seconds: 45 },
+    prepare: inRoom(),
+    expected: signedInOnly(),
+    allowed: async ({ t }) => expect(await roomOf(t)).toMatchObject({ rounds: 10, seconds: 45 }),
+  },
+  "rooms:start": {
+    args: { code: ROOM },
+    prepare: inRoom(),
+    expected: signedInOnly(),
+    allowed: async ({ t }) => expect(await roomOf(t)).toMatchObject({ status: "playing" }),
+  },
+  "rooms:guess": [
+    {
+      args: { code: ROOM, roundNumber: 1, guess: "Not the title" },
+      prepare: inRoom({ started: true }),
+      expected: signedInOnly(),
+      allowed: ({ result }) => expect(result).toEqual({ kind: "wrong", guessesLeft: 4 }),
+    },
+    {
+      args: { code: ROOM, roundNumber: 1, guess: "Not the title" },
+      prepare: inRoom({ guest: true, started: true }),
+      expected: signedInOnly("NOT_IN_ROOM"),
+    },
+  ],
 };
 
 /** Functions no client can call: the scheduler, the cron, Convex Auth and operators use them. */
@@ -237,6 +336,9 @@ const internalOnly = [
   "leaderboard:pruneBoard",
   "leaderboard:pruneOldBoards",
   "migrations:clearAnalyticsEvents",
+  "rooms:advance",
+  "rooms:cleanup",
+  "rooms:sweep",
   "users:isEmailRegistered",
 ];
 

@@ -26,4 +26,6 @@ crons.daily(
   {},
 );
 
+crons.hourly("delete closed party rooms", { minuteUTC: 45 }, internal.rooms.cleanup, {});
+
 export default crons;

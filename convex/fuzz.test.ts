@@ -51,6 +51,11 @@ import {
   STATS_MARKS_KEPT,
   SUGGEST_MIN_CHARS,
   SUGGESTIONS_MAX,
+  BLUR_STEPS_PX,
+  ROOM_GUESSES_PER_ROUND,
+  ROOM_MAX_PLAYERS,
+  ROOM_ROUND_CHOICES,
+  roomPointsFor,
 } from "./model/rules";
 import type { StatsView } from "./model/stats";
 import {
@@ -95,6 +100,8 @@ type World = {
   account: { email: string; password: string; refreshToken: string } | null;
   /** An admin claim code an operator created, valid until someone uses it or it expires. */
   claimCode: string;
+  /** A party room the player hosts and the beta tester has joined (the admin is outside it). */
+  roomCode: string;
   /** Set when resolving a value wrote to the database, so the state before the call is read again. */
   wrote?: boolean;
 };
@@ -141,6 +148,8 @@ async function newWorld({ withAccount = false } = {}): Promise<World> {
     paginationOpts: { numItems: 1, cursor: null },
   });
   const { code: claimCode } = await t.mutation(internal.admin.createClaimCode, {});
+  const { code: roomCode } = await player.as.mutation(api.rooms.create, {});
+  await betaTester.as.mutation(api.rooms.join, { code: roomCode });
   let account: World["account"] = null;
   if (withAccount) {
     const credentials = { email: "dana@example.com", password: "secret1" };
@@ -169,6 +178,7 @@ async function newWorld({ withAccount = false } = {}): Promise<World> {
     cursor: continueCursor,
     account,
     claimCode,
+    roomCode,
   };
 }
 
@@ -594,6 +604,186 @@ const feedbackText = fc.oneof(
   fc.string({ maxLength: 30 }),
 );
 
+// ---------------------------------------------------------------------------
+// Party rooms (issue 17)
+
+async function roomRoundOf(world: World) {
+  return await world.t.run(async (ctx) => {
+    const room = await ctx.db
+      .query("rooms")
+      .withIndex("by_code", (q) => q.eq("code", world.roomCode))
+      .unique();
+    if (room === null) return null;
+    const round = await ctx.db
+      .query("roomRounds")
+      .withIndex("by_roomId_and_number", (q) =>
+        q.eq("roomId", room._id).eq("number", room.roundNumber),
+      )
+      .unique();
+    const anime = round === null ? null : await ctx.db.get("anime", round.animeId);
+    return { number: room.roundNumber, answer: anime?.answers[0] ?? "Show 1" };
+  });
+}
+
+const roomLive = {
+  code: new Live("the room's code", (world) => world.roomCode),
+  codeTyped: new Live(
+    "the room's code, lower-cased and spaced",
+    (world) => ` ${world.roomCode.toLowerCase().split("").join(" ")} `,
+  ),
+  round: new Live("the room's round", async (world) => (await roomRoundOf(world))?.number ?? 1),
+  answer: new Live("the room round's answer", async (world) => (await roomRoundOf(world))?.answer),
+};
+
+/** Room calls come seconds apart: a jump past 30 idle minutes would close the room for good. */
+const roomClock = fc.constantFrom(0, 0, 0, 1_000, 10_000);
+const roomCodes = fc.constantFrom(roomLive.code, roomLive.codeTyped, "ZZZZ", "", "K7QM");
+const ROOM_MEMBER_REFUSALS: ErrorCode[] = ["NOT_IN_ROOM", "ROOM_CLOSED"];
+const ROOM_GUESS_OUTCOMES = [
+  "ignored",
+  "stale",
+  "roundOver",
+  "alreadySolved",
+  "correct",
+  "wrong",
+  "outOfGuesses",
+];
+
+const roomSpecs = {
+  "rooms:view": {
+    refusals: forPlayers(),
+    hints: { code: roomCodes },
+    realistic: fc.record({ code: roomCodes }),
+    clock: roomClock,
+    succeeded: (result: unknown, { caller }: CallRecord) => {
+      const view = result as { kind: string; round?: { status: string; answer: unknown } | null };
+      expect(["outside", "closed", "member"]).toContain(view.kind);
+      if (caller.role === "admin" && view.kind === "member") return; // the admin may have joined
+      if (view.round?.status === "playing") expect(view.round.answer).toBeNull();
+    },
+  },
+  "rooms:create": {
+    refusals: forPlayers("ROOM_CREATE_TOO_FAST"),
+    clock: roomClock,
+    succeeded: (result: unknown) =>
+      expect((result as { code: string }).code).toMatch(/^[A-HJKMNP-Z2-9]{4}$/),
+  },
+  "rooms:join": {
+    refusals: forPlayers("ROOM_NOT_FOUND", "ROOM_FULL", "ROOM_CLOSED"),
+    hints: { code: roomCodes },
+    realistic: fc.record({ code: roomCodes }),
+    clock: roomClock,
+    succeeded: (result: unknown) =>
+      expect((result as { code: string }).code).toMatch(/^[A-HJKMNP-Z2-9]{4}$/),
+  },
+  "rooms:heartbeat": {
+    refusals: forPlayers(...ROOM_MEMBER_REFUSALS),
+    hints: { code: roomCodes },
+    realistic: fc.record({ code: roomCodes }),
+    clock: roomClock,
+    succeeded: (result: unknown) => expect(result).toEqual({ now: Date.now() }),
+  },
+  "rooms:leave": {
+    refusals: forPlayers(...ROOM_MEMBER_REFUSALS),
+    hints: { code: roomCodes },
+    realistic: fc.record({ code: roomCodes }),
+    clock: roomClock,
+    succeeded: (result: unknown) => expect(result).toBeNull(),
+  },
+  "rooms:configure": {
+    refusals: forPlayers(
+      ...ROOM_MEMBER_REFUSALS,
+      "NOT_ROOM_HOST",
+      "ROOM_BAD_SETTINGS",
+      "ROOM_NOT_IN_LOBBY",
+    ),
+    hints: {
+      code: roomCodes,
+      rounds: fc.constantFrom(5, 10, 15, 4, 0, -5, 5.5),
+      seconds: fc.integer({ min: 20, max: 100 }),
+    },
+    realistic: fc.record({
+      code: fc.constant(roomLive.code),
+      rounds: fc.constantFrom(5, 10, 15),
+      seconds: fc.integer({ min: 30, max: 90 }),
+    }),
+    clock: roomClock,
+    succeeded: (result: unknown) => expect(result).toBeNull(),
+  },
+  "rooms:start": {
+    refusals: forPlayers(
+      ...ROOM_MEMBER_REFUSALS,
+      "NOT_ROOM_HOST",
+      "ROOM_NOT_IN_LOBBY",
+      "ROOM_POOL_EMPTY",
+    ),
+    hints: { code: roomCodes },
+    realistic: fc.record({ code: fc.constant(roomLive.code) }),
+    clock: roomClock,
+    succeeded: (result: unknown) => expect(result).toBeNull(),
+  },
+  "rooms:guess": {
+    refusals: forPlayers(
+      ...ROOM_MEMBER_REFUSALS,
+      "GUESS_TOO_LONG",
+      "GUESS_IS_A_LIST",
+      "ROOM_GUESS_TOO_FAST",
+    ),
+    hints: {
+      code: roomCodes,
+      roundNumber: fc.constantFrom(roomLive.round, 0, 99),
+      guess: fc.constantFrom(roomLive.answer, "wrong", "Show 1, Show 2", "   "),
+    },
+    realistic: fc.record({
+      code: fc.constant(roomLive.code),
+      roundNumber: fc.constant(roomLive.round),
+      guess: fc.constantFrom(roomLive.answer, "wrong", "Naruto"),
+    }),
+    clock: fc.constantFrom(0, 1_000, 1_000, 10_000),
+    succeeded: (result: unknown) => {
+      const outcome = result as { kind: string; points?: number; place?: number };
+      expect(ROOM_GUESS_OUTCOMES).toContain(outcome.kind);
+      if (outcome.kind === "correct") {
+        const possible = BLUR_STEPS_PX.map((_, step) => roomPointsFor(outcome.place!, step));
+        expect(possible).toContain(outcome.points);
+      }
+    },
+  },
+} satisfies Partial<Record<PublicFunctionName, Spec>>;
+
+/**
+ * Rooms hold at most ROOM_MAX_PLAYERS, counted on the room; a round's count of solvers is its
+ * solved players; room points are whole, ≥ 0, and the sum of the points of the rounds solved;
+ * rooms keep at most the largest game's rounds, none ahead of the room's current one, each at a
+ * blur step that exists; places 1, 2, 3… without a gap or a repeat.
+ */
+function checkRooms({ after }: CallRecord) {
+  for (const room of after.rooms) {
+    const members = after.roomPlayers.filter((p) => p.roomId === room._id);
+    expect(members.length, "room over capacity").toBeLessThanOrEqual(ROOM_MAX_PLAYERS);
+    expect(room.playerCount, "room count").toBe(members.length);
+    const rounds = after.roomRounds.filter((r) => r.roomId === room._id);
+    expect(rounds.length).toBeLessThanOrEqual(Math.max(...ROOM_ROUND_CHOICES));
+    for (const round of rounds) {
+      expect(round.number).toBeLessThanOrEqual(room.roundNumber);
+      expect(round.step >= 0 && round.step < BLUR_STEPS_PX.length).toBe(true);
+      if (round.number === room.roundNumber) {
+        const solved = members.filter(
+          (p) => p.round?.number === round.number && p.round.solvedAt !== undefined,
+        );
+        expect(round.solvedCount, "solvers").toBe(solved.length);
+        expect(solved.map((p) => p.round!.place).sort()).toEqual(
+          solved.map((_, i) => i + 1).sort(),
+        );
+      }
+    }
+    for (const member of members) {
+      expect(Number.isInteger(member.score) && member.score >= 0).toBe(true);
+      expect(member.round?.guesses ?? 0).toBeLessThanOrEqual(ROOM_GUESSES_PER_ROUND);
+    }
+  }
+}
+
 /**
  * Every public function, typed by the generated `api` so that a new one
  * fails type-checking until it is described here.
@@ -924,6 +1114,7 @@ const specs: Record<PublicFunctionName, Spec> = {
       if (text.trim().length < SUGGEST_MIN_CHARS) expect(titles).toEqual([]);
     },
   },
+  ...roomSpecs,
 };
 
 // ---------------------------------------------------------------------------
@@ -956,6 +1147,9 @@ async function snapshot(t: TestConvex) {
       cooldownJobs: await pendingJobs("game:endCooldown"),
       playerDays: await all("playerDays"),
       playerStats: await all("playerStats"),
+      rooms: await all("rooms"),
+      roomPlayers: await all("roomPlayers"),
+      roomRounds: await all("roomRounds"),
     };
   });
 }
@@ -1186,7 +1380,12 @@ function checkInvariants(call: CallRecord, refused: boolean) {
       expect(round?.number ?? 0, `${where}: round number went back`).toBeGreaterThanOrEqual(
         old.round?.number ?? 0,
       );
-      if (game.userId !== caller.userId) expect(game, "another player's game changed").toEqual(old);
+      // A room round that ends marks its anime seen for its members, daily round included.
+      const seenInRoom = call.name.startsWith("rooms:")
+        ? { round: old.round && { ...old.round, seenBefore: game.round?.seenBefore } }
+        : {};
+      if (game.userId !== caller.userId)
+        expect(game, "another player's game changed").toEqual({ ...old, ...seenInRoom });
     }
   }
 
@@ -1232,6 +1431,7 @@ function checkInvariants(call: CallRecord, refused: boolean) {
   checkClaims(call);
   checkBoards(call);
   checkPlayerStats(call);
+  checkRooms(call);
 
   for (const stat of after.dailyStats) {
     for (const value of [stat.sessions, stat.guesses, stat.correctGuesses]) {

@@ -338,6 +338,88 @@ export const titleSuggestionFields = {
   animeId: v.id("anime"),
 };
 
+// ---------------------------------------------------------------------------
+// Party rooms (issue 17): friends race on the same cover. Room points live here only.
+
+export const roomStatus = v.union(
+  v.literal("lobby"),
+  v.literal("playing"),
+  v.literal("reveal"),
+  v.literal("finished"),
+  v.literal("closed"),
+);
+
+/** A room: its code, host, settings and where its game is (the current round's number). */
+export const roomFields = {
+  /** Short and unambiguous (ROOM_CODE_ALPHABET), e.g. "K7QM". */
+  code: v.string(),
+  hostId: v.id("users"),
+  createdBy: v.id("users"),
+  status: roomStatus,
+  /** Rounds per game (ROOM_ROUND_CHOICES) and seconds per round. */
+  rounds: v.number(),
+  seconds: v.number(),
+  /** The current round of this game (0 in the lobby). */
+  roundNumber: v.number(),
+  /** Members (at most ROOM_MAX_PLAYERS), kept here so a join reads one document. */
+  playerCount: v.number(),
+  createdAt: v.number(),
+  /** The last time anyone was present: a room idle for ROOM_IDLE_CLOSE_MS closes. */
+  lastPresentAt: v.number(),
+  closedAt: v.optional(v.number()),
+  /** The one pending presence sweep (rooms:sweep). */
+  sweepJobId: v.optional(v.id("_scheduled_functions")),
+};
+
+/** A player's part in the current round (reset when a round they had not played starts). */
+export const roomPlayerRound = v.object({
+  number: v.number(),
+  guesses: v.number(),
+  solvedAt: v.optional(v.number()),
+  points: v.number(),
+  place: v.optional(v.number()),
+});
+
+export const roomPlayerFields = {
+  roomId: v.id("rooms"),
+  userId: v.id("users"),
+  username: v.string(),
+  joinedAt: v.number(),
+  /** Since when the player has been present without a break: the host hand-over goes by it. */
+  presentSince: v.number(),
+  lastSeenAt: v.number(),
+  present: v.boolean(),
+  /** This game's points and stats. */
+  score: v.number(),
+  solvedCount: v.number(),
+  guessCount: v.number(),
+  fastestMs: v.optional(v.number()),
+  lastGuessAt: v.optional(v.number()),
+  round: v.union(roomPlayerRound, v.null()),
+};
+
+export const roomRoundStatus = v.union(v.literal("playing"), v.literal("ended"));
+
+/** One round of the room's current game (older games' rounds are deleted by Play again). */
+export const roomRoundFields = {
+  roomId: v.id("rooms"),
+  number: v.number(),
+  animeId: v.id("anime"),
+  /** The cover's random address for this round (/cover/<token>/<step>): it names nothing. */
+  coverToken: v.string(),
+  /** The blur step everyone sees now (index into BLUR_STEPS_PX). */
+  step: v.number(),
+  status: roomRoundStatus,
+  startedAt: v.number(),
+  endsAt: v.number(),
+  endedAt: v.optional(v.number()),
+  /** When the reveal ends and the next round (or the podium) comes. */
+  revealEndsAt: v.optional(v.number()),
+  solvedCount: v.number(),
+  /** The one pending timeline job (a step, the time-up or the reveal's end). */
+  jobId: v.optional(v.id("_scheduled_functions")),
+};
+
 export default defineSchema({
   ...authTables,
   users: defineTable(userFields)
@@ -379,4 +461,12 @@ export default defineSchema({
   titleSuggestions: defineTable(titleSuggestionFields)
     .index("by_animeId", ["animeId"])
     .searchIndex("search_text", { searchField: "text" }),
+  rooms: defineTable(roomFields)
+    .index("by_code", ["code"])
+    .index("by_createdBy", ["createdBy"])
+    .index("by_status_and_closedAt", ["status", "closedAt"]),
+  roomPlayers: defineTable(roomPlayerFields).index("by_roomId_and_userId", ["roomId", "userId"]),
+  roomRounds: defineTable(roomRoundFields)
+    .index("by_roomId_and_number", ["roomId", "number"])
+    .index("by_coverToken", ["coverToken"]),
 });

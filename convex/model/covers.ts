@@ -74,7 +74,7 @@ export async function coverForToken(
     .withIndex("by_coverToken", (q) => q.eq("coverToken", token))
     .unique();
   const round = game?.round;
-  if (round == null) return null;
+  if (round == null) return await roomCoverForToken(ctx, token, step);
   const anime = await ctx.db.get("anime", round.animeId);
   if (anime === null || anime.covers === undefined) return null;
   if (step === "clear") return round.status === "playing" ? null : anime.covers.clear;
@@ -82,4 +82,27 @@ export async function coverForToken(
   const n = Number(step);
   const allowed = round.status === "playing" ? coverStep(round.guessesUsed) : BLUR_STEPS_PX.length;
   return n <= allowed ? (anime.covers.steps[n] ?? null) : null;
+}
+
+/**
+ * A party room's round (convex/model/roomsTimeline.ts): the same token for everyone in the room,
+ * steps up to the one the round's timeline has reached, the clear cover once it has ended.
+ */
+async function roomCoverForToken(
+  ctx: QueryCtx,
+  token: string,
+  step: string,
+): Promise<Id<"_storage"> | null> {
+  const round = await ctx.db
+    .query("roomRounds")
+    .withIndex("by_coverToken", (q) => q.eq("coverToken", token))
+    .unique();
+  if (round === null) return null;
+  const anime = await ctx.db.get("anime", round.animeId);
+  if (anime === null || anime.covers === undefined) return null;
+  const playing = round.status === "playing";
+  if (step === "clear") return playing ? null : anime.covers.clear;
+  if (!/^\d$/.test(step)) return null;
+  const allowed = playing ? round.step : BLUR_STEPS_PX.length;
+  return Number(step) <= allowed ? (anime.covers.steps[Number(step)] ?? null) : null;
 }

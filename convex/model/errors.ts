@@ -13,7 +13,13 @@ import {
   RATING_MAX,
   RATING_MIN,
 } from "./feedbackRules";
-import { MAX_GUESS_LENGTH } from "./rules";
+import {
+  MAX_GUESS_LENGTH,
+  ROOM_MAX_PLAYERS,
+  ROOM_ROUND_CHOICES,
+  ROOM_SECONDS_MAX,
+  ROOM_SECONDS_MIN,
+} from "./rules";
 
 /**
  * Every error a player must be able to read, keyed by a stable code. Server
@@ -49,6 +55,16 @@ export const errorMessages = {
   GUESS_TOO_LONG: `A guess can be at most ${MAX_GUESS_LENGTH} characters: type one title`,
   GUESS_IS_A_LIST: "One title per guess: that looks like a list. Your guess was not used",
   INVALID_DAY: "That day is not a date like 2026-11-23",
+  ROOM_NOT_FOUND: "There is no room with that code. Check the code or ask for a new link",
+  ROOM_FULL: `This room is full (${ROOM_MAX_PLAYERS} players). Ask the host to make another one`,
+  ROOM_CLOSED: "This room has finished and closed. Ask the host for a new one",
+  NOT_IN_ROOM: "Join the room first",
+  NOT_ROOM_HOST: "Only the host can do that",
+  ROOM_BAD_SETTINGS: `Pick ${ROOM_ROUND_CHOICES.join(", ")} rounds and ${ROOM_SECONDS_MIN} to ${ROOM_SECONDS_MAX} seconds per round`,
+  ROOM_NOT_IN_LOBBY: "The game has already started",
+  ROOM_GUESS_TOO_FAST: "One guess per second. Your guess was not used",
+  ROOM_POOL_EMPTY: "No anime are ready to play yet. Try again in a minute",
+  ROOM_CREATE_TOO_FAST: "You just made a room. Wait a few seconds before making another",
 } as const;
 
 export type ErrorCode = keyof typeof errorMessages;

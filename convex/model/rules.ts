@@ -73,3 +73,41 @@ export const SUGGESTIONS_MAX = 8;
 export const SUGGEST_CANDIDATES = 48;
 /** ...once typing has paused this long. */
 export const SUGGEST_DEBOUNCE_MS = 150;
+
+// Party rooms (issue 17). Room points stay in the room: none of these touch the daily game.
+/** Room codes: 4 characters without look-alikes (no 0/O, 1/I/L), about a million codes. */
+export const ROOM_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+export const ROOM_CODE_LENGTH = 4;
+export const ROOM_MAX_PLAYERS = 12;
+export const ROOM_ROUND_CHOICES = [5, 10, 15] as const;
+export const ROOM_SECONDS_MIN = 30;
+export const ROOM_SECONDS_MAX = 90;
+export const ROOM_DEFAULT_ROUNDS = 5;
+export const ROOM_DEFAULT_SECONDS = 60;
+/** Guesses per player per round, as in the daily game. */
+export const ROOM_GUESSES_PER_ROUND = GUESSES_PER_ANIME;
+/** Points for the first, second and third player to solve a round; everyone after gets the last. */
+export const ROOM_PLACE_POINTS = [100, 80, 60] as const;
+export const ROOM_LATER_POINTS = 40;
+/** Added per cover step not yet shown when the player solved (one step every fifth of the round). */
+export const ROOM_POINTS_PER_UNUSED_STEP = 10;
+export const ROOM_REVEAL_MS = 5_000;
+/** A player's guesses in a room are at least this far apart. */
+export const ROOM_GUESS_GAP_MS = 1_000;
+/** The client's heartbeat; a player silent for ROOM_PRESENCE_TIMEOUT_MS has left. */
+export const ROOM_HEARTBEAT_MS = 8_000;
+export const ROOM_PRESENCE_TIMEOUT_MS = 20_000;
+/** How often a room with someone present checks its presence (a closed tab: noticed within 30 s). */
+export const ROOM_SWEEP_MS = 10_000;
+export const ROOM_IDLE_CLOSE_MS = 30 * 60 * 1000;
+/** A closed room's data is deleted this long after it closed. */
+export const ROOM_DATA_KEPT_MS = 24 * 60 * 60 * 1000;
+/** A player creates at most one room per this long. */
+export const ROOM_CREATE_GAP_MS = 5_000;
+
+/** A room player's points for solving as the `place`-th (1-based) at blur step `step`. */
+export function roomPointsFor(place: number, step: number): number {
+  const base = ROOM_PLACE_POINTS[place - 1] ?? ROOM_LATER_POINTS;
+  const unused = Math.max(0, BLUR_STEPS_PX.length - 1 - step);
+  return base + ROOM_POINTS_PER_UNUSED_STEP * unused;
+}

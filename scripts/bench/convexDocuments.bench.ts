@@ -12,6 +12,7 @@ import { errorCodeOf } from "@convex/model/errors";
 import { STATS_SHARDS, utcDay } from "@convex/model/analytics";
 import { newBackend, seedAnime, type TestConvex } from "@convex/test.setup";
 import { countingCtx, newCounts, type DocumentCounts } from "./countingCtx";
+import { roomFigures } from "./roomDocuments";
 import { testCoverImages } from "../../src/testing/testCovers";
 
 const PLAYER_COUNTS = [100, 10_000] as const;
@@ -234,6 +235,9 @@ for (const players of PLAYER_COUNTS) {
     const exhausted = await measure(t, me, (ctx, user) => nextRound(ctx, user!._id, round.number));
     expect(exhausted.result.kind).toBe("dealt");
     figures["game.next (skip; every anime seen)"] = exhausted.figure;
+
+    // Party rooms beside one room per 10 players: the figures must not grow with the rooms.
+    Object.assign(figures, await roomFigures(t, players / 10));
 
     results[players] = figures;
   });

@@ -63,10 +63,24 @@ export const routes: RouteObject[] = [
       },
       {
         path: "me",
-        lazy: async () => {
-          const { MePage } = await importWithReload(() => import("@/features/stats/MePage"));
-          return { Component: MePage };
-        },
+        lazy: page(
+          () => import("@/features/stats/MePage"),
+          (m) => m.MePage,
+        ),
+      },
+      {
+        path: "room",
+        lazy: page(
+          () => import("@/features/rooms/RoomsHomePage"),
+          (m) => m.RoomsHomePage,
+        ),
+      },
+      {
+        path: "room/:code",
+        lazy: page(
+          () => import("@/features/rooms/RoomPage"),
+          (m) => m.RoomPage,
+        ),
       },
       {
         path: "*",

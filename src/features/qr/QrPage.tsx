@@ -1,6 +1,7 @@
-import { DownloadIcon, LogInIcon } from "lucide-react";
+import { DownloadIcon, LogInIcon, UsersIcon } from "lucide-react";
 import { QRCodeCanvas } from "qrcode.react";
 import { useEffect, useRef } from "react";
+import { Link } from "react-router-dom";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
@@ -81,6 +82,12 @@ function QrCard({ address }: { address: string }) {
         <p className="text-sm text-muted-foreground">
           Share this QR code with friends to let them easily access the game!
         </p>
+        <Button asChild variant="secondary">
+          <Link to="/room">
+            <UsersIcon />
+            Play with friends
+          </Link>
+        </Button>
       </CardContent>
     </Card>
   );

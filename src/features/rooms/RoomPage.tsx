@@ -1,0 +1,130 @@
+import { useMutation, useQuery } from "convex/react";
+import { DoorOpenIcon, LogInIcon } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Link, useNavigate, useParams } from "react-router-dom";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import { useAuthDialog } from "@/features/auth/AuthDialogContext";
+import { useViewer } from "@/features/auth/hooks/useViewer";
+import { messageFor } from "@/lib/errors";
+import { api } from "@convex/_generated/api";
+import { RoomLobby } from "./RoomLobby";
+import { RoomPodium } from "./RoomPodium";
+import { RoomRound } from "./RoomRound";
+import { useRoomHeartbeat } from "./useRoomHeartbeat";
+
+/**
+ * /room/:code. A visitor is asked to log in and stays on this address, so they land in the room;
+ * a signed-in player who is not in it joins at once (a full, closed or unknown room says so).
+ */
+export function RoomPage() {
+  const { code = "" } = useParams();
+  const viewer = useViewer();
+  const { openLogin } = useAuthDialog();
+  const signedOut = viewer.status === "signedOut";
+
+  useEffect(() => {
+    if (signedOut) openLogin();
+  }, [signedOut, openLogin]);
+
+  return (
+    <div className="mx-auto flex w-full max-w-5xl flex-1 flex-col gap-3 px-3 py-3 sm:px-4 sm:py-6">
+      {viewer.status === "loading" && <Centered busy>Loading the room…</Centered>}
+      {viewer.status === "signedOut" && (
+        <Centered>
+          <h1 className="text-2xl font-bold">Join room {code.toUpperCase()}</h1>
+          <p className="text-muted-foreground">Log in to play with your friends.</p>
+          <Button onClick={openLogin}>
+            <LogInIcon />
+            Login
+          </Button>
+        </Centered>
+      )}
+      {viewer.status === "signedIn" && <Room code={code} />}
+    </div>
+  );
+}
+
+function Room({ code }: { code: string }) {
+  const room = useQuery(api.rooms.view, { code });
+  const join = useMutation(api.rooms.join);
+  const leave = useMutation(api.rooms.leave);
+  const navigate = useNavigate();
+  const [joinError, setJoinError] = useState<string | null>(null);
+  const asked = useRef(false);
+  const member = room?.kind === "member";
+  const clockOffsetMs = useRoomHeartbeat(room?.kind === "member" ? room.code : code, member);
+
+  useEffect(() => {
+    if (room?.kind !== "outside" || asked.current) return;
+    asked.current = true;
+    join({ code }).then(
+      (joined) => {
+        if (joined.code !== code) void navigate(`/room/${joined.code}`, { replace: true });
+      },
+      (error: unknown) => setJoinError(messageFor(error, "Could not join the room")),
+    );
+  }, [room, code, join, navigate]);
+
+  if (joinError !== null) {
+    return (
+      <Centered>
+        <h1 className="text-2xl font-bold">Can't join {code.toUpperCase()}</h1>
+        <p role="alert" className="max-w-sm text-muted-foreground">
+          {joinError}
+        </p>
+        <Button asChild>
+          <Link to="/room">Make or join another room</Link>
+        </Button>
+      </Centered>
+    );
+  }
+  if (room === undefined || room.kind === "outside") {
+    return <Centered busy>Joining the room…</Centered>;
+  }
+  if (room.kind === "closed") {
+    return (
+      <Centered>
+        <h1 className="text-2xl font-bold">Room {room.code} has closed</h1>
+        <p className="text-muted-foreground">Nobody was here for a while. Make a new one!</p>
+        <Button asChild>
+          <Link to="/room">Play with friends</Link>
+        </Button>
+      </Centered>
+    );
+  }
+
+  return (
+    <>
+      <header className="flex items-center justify-between gap-2">
+        <h1 className="text-lg font-extrabold tracking-tight sm:text-2xl">
+          Room <span className="font-mono tracking-widest">{room.code}</span>
+        </h1>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => {
+            void leave({ code: room.code }).finally(() => void navigate("/qr"));
+          }}
+        >
+          <DoorOpenIcon />
+          Leave
+        </Button>
+      </header>
+      {room.status === "lobby" && <RoomLobby room={room} />}
+      {(room.status === "playing" || room.status === "reveal") && room.round !== null && (
+        <RoomRound room={room} round={room.round} clockOffsetMs={clockOffsetMs} />
+      )}
+      {room.status === "finished" && <RoomPodium room={room} />}
+    </>
+  );
+}
+
+function Centered({ busy = false, children }: { busy?: boolean; children: React.ReactNode }) {
+  return (
+    <div className="grid flex-1 place-content-center justify-items-center gap-3 py-10 text-center">
+      {busy && <Spinner className="size-8 text-primary" />}
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,163 @@
+import { useMutation } from "convex/react";
+import { SendIcon, TimerIcon } from "lucide-react";
+import { useId, useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { AnswerReveal } from "@/features/game/AnswerReveal";
+import { CoverImage } from "@/features/game/CoverImage";
+import { messageFor } from "@/lib/errors";
+import { cn } from "@/lib/utils";
+import { api } from "@convex/_generated/api";
+import { MAX_GUESS_LENGTH, ROOM_GUESSES_PER_ROUND } from "@convex/model/rules";
+import type { MemberView } from "@convex/model/roomsView";
+import { ordinal } from "./roomLink";
+import { RoomScoreboard } from "./RoomScoreboard";
+import { secondsLeft, useNow } from "./useRoomClock";
+
+type Round = NonNullable<MemberView["round"]>;
+type Feedback = { tone: "good" | "bad" | "info"; text: string } | null;
+
+/**
+ * A round as everyone in the room sees it: the same cover step and clue, the countdown, the
+ * guess box and the live scoreboard; then the reveal, and the next round by itself.
+ */
+export function RoomRound({
+  room,
+  round,
+  clockOffsetMs,
+}: {
+  room: MemberView;
+  round: Round;
+  /** The server's clock minus the device's. */
+  clockOffsetMs: number;
+}) {
+  const playing = round.status === "playing";
+  const now = useNow(true) + clockOffsetMs;
+  const left = playing ? secondsLeft(round.endsAt, now) : secondsLeft(round.revealEndsAt, now);
+  const last = round.number >= room.settings.rounds;
+
+  return (
+    <div className="grid gap-3 md:grid-cols-[16rem_minmax(0,1fr)_14rem] md:gap-5">
+      <div className="flex items-center justify-between gap-2 md:col-span-3">
+        <p className="text-sm font-semibold">
+          Round {round.number} / {room.settings.rounds}
+        </p>
+        <p
+          className={cn(
+            "flex items-center gap-1 rounded-full px-2.5 py-0.5 text-sm font-semibold tabular-nums",
+            playing && left <= 5 ? "bg-rose-500/15 text-rose-600" : "bg-secondary",
+          )}
+          aria-label={playing ? `${left} seconds left` : undefined}
+        >
+          <TimerIcon className="size-3.5" aria-hidden />
+          {playing ? `${left}s` : last ? `Podium in ${left}s` : `Next round in ${left}s`}
+        </p>
+      </div>
+      <div className="mx-auto w-[min(23rem,calc((100dvh-29rem)*1.5))] min-w-40 md:w-full">
+        <CoverImage
+          path={round.coverPath}
+          color={round.coverColor}
+          step={round.step}
+          alt={playing ? "Anime cover, blurred" : "Anime cover"}
+        />
+      </div>
+      <div className="flex min-w-0 flex-col gap-2.5">
+        <section aria-labelledby="room-clue">
+          <h2 id="room-clue" className="sr-only md:not-sr-only md:mb-1 md:text-sm md:font-semibold">
+            Clue
+          </h2>
+          <p className="line-clamp-3 text-sm whitespace-pre-line text-muted-foreground md:line-clamp-none">
+            {round.clue}
+          </p>
+        </section>
+        {playing ? (
+          <GuessBox key={round.number} room={room} round={round} />
+        ) : (
+          round.answer !== null && <AnswerReveal answer={round.answer} label="The answer" />
+        )}
+      </div>
+      <RoomScoreboard players={room.players} compact />
+    </div>
+  );
+}
+
+function GuessBox({ room, round }: { room: MemberView; round: Round }) {
+  const guess = useMutation(api.rooms.guess);
+  const inputId = useId();
+  const [text, setText] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [feedback, setFeedback] = useState<Feedback>(null);
+  const { me } = room;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (text.trim() === "" || busy) return;
+    setBusy(true);
+    try {
+      const outcome = await guess({ code: room.code, roundNumber: round.number, guess: text });
+      if (outcome.kind === "wrong") {
+        setFeedback({ tone: "bad", text: `Not it. ${outcome.guessesLeft} left` });
+        setText("");
+      } else if (outcome.kind === "outOfGuesses") {
+        setFeedback({ tone: "bad", text: "Out of guesses for this round" });
+      } else if (outcome.kind === "correct") {
+        setText("");
+      }
+    } catch (error) {
+      setFeedback({ tone: "info", text: messageFor(error, "Your guess could not be sent") });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (me.solved) {
+    return (
+      <p className="rounded-lg border border-emerald-500/40 bg-emerald-500/10 px-3 py-2 text-sm font-semibold text-emerald-700 dark:text-emerald-400">
+        Solved {me.place === null ? "" : `${ordinal(me.place)} `}· +{me.points} points
+      </p>
+    );
+  }
+  if (me.guessesLeft <= 0) {
+    return (
+      <p className="rounded-lg border bg-muted/50 px-3 py-2 text-sm">
+        Out of guesses: watch the others race.
+      </p>
+    );
+  }
+  return (
+    <form onSubmit={(event) => void submit(event)} className="grid gap-1.5">
+      <label htmlFor={inputId} className="sr-only">
+        Your guess
+      </label>
+      <div className="flex gap-2">
+        <Input
+          id={inputId}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          maxLength={MAX_GUESS_LENGTH}
+          placeholder="Name the anime"
+          autoComplete="off"
+          enterKeyHint="send"
+        />
+        <Button type="submit" disabled={busy || text.trim() === ""}>
+          <SendIcon />
+          <span className="sr-only sm:not-sr-only">Guess</span>
+        </Button>
+      </div>
+      <p className="flex justify-between gap-2 text-xs">
+        <span
+          role="status"
+          className={cn(
+            feedback?.tone === "bad" && "text-rose-600",
+            feedback?.tone === "info" && "text-muted-foreground",
+          )}
+        >
+          {feedback?.text ?? ""}
+        </span>
+        <span className="shrink-0 text-muted-foreground tabular-nums">
+          {me.guessesLeft} / {ROOM_GUESSES_PER_ROUND} guesses
+        </span>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,71 @@
+import { screen } from "@testing-library/react";
+import { beforeEach, describe, expect, test, vi } from "vitest";
+import { createPlayer } from "@convex/model/users";
+import { errorMessages } from "@convex/model/errors";
+import { ROOM_MAX_PLAYERS } from "@convex/model/rules";
+import { InProcessBackend } from "@/testing/inProcessBackend";
+import { renderSignedIn } from "@/testing/renderSignedIn";
+
+/** A room with code K7QM hosted by someone else, in the state given. */
+async function seedRoom(
+  backend: InProcessBackend,
+  fields: { status: "lobby" | "closed"; playerCount: number },
+) {
+  await backend.run(async (ctx) => {
+    const hostId = await createPlayer(ctx, { email: "host@example.com", username: "Host" });
+    await ctx.db.insert("rooms", {
+      code: "K7QM",
+      hostId,
+      createdBy: hostId,
+      rounds: 5,
+      seconds: 60,
+      roundNumber: 0,
+      createdAt: Date.now(),
+      lastPresentAt: Date.now(),
+      ...fields,
+    });
+    return null;
+  });
+}
+
+// jsdom draws nothing on a canvas (the lobby's QR code): the browser test looks at it.
+beforeEach(() => {
+  vi.spyOn(HTMLCanvasElement.prototype, "getContext").mockReturnValue(null);
+});
+
+describe("/room/:code", () => {
+  test("an unknown code says so, with a way to make or join another room", async () => {
+    await renderSignedIn("/room/ZZZZ");
+    expect(await screen.findByRole("alert")).toHaveTextContent(errorMessages.ROOM_NOT_FOUND);
+    expect(screen.getByRole("link", { name: "Make or join another room" })).toHaveAttribute(
+      "href",
+      "/room",
+    );
+  });
+
+  test("a full room refuses a newcomer with a clear message", async () => {
+    const backend = new InProcessBackend();
+    await seedRoom(backend, { status: "lobby", playerCount: ROOM_MAX_PLAYERS });
+    await renderSignedIn("/room/k7qm", { backend });
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      `This room is full (${ROOM_MAX_PLAYERS} players)`,
+    );
+  });
+
+  test("a closed room says it has finished", async () => {
+    const backend = new InProcessBackend();
+    await seedRoom(backend, { status: "closed", playerCount: 1 });
+    await renderSignedIn("/room/K7QM", { backend });
+    expect(await screen.findByRole("alert")).toHaveTextContent(errorMessages.ROOM_CLOSED);
+  });
+
+  test("a player who opens the link joins the lobby and sees the code and who is there", async () => {
+    const backend = new InProcessBackend();
+    await seedRoom(backend, { status: "lobby", playerCount: 0 });
+    await renderSignedIn("/room/K7QM", { backend });
+    expect(await screen.findByTestId("room-code")).toHaveTextContent("K7QM");
+    const players = await screen.findByRole("list", { name: "Players in the room" });
+    expect(players).toHaveTextContent(/\(you\)/);
+    expect(screen.getByText(/Waiting for the host to start/)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,206 @@
+import type { Browser, Page } from "@playwright/test";
+import { expect, newPlayer, test, type Player, type TestBackend } from "./fixtures";
+import { ROOM_MAX_PLAYERS, ROOM_REVEAL_MS, ROOM_SECONDS_MIN } from "../../convex/model/rules";
+
+/** Where the room screenshots go: the notes folder when ROOMS_SCREENS_DIR says so. */
+const SCREENS = process.env.ROOMS_SCREENS_DIR ?? "test-results/screenshots";
+
+async function shoot(page: Page, name: string) {
+  for (const [label, size] of [
+    ["desktop", { width: 1280, height: 800 }],
+    ["mobile", { width: 390, height: 844 }],
+  ] as const) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(200);
+    await page.screenshot({ path: `${SCREENS}/${name}-${label}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+async function playerPage(browser: Browser, backend: TestBackend, name: string) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const player = await backend.signIn(page, newPlayer(name));
+  return { page, player };
+}
+
+const scoreRow = (page: Page, player: Player) =>
+  page.getByTestId("score-row").filter({ hasText: player.username });
+
+async function guess(page: Page, text: string) {
+  const box = page.getByRole("textbox", { name: "Your guess" });
+  await box.fill(text);
+  await box.press("Enter");
+}
+
+test("three friends play a room to the podium, each scoreboard moving live", async ({
+  browser,
+  backend,
+}) => {
+  test.setTimeout(150_000);
+  await backend.seedAnimePool(8);
+  const host = await playerPage(browser, backend, "hana");
+  const kai = await playerPage(browser, backend, "kai");
+  const mio = await playerPage(browser, backend, "mio");
+
+  // The host makes the room from the QR page's "Play with friends".
+  await host.page.goto("/qr");
+  await host.page.getByRole("link", { name: "Play with friends" }).click();
+  await host.page.getByRole("button", { name: "Make a room" }).click();
+  const code = (await host.page.getByTestId("room-code").textContent())!;
+  expect(code).toMatch(/^[A-HJKMNP-Z2-9]{4}$/);
+  await expect(host.page).toHaveURL(new RegExp(`/room/${code}$`));
+
+  // Friends join by the link (Kai) and by typing the code (Mio).
+  await kai.page.goto(`/room/${code}`);
+  await mio.page.goto("/room");
+  await mio.page.getByLabel("Or join with a code").fill(code.toLowerCase());
+  await mio.page.getByRole("button", { name: "Join", exact: true }).click();
+  const lobby = host.page.getByRole("list", { name: "Players in the room" });
+  await expect(lobby.getByRole("listitem")).toHaveCount(3);
+  await expect(kai.page.getByText("Waiting for the host to start")).toBeVisible();
+
+  // The host picks 5 rounds of the shortest length and starts.
+  await host.page.getByLabel(/Seconds per round/).focus();
+  await host.page.keyboard.press("Home");
+  await expect(host.page.getByLabel(/Seconds per round/)).toHaveValue(String(ROOM_SECONDS_MIN));
+  await expect(kai.page.getByText(`5 rounds of ${ROOM_SECONDS_MIN} seconds`)).toBeVisible();
+  await shoot(host.page, "room-lobby");
+  await host.page.getByRole("button", { name: "Start" }).click();
+
+  const everyone = [host, kai, mio];
+  for (const { page } of everyone) await expect(page.getByText("Round 1 / 5")).toBeVisible();
+  // Everyone sees the same cover address and clue.
+  const cover = (page: Page) => page.getByRole("img", { name: /cover/i });
+  const src = await cover(host.page).getAttribute("src");
+  expect(src).toMatch(/\/cover\/[0-9a-f]{32}\/\d$/);
+  for (const { page } of [kai, mio]) await expect(cover(page)).toHaveAttribute("src", src!);
+
+  // Kai solves: the other two scoreboards show it at once, without a reload.
+  await guess(kai.page, "Wrong Show");
+  await expect(kai.page.getByText(/Not it\. 4 left/)).toBeVisible();
+  await kai.page.waitForTimeout(1_000); // one guess per second
+  await guess(kai.page, "Test Show");
+  await expect(kai.page.getByText(/Solved 1st/)).toBeVisible();
+  for (const { page } of [host, mio]) {
+    await expect(scoreRow(page, kai.player).getByLabel("solved")).toBeVisible();
+    await expect(scoreRow(page, kai.player)).not.toContainText(/^.*\b0$/);
+  }
+  // On a phone the cover, the guess box and the scoreboard fit without scrolling.
+  await mio.page.setViewportSize({ width: 390, height: 844 });
+  const fits = await mio.page.evaluate(
+    () => document.documentElement.scrollHeight <= window.innerHeight,
+  );
+  expect(fits).toBe(true);
+  await shoot(mio.page, "room-round");
+
+  await guess(host.page, "Test Show");
+  await guess(mio.page, "Test Show");
+  for (const { page } of everyone) await expect(page.getByText(/^It was Test Show/)).toBeVisible();
+  await expect(cover(mio.page)).toHaveAttribute("src", /\/clear$/);
+  await shoot(mio.page, "room-reveal");
+
+  // The next round comes by itself after the reveal.
+  for (const { page } of everyone) {
+    await expect(page.getByText("Round 2 / 5")).toBeVisible({ timeout: ROOM_REVEAL_MS + 5_000 });
+  }
+  await guess(mio.page, "Test Show");
+  await expect(scoreRow(host.page, mio.player).getByLabel("solved")).toBeVisible();
+  await expect(scoreRow(kai.page, mio.player).getByLabel("solved")).toBeVisible();
+  await guess(kai.page, "Test Show");
+  await guess(host.page, "Test Show");
+  await expect(host.page.getByText(/^It was Test Show/)).toBeVisible();
+
+  // The last three rounds run out on the server's clock.
+  for (let n = 3; n <= 5; n++) {
+    await backend.advanceClock(ROOM_REVEAL_MS);
+    await expect(host.page.getByText(`Round ${n} / 5`)).toBeVisible();
+    await backend.advanceClock(ROOM_SECONDS_MIN * 1000);
+    await expect(host.page.getByText(/^It was Test Show/)).toBeVisible();
+  }
+  await backend.advanceClock(ROOM_REVEAL_MS);
+  for (const { page } of everyone) {
+    await expect(page.getByRole("heading", { name: "Final standings" })).toBeVisible();
+  }
+  const stats = host.page.getByRole("table", { name: "Each player's stats" });
+  await expect(stats.getByRole("row")).toHaveCount(4);
+  // The host, or whoever took over while the server's clock jumped past their heartbeats,
+  // offers Play again; the others wait for it.
+  const count = (name: "offer" | "wait") =>
+    Promise.all(
+      everyone.map(({ page }) =>
+        name === "offer"
+          ? page.getByRole("button", { name: "Play again" }).count()
+          : page.getByText("Waiting for the host to play again").count(),
+      ),
+    );
+  await expect.poll(async () => (await count("offer")).reduce((a, b) => a + b)).toBe(1);
+  await expect.poll(async () => (await count("wait")).reduce((a, b) => a + b)).toBe(2);
+  const offers = await count("offer");
+  await shoot(kai.page, "room-podium");
+
+  // Play again: same room, same players, a fresh game.
+  await everyone[offers.indexOf(1)].page.getByRole("button", { name: "Play again" }).click();
+  for (const { page } of everyone) await expect(page.getByText("Round 1 / 5")).toBeVisible();
+});
+
+test("a visitor opening a room's link logs in and lands in the room; an unknown one says so", async ({
+  page,
+  backend,
+}) => {
+  await backend.seedAnimePool(3);
+  const visitor = newPlayer("visitor");
+  await backend.createAccount(visitor);
+  const host = newPlayer("host");
+  await backend.createAccount(host);
+  const { code } = await backend.run<{ code: string }>("mutation", "rooms:create", {}, host.email);
+  await page.goto(`/room/${code}`);
+  await expect(page.getByRole("heading", { name: `Join room ${code}` })).toBeVisible();
+  const dialog = page.getByRole("dialog", { name: "Welcome Back!" });
+  await dialog.getByLabel("Email").fill(visitor.email);
+  await dialog.getByLabel("Password", { exact: true }).fill(visitor.password);
+  await dialog.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(page.getByTestId("room-code")).toHaveText(code);
+  await expect(page).toHaveURL(new RegExp(`/room/${code}$`));
+  await expect(page.getByRole("list", { name: "Players in the room" })).toContainText(
+    visitor.username,
+  );
+
+  await page.goto("/room/ZZZZ");
+  await expect(page.getByRole("alert")).toHaveText(/There is no room with that code/);
+});
+
+test("on a phone, a full room's round fits the screen: cover, guess box and all twelve scores", async ({
+  page,
+  backend,
+}) => {
+  test.setTimeout(90_000);
+  await backend.seedAnimePool(3);
+  const me = await backend.signIn(page, newPlayer("phone"));
+  const { code } = await backend.run<{ code: string }>("mutation", "rooms:create", {}, me.email);
+  for (let i = 0; i < ROOM_MAX_PLAYERS - 1; i++) {
+    const friend = newPlayer(`friend${i}`);
+    await backend.createAccount(friend);
+    await backend.run("mutation", "rooms:join", { code }, friend.email);
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/room/${code}`);
+  await expect(
+    page.getByRole("list", { name: "Players in the room" }).getByRole("listitem"),
+  ).toHaveCount(ROOM_MAX_PLAYERS);
+  await page.getByRole("button", { name: "Start" }).click();
+  await expect(page.getByTestId("score-row")).toHaveCount(ROOM_MAX_PLAYERS);
+  await expect(page.getByRole("textbox", { name: "Your guess" })).toBeInViewport({ ratio: 1 });
+  expect(
+    await page.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight),
+  ).toBe(true);
+  await expect
+    .poll(() =>
+      page
+        .getByRole("img", { name: /cover/i })
+        .evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0),
+    )
+    .toBe(true);
+  await page.waitForTimeout(600); // the cross-fade
+  await page.screenshot({ path: `${SCREENS}/room-round-12-players-mobile.png` });
+});
