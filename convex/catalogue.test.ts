@@ -5,7 +5,7 @@ import { ANILIST_ENDPOINT, CATALOGUE_PAGE_COUNT, CATALOGUE_PAGE_SIZE } from "./m
 import { ensurePool, MAX_PAGE_TRIES, PAGE_INTERVAL_MS, STALE_REFRESH_MS } from "./model/catalogue";
 import crons from "./crons";
 import { newBackend, type TestConvex } from "./test.setup";
-import { attachTestCovers, testCoverResponse } from "../src/testing/testCovers";
+import { attachTestCovers, testCoverResponse } from "../tests/support/testCovers";
 
 type Json = Record<string, unknown>;
 

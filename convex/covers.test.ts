@@ -6,10 +6,17 @@ import type { GameView } from "./model/game";
 import { CATALOGUE_PAGE_COUNT } from "./model/anilist";
 import { BLUR_STEPS_PX } from "./model/rules";
 import { CLEAR_WIDTH_PX, REFERENCE_WIDTH_PX } from "./model/coverImages";
-import { newBackend, seedAnime, signedInAs, type TestConvex } from "./test.setup";
-import { testCoverResponse } from "../src/testing/testCovers";
+import {
+  dealtAnimeOf,
+  newBackend,
+  seedAnime,
+  signedInAs,
+  type TestConvex,
+  type TestPlayer,
+} from "./test.setup";
+import { testCoverResponse } from "../tests/support/testCovers";
 
-type Player = Awaited<ReturnType<typeof signedInAs>>;
+type Player = TestPlayer;
 
 beforeEach(() => {
   vi.spyOn(console, "warn").mockImplementation(() => {});
@@ -31,20 +38,13 @@ async function fetchCover(t: TestConvex, path: string) {
   return { status: response.status, bytes: new Uint8Array(await response.arrayBuffer()) };
 }
 
-async function dealtAnimeOf(t: TestConvex, player: Player): Promise<Id<"anime">> {
-  const game = await t.run(
-    async (ctx) =>
-      await ctx.db
-        .query("games")
-        .withIndex("by_userId", (q) => q.eq("userId", player.userId))
-        .unique(),
-  );
-  return game!.round!.animeId;
+async function dealtAnimeIdOf(t: TestConvex, player: Player): Promise<Id<"anime">> {
+  return (await dealtAnimeOf(t, player))._id;
 }
 
 /** Skips `follower`'s round (in a pool of two) until it shows `leader`'s anime. */
 async function dealSameAnimeAs(t: TestConvex, follower: Player, leader: Player) {
-  if ((await dealtAnimeOf(t, follower)) === (await dealtAnimeOf(t, leader))) return;
+  if ((await dealtAnimeIdOf(t, follower)) === (await dealtAnimeIdOf(t, leader))) return;
   const { round } = await stateOf(follower);
   await follower.as.mutation(api.game.next, { roundNumber: round!.number });
 }
@@ -99,7 +99,7 @@ describe("while a round plays", () => {
     const { round } = await stateOf(ann);
     await ann.as.mutation(api.game.next, { roundNumber: round!.number });
     await ann.as.mutation(api.game.next, { roundNumber: round!.number + 1 });
-    expect(await dealtAnimeOf(t, ann)).toBe(await dealtAnimeOf(t, bob));
+    expect(await dealtAnimeIdOf(t, ann)).toBe(await dealtAnimeIdOf(t, bob));
     const second = (await stateOf(ann)).round!.coverPath!;
     expect(second).not.toBe(first);
     expect((await fetchCover(t, first)).status).toBe(404);

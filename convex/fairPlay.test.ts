@@ -7,9 +7,21 @@ import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { BLUR_STEPS_PX, DAILY_GUESSES, MIN_RESET_GAP_MS } from "./model/rules";
-import { newBackend, seedAnime, signedInAs, type TestConvex } from "./test.setup";
+import {
+  dealtAnimeOf,
+  gameOfPlayer,
+  guessAs,
+  newBackend,
+  scoreOf,
+  seedAnime,
+  signedInAs,
+  skipAs,
+  viewOf,
+  type TestConvex,
+  type TestPlayer,
+} from "./test.setup";
 
-type Player = Awaited<ReturnType<typeof signedInAs>>;
+type Player = TestPlayer;
 
 const HOUR = 3_600_000;
 
@@ -30,45 +42,8 @@ async function started(poolSize: number, timeZone = "UTC") {
   return { t, player };
 }
 
-async function view(player: Player) {
-  const state = await player.as.query(api.game.state, {});
-  if (state === null) throw new Error("no game");
-  return state;
-}
-
-async function game(t: TestConvex, player: Player) {
-  const found = await t.run(
-    async (ctx) =>
-      await ctx.db
-        .query("games")
-        .withIndex("by_userId", (q) => q.eq("userId", player.userId))
-        .unique(),
-  );
-  return found!;
-}
-
 async function dealtTitle(t: TestConvex, player: Player) {
-  const { round } = await game(t, player);
-  const anime = await t.run(async (ctx) => await ctx.db.get("anime", round!.animeId));
-  return anime!.title.english!;
-}
-
-async function guess(player: Player, text: string) {
-  const { round } = await view(player);
-  return await player.as.mutation(api.game.guess, {
-    roundNumber: round!.number,
-    attempt: round!.guessesUsed,
-    guess: text,
-  });
-}
-
-async function skip(player: Player) {
-  const { round } = await view(player);
-  return await player.as.mutation(api.game.next, { roundNumber: round!.number });
-}
-
-async function score(t: TestConvex, player: Player) {
-  return await t.run(async (ctx) => (await ctx.db.get("users", player.userId))!.score);
+  return (await dealtAnimeOf(t, player)).title.english!;
 }
 
 async function pendingJobs(t: TestConvex, name: "game:resetDay" | "game:endCooldown") {
@@ -85,9 +60,9 @@ describe("finding 4: skipped answers cannot be cashed in", () => {
     const dealt: Id<"anime">[] = [];
     for (let skips = 0; harvested.size < 120; skips++) {
       if (skips > 400) throw new Error("the pool never ran out");
-      dealt.push((await game(t, player)).round!.animeId);
-      expect(await skip(player)).toEqual({ kind: "dealt" });
-      harvested.add((await view(player)).skippedAnswer!.english!);
+      dealt.push((await gameOfPlayer(t, player)).round!.animeId);
+      expect(await skipAs(player)).toEqual({ kind: "dealt" });
+      harvested.add((await viewOf(player)).skippedAnswer!.english!);
     }
     // Unseen anime come first: while most of the pool is unseen, no deal repeats.
     expect(new Set(dealt.slice(0, 90)).size).toBe(90);
@@ -97,46 +72,46 @@ describe("finding 4: skipped answers cannot be cashed in", () => {
       const title = await dealtTitle(t, player);
       expect(harvested).toContain(title);
       // The screen says so before the guess.
-      expect((await view(player)).round!.seenBefore).toBe(true);
-      expect(await guess(player, title)).toEqual({ kind: "correct", points: 0 });
-      expect((await view(player)).round).toMatchObject({ status: "solved", pointsEarned: 0 });
+      expect((await viewOf(player)).round!.seenBefore).toBe(true);
+      expect(await guessAs(player, title)).toEqual({ kind: "correct", points: 0 });
+      expect((await viewOf(player)).round).toMatchObject({ status: "solved", pointsEarned: 0 });
       outcomes++;
-      if (round < DAILY_GUESSES - 1) await skip(player);
+      if (round < DAILY_GUESSES - 1) await skipAs(player);
     }
     expect(outcomes).toBe(DAILY_GUESSES);
-    expect(await score(t, player)).toBe(0);
+    expect(await scoreOf(t, player)).toBe(0);
   });
 
   test("solved and out-of-guesses anime are seen too; a fresh one still scores", async () => {
     const { t, player } = await started(2);
-    expect(await guess(player, await dealtTitle(t, player))).toMatchObject({ points: 150 });
-    await skip(player);
-    for (let i = 0; i < 5; i++) await guess(player, "wrong");
+    expect(await guessAs(player, await dealtTitle(t, player))).toMatchObject({ points: 150 });
+    await skipAs(player);
+    for (let i = 0; i < 5; i++) await guessAs(player, "wrong");
     vi.advanceTimersByTime(1000);
-    await skip(player); // both seen now: the one solved longest ago comes back, worth nothing
-    expect((await view(player)).round!.seenBefore).toBe(true);
-    expect(await guess(player, await dealtTitle(t, player))).toEqual({
+    await skipAs(player); // both seen now: the one solved longest ago comes back, worth nothing
+    expect((await viewOf(player)).round!.seenBefore).toBe(true);
+    expect(await guessAs(player, await dealtTitle(t, player))).toEqual({
       kind: "correct",
       points: 0,
     });
     await seedAnime(t, 1);
-    await skip(player);
-    expect((await view(player)).round!.seenBefore).toBe(false);
-    expect(await guess(player, await dealtTitle(t, player))).toMatchObject({ points: 150 });
-    expect(await score(t, player)).toBe(300);
+    await skipAs(player);
+    expect((await viewOf(player)).round!.seenBefore).toBe(false);
+    expect(await guessAs(player, await dealtTitle(t, player))).toMatchObject({ points: 150 });
+    expect(await scoreOf(t, player)).toBe(300);
   });
 
   test("an anime reset away at midnight is seen", async () => {
     vi.setSystemTime(new Date("2026-11-21T23:00:00Z"));
     const { t, player } = await started(2);
     const before = await dealtTitle(t, player);
-    await guess(player, "wrong");
+    await guessAs(player, "wrong");
     vi.advanceTimersByTime(HOUR);
     await t.finishInProgressScheduledFunctions();
-    expect((await view(player)).skippedAnswer?.english).toBe(before);
-    await skip(player); // back to the one reset away
+    expect((await viewOf(player)).skippedAnswer?.english).toBe(before);
+    await skipAs(player); // back to the one reset away
     expect(await dealtTitle(t, player)).toBe(before);
-    expect(await guess(player, before)).toEqual({ kind: "correct", points: 0 });
+    expect(await guessAs(player, before)).toEqual({ kind: "correct", points: 0 });
   });
 });
 
@@ -162,17 +137,17 @@ describe("finding 5: one reset per day, whatever the clock says", () => {
   test("switching to whichever zone's midnight comes next, every 15 minutes for two days: a reset at most once in 20 hours, and still once a day", async () => {
     const { t, player } = await started(200);
     const resets: number[] = [];
-    let lastReset = (await game(t, player)).lastReset;
+    let lastReset = (await gameOfPlayer(t, player)).lastReset;
     const end = Date.now() + 48 * HOUR;
     while (Date.now() < end) {
       await player.as.mutation(api.game.start, { timeZone: zoneWithNextMidnight(Date.now()) });
-      const outcome = await guess(player, "wrong");
-      if (outcome.kind === "outOfGuesses" || outcome.kind === "roundOver") await skip(player);
+      const outcome = await guessAs(player, "wrong");
+      if (outcome.kind === "outOfGuesses" || outcome.kind === "roundOver") await skipAs(player);
       expect(await pendingJobs(t, "game:resetDay")).toBeLessThanOrEqual(1);
       expect(await pendingJobs(t, "game:endCooldown")).toBeLessThanOrEqual(1);
       vi.advanceTimersByTime(15 * 60_000);
       await t.finishInProgressScheduledFunctions();
-      const now = (await game(t, player)).lastReset;
+      const now = (await gameOfPlayer(t, player)).lastReset;
       if (now !== lastReset) resets.push((lastReset = now));
     }
     const gaps = resets.slice(1).map((at, i) => at - resets[i]);
@@ -183,24 +158,24 @@ describe("finding 5: one reset per day, whatever the clock says", () => {
 
   test("40 zone changes leave one pending reset job, and no reset nearer than before", async () => {
     const { t, player } = await started(5);
-    const { nextResetAt } = await view(player);
+    const { nextResetAt } = await viewOf(player);
     for (const zone of zones.slice(0, 40)) {
       await player.as.mutation(api.game.start, { timeZone: zone });
-      await guess(player, "wrong");
-      if ((await view(player)).round!.status !== "playing") await skip(player);
+      await guessAs(player, "wrong");
+      if ((await viewOf(player)).round!.status !== "playing") await skipAs(player);
     }
     expect(await pendingJobs(t, "game:resetDay")).toBe(1);
-    expect((await view(player)).nextResetAt).toBe(nextResetAt);
+    expect((await viewOf(player)).nextResetAt).toBe(nextResetAt);
   });
 
   test("repeated and raced attempts during a cooldown, across a midnight: one cooldown job at most", async () => {
     vi.setSystemTime(new Date("2026-11-21T23:50:00Z"));
     const { t, player } = await started(20);
     for (let spent = 0; spent < DAILY_GUESSES; spent++) {
-      const outcome = await guess(player, "wrong");
-      if (outcome.kind === "outOfGuesses") await skip(player);
+      const outcome = await guessAs(player, "wrong");
+      if (outcome.kind === "outOfGuesses") await skipAs(player);
     }
-    const { round } = await view(player);
+    const { round } = await viewOf(player);
     await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
         i % 2 === 0
@@ -216,12 +191,12 @@ describe("finding 5: one reset per day, whatever the clock says", () => {
     // Midnight ends the cooldown early; spending the new day at once starts another.
     vi.advanceTimersByTime(10 * 60_000);
     await t.finishInProgressScheduledFunctions();
-    expect((await view(player)).dailyRemaining).toBe(DAILY_GUESSES);
+    expect((await viewOf(player)).dailyRemaining).toBe(DAILY_GUESSES);
     for (let spent = 0; spent < DAILY_GUESSES; spent++) {
-      const outcome = await guess(player, "wrong");
-      if (outcome.kind === "outOfGuesses") await skip(player);
+      const outcome = await guessAs(player, "wrong");
+      if (outcome.kind === "outOfGuesses") await skipAs(player);
     }
-    expect((await skip(player)).kind).toBe("cooldown");
+    expect((await skipAs(player)).kind).toBe("cooldown");
     expect(await pendingJobs(t, "game:endCooldown")).toBeLessThanOrEqual(1);
     expect(await pendingJobs(t, "game:resetDay")).toBe(1);
   });
@@ -236,11 +211,11 @@ describe("finding 6: a fresh cover starts at 12 px", () => {
         const found = await ctx.db.query("games").first();
         await ctx.db.patch("games", found!._id, { dailyRemaining: left });
       });
-      await skip(player);
-      expect((await view(player)).round).toMatchObject({ guessesUsed: 0, blurPx: 12 });
+      await skipAs(player);
+      expect((await viewOf(player)).round).toMatchObject({ guessesUsed: 0, blurPx: 12 });
       expect(BLUR_STEPS_PX[0]).toBe(12);
-      await guess(player, "wrong");
-      expect((await view(player)).round!.blurPx).toBe(BLUR_STEPS_PX[1]);
+      await guessAs(player, "wrong");
+      expect((await viewOf(player)).round!.blurPx).toBe(BLUR_STEPS_PX[1]);
     },
   );
 });
@@ -248,15 +223,15 @@ describe("finding 6: a fresh cover starts at 12 px", () => {
 describe("finding 8: Skip with a tiny pool", () => {
   test("a pool of one: Skip deals nothing, reveals nothing and says why", async () => {
     const { t, player } = await started(1);
-    const before = await view(player);
-    expect(await skip(player)).toEqual({ kind: "nothingElse" });
-    expect(await view(player)).toEqual(before);
+    const before = await viewOf(player);
+    expect(await skipAs(player)).toEqual({ kind: "nothingElse" });
+    expect(await viewOf(player)).toEqual(before);
     expect(before.skippedAnswer).toBeNull();
-    for (let i = 0; i < 5; i++) await guess(player, "wrong");
-    expect(await skip(player)).toEqual({ kind: "nothingElse" });
-    expect((await view(player)).round).toMatchObject({ number: 1, status: "outOfGuesses" });
+    for (let i = 0; i < 5; i++) await guessAs(player, "wrong");
+    expect(await skipAs(player)).toEqual({ kind: "nothingElse" });
+    expect((await viewOf(player)).round).toMatchObject({ number: 1, status: "outOfGuesses" });
     await seedAnime(t, 1);
-    expect(await skip(player)).toEqual({ kind: "dealt" });
+    expect(await skipAs(player)).toEqual({ kind: "dealt" });
   });
 
   test("a pool of two: Skip never re-deals the anime it revealed, nor names the one on screen", async () => {
@@ -264,21 +239,21 @@ describe("finding 8: Skip with a tiny pool", () => {
     for (let i = 0; i < 6; i++) {
       const shown = await dealtTitle(t, player);
       vi.advanceTimersByTime(1000);
-      expect(await skip(player)).toEqual({ kind: "dealt" });
+      expect(await skipAs(player)).toEqual({ kind: "dealt" });
       const now = await dealtTitle(t, player);
       expect(now).not.toBe(shown);
-      expect((await view(player)).skippedAnswer!.english).toBe(shown);
+      expect((await viewOf(player)).skippedAnswer!.english).toBe(shown);
     }
   });
 
   test("a reset with nothing else in the pool keeps the round in play, unrevealed", async () => {
     vi.setSystemTime(new Date("2026-11-21T23:00:00Z"));
     const { t, player } = await started(1);
-    await guess(player, "wrong");
-    await guess(player, "wrong");
+    await guessAs(player, "wrong");
+    await guessAs(player, "wrong");
     vi.advanceTimersByTime(HOUR);
     await t.finishInProgressScheduledFunctions();
-    expect(await view(player)).toMatchObject({
+    expect(await viewOf(player)).toMatchObject({
       dailyRemaining: DAILY_GUESSES,
       animeRemaining: 3,
       skippedAnswer: null,

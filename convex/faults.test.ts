@@ -17,13 +17,25 @@
 import { readFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
-import type { Doc, Id } from "./_generated/dataModel";
-import { attachTestCovers, testCoverResponse } from "../src/testing/testCovers";
+import type { Id } from "./_generated/dataModel";
+import { attachTestCovers, testCoverResponse } from "../tests/support/testCovers";
 import { ANILIST_ENDPOINT } from "./model/anilist";
 import { COOLDOWN_MS, DAILY_GUESSES, GUESSES_PER_ANIME } from "./model/rules";
-import { newBackend, seedAnime, signedInAs, type TestConvex } from "./test.setup";
+import {
+  dealtAnimeOf,
+  gameOfPlayer,
+  guessAs,
+  newBackend,
+  scoreOf,
+  seedAnime,
+  signedInAs,
+  skipAs,
+  viewOf,
+  type TestConvex,
+  type TestPlayer,
+} from "./test.setup";
 
-type Player = Awaited<ReturnType<typeof signedInAs>>;
+type Player = TestPlayer;
 type Json = Record<string, unknown>;
 
 const DAY_MS = 86_400_000;
@@ -134,55 +146,17 @@ async function refreshOf(t: TestConvex, refreshId: Id<"catalogueRefreshes">) {
 // ---------------------------------------------------------------------------
 // A player
 
-async function gameOf(t: TestConvex, player: Player): Promise<Doc<"games">> {
-  const game = await t.run(
-    async (ctx) =>
-      await ctx.db
-        .query("games")
-        .withIndex("by_userId", (q) => q.eq("userId", player.userId))
-        .unique(),
-  );
-  if (game === null) throw new Error("no game");
-  return game;
-}
-
-async function view(player: Player) {
-  const state = await player.as.query(api.game.state, {});
-  if (state === null) throw new Error("no game");
-  return state;
-}
-
 async function answerOf(t: TestConvex, player: Player): Promise<string> {
-  const { round } = await gameOf(t, player);
-  const anime = await t.run(async (ctx) => await ctx.db.get("anime", round!.animeId));
-  return anime!.answers[0];
-}
-
-async function guess(player: Player, text: string) {
-  const { round } = await view(player);
-  return await player.as.mutation(api.game.guess, {
-    roundNumber: round!.number,
-    attempt: round!.guessesUsed,
-    guess: text,
-  });
-}
-
-async function skip(player: Player) {
-  const { round } = await view(player);
-  return await player.as.mutation(api.game.next, { roundNumber: round!.number });
-}
-
-async function score(t: TestConvex, player: Player) {
-  return await t.run(async (ctx) => (await ctx.db.get("users", player.userId))!.score);
+  return (await dealtAnimeOf(t, player)).answers[0];
 }
 
 /** Spends the day's 20 guesses: four anime, five wrong guesses each. */
 async function spendTheDay(player: Player) {
   for (let anime = 0; anime < 4; anime++) {
-    if (anime > 0) await skip(player);
-    for (let i = 0; i < GUESSES_PER_ANIME; i++) await guess(player, "wrong");
+    if (anime > 0) await skipAs(player);
+    for (let i = 0; i < GUESSES_PER_ANIME; i++) await guessAs(player, "wrong");
   }
-  expect((await view(player)).dailyRemaining).toBe(0);
+  expect((await viewOf(player)).dailyRemaining).toBe(0);
 }
 
 /** One move of a player who plays on: the moves cycle, as a session would. */
@@ -195,17 +169,17 @@ async function playMove(t: TestConvex, player: Player, move: number): Promise<nu
       return 0;
     case 1:
     case 2: {
-      const outcome = await guess(player, "not it");
+      const outcome = await guessAs(player, "not it");
       expect(["wrong", "outOfGuesses", "roundOver", "cooldown"]).toContain(outcome.kind);
       return 0;
     }
     case 3: {
-      const outcome = await guess(player, await answerOf(t, player));
+      const outcome = await guessAs(player, await answerOf(t, player));
       expect(["correct", "roundOver", "cooldown"]).toContain(outcome.kind);
       return outcome.kind === "correct" ? outcome.points : 0;
     }
     default: {
-      expect(["dealt", "cooldown"]).toContain((await skip(player)).kind);
+      expect(["dealt", "cooldown"]).toContain((await skipAs(player)).kind);
       return 0;
     }
   }
@@ -268,8 +242,8 @@ describe("AniList failing while rounds are played", () => {
       // The pool keeps what it had; only a refresh that got pages adds to it.
       expect(poolAfter.slice(0, poolBefore.length)).toEqual(poolBefore);
       expect(poolAfter.length - poolBefore.length).toBe(added);
-      expect(await score(t, player)).toBe(points);
-      const game = await gameOf(t, player);
+      expect(await scoreOf(t, player)).toBe(points);
+      const game = await gameOfPlayer(t, player);
       expect(game.round).not.toBeNull();
       expect(game.dailyRemaining).toBeGreaterThanOrEqual(0);
     },
@@ -313,7 +287,7 @@ describe("AniList failing while rounds are played", () => {
     // An anime is dealt once its cover images are made.
     await t.finishAllScheduledFunctions(vi.runAllTimers);
     expect(await player.as.mutation(api.game.next, { roundNumber: 0 })).toEqual({ kind: "dealt" });
-    expect(await guess(player, "not it")).toEqual({ kind: "wrong", guessesLeft: 4 });
+    expect(await guessAs(player, "not it")).toEqual({ kind: "wrong", guessesLeft: 4 });
   });
 });
 
@@ -327,16 +301,16 @@ describe("scheduled jobs late, twice and out of order while the player plays", (
       const player = await signedInAs(t, "player");
       await player.as.mutation(api.game.start, { timeZone: "UTC" });
       await spendTheDay(player);
-      expect((await skip(player)).kind).toBe("cooldown");
-      const { _id: gameId, nextResetAt: midnight, cooldownEnd } = await gameOf(t, player);
+      expect((await skipAs(player)).kind).toBe("cooldown");
+      const { _id: gameId, nextResetAt: midnight, cooldownEnd } = await gameOfPlayer(t, player);
       expect(cooldownEnd).toBe(Date.now() + COOLDOWN_MS);
       expect(cooldownEnd!).toBeGreaterThan(midnight);
 
       // The scheduler falls behind: both moments pass and neither job has run.
       vi.setSystemTime(cooldownEnd! + 60_000);
-      expect((await skip(player)).kind).toBe("stale"); // caught up: a new day, a new anime
-      await guess(player, "wrong");
-      const played = await view(player);
+      expect((await skipAs(player)).kind).toBe("stale"); // caught up: a new day, a new anime
+      await guessAs(player, "wrong");
+      const played = await viewOf(player);
       expect(played).toMatchObject({ dailyRemaining: DAILY_GUESSES - 1, cooldownEnd: null });
 
       const resetJob = () => t.mutation(internal.game.resetDay, { gameId, resetAt: midnight });
@@ -346,11 +320,11 @@ describe("scheduled jobs late, twice and out of order while the player plays", (
         order === "the reset job first" ? [resetJob, cooldownJob] : [cooldownJob, resetJob];
       for (const run of [...jobs, ...jobs]) {
         await run();
-        expect(await view(player)).toEqual(played);
+        expect(await viewOf(player)).toEqual(played);
       }
       // The originals, still queued, run at last: nothing either.
       await t.finishAllScheduledFunctions(() => vi.advanceTimersByTime(COOLDOWN_MS));
-      expect(await view(player)).toEqual(played);
+      expect(await viewOf(player)).toEqual(played);
     },
   );
 
@@ -360,26 +334,26 @@ describe("scheduled jobs late, twice and out of order while the player plays", (
     const player = await signedInAs(t, "player");
     await player.as.mutation(api.game.start, { timeZone: "UTC" });
     await spendTheDay(player);
-    await skip(player);
-    const first = (await gameOf(t, player)).cooldownEnd!;
+    await skipAs(player);
+    const first = (await gameOfPlayer(t, player)).cooldownEnd!;
 
     vi.setSystemTime(first + 1_000); // its job is late; the player's call ends the cooldown
-    await skip(player);
-    expect((await view(player)).dailyRemaining).toBe(DAILY_GUESSES);
+    await skipAs(player);
+    expect((await viewOf(player)).dailyRemaining).toBe(DAILY_GUESSES);
     await spendTheDay(player);
-    await skip(player);
-    const { _id: gameId, cooldownEnd: second } = await gameOf(t, player);
+    await skipAs(player);
+    const { _id: gameId, cooldownEnd: second } = await gameOfPlayer(t, player);
     expect(second).toBe(Date.now() + COOLDOWN_MS);
 
     await t.mutation(internal.game.endCooldown, { gameId, cooldownEnd: first });
-    expect(await view(player)).toMatchObject({ dailyRemaining: 0, cooldownEnd: second });
+    expect(await viewOf(player)).toMatchObject({ dailyRemaining: 0, cooldownEnd: second });
 
     vi.setSystemTime(second!);
     await t.mutation(internal.game.endCooldown, { gameId, cooldownEnd: second! });
-    await skip(player);
-    await guess(player, "wrong");
+    await skipAs(player);
+    await guessAs(player, "wrong");
     await t.mutation(internal.game.endCooldown, { gameId, cooldownEnd: second! });
-    expect(await view(player)).toMatchObject({
+    expect(await viewOf(player)).toMatchObject({
       dailyRemaining: DAILY_GUESSES - 1,
       cooldownEnd: null,
     });
@@ -393,7 +367,7 @@ describe("submissions racing each other and the jobs", () => {
     const player = await signedInAs(t, "player");
     await player.as.mutation(api.game.start, { timeZone: "UTC" });
     const answer = await answerOf(t, player);
-    const { round } = await view(player);
+    const { round } = await viewOf(player);
     const spellings = [answer, answer.toUpperCase(), ` ${answer.toLowerCase()} `];
     const outcomes = await Promise.all(
       Array.from({ length: 10 }, (_, device) =>
@@ -406,8 +380,8 @@ describe("submissions racing each other and the jobs", () => {
     );
     expect(outcomes.filter((outcome) => outcome.kind === "correct")).toHaveLength(1);
     expect(outcomes.filter((outcome) => outcome.kind === "stale")).toHaveLength(9);
-    expect(await score(t, player)).toBe(150);
-    expect((await view(player)).dailyRemaining).toBe(DAILY_GUESSES - 1);
+    expect(await scoreOf(t, player)).toBe(150);
+    expect((await viewOf(player)).dailyRemaining).toBe(DAILY_GUESSES - 1);
   });
 
   test("a right guess and a skip at once: the guess counts on its own anime or not at all", async () => {
@@ -416,20 +390,20 @@ describe("submissions racing each other and the jobs", () => {
     const player = await signedInAs(t, "player");
     await player.as.mutation(api.game.start, { timeZone: "UTC" });
     const answer = await answerOf(t, player);
-    const { round } = await view(player);
+    const { round } = await viewOf(player);
     const [guessed, skipped] = await Promise.all([
       player.as.mutation(api.game.guess, { roundNumber: round!.number, attempt: 0, guess: answer }),
       player.as.mutation(api.game.next, { roundNumber: round!.number }),
     ]);
     expect(skipped).toEqual({ kind: "dealt" });
-    const after = await view(player);
+    const after = await viewOf(player);
     expect(after.round).toMatchObject({ number: round!.number + 1, guessesUsed: 0 });
     if (guessed.kind === "correct") {
-      expect(await score(t, player)).toBe(150);
+      expect(await scoreOf(t, player)).toBe(150);
       expect(after.dailyRemaining).toBe(DAILY_GUESSES - 1);
     } else {
       expect(guessed).toEqual({ kind: "stale" });
-      expect(await score(t, player)).toBe(0);
+      expect(await scoreOf(t, player)).toBe(0);
       expect(after.dailyRemaining).toBe(DAILY_GUESSES);
     }
   });
@@ -440,10 +414,10 @@ describe("submissions racing each other and the jobs", () => {
     await seedAnime(t, 5);
     const player = await signedInAs(t, "player");
     await player.as.mutation(api.game.start, { timeZone: "UTC" });
-    await guess(player, "wrong");
+    await guessAs(player, "wrong");
     const answer = await answerOf(t, player);
-    const { round } = await view(player);
-    const { _id: gameId, nextResetAt } = await gameOf(t, player);
+    const { round } = await viewOf(player);
+    const { _id: gameId, nextResetAt } = await gameOfPlayer(t, player);
     vi.setSystemTime(nextResetAt);
 
     const [guessed] = await Promise.all([
@@ -451,7 +425,7 @@ describe("submissions racing each other and the jobs", () => {
       t.mutation(internal.game.resetDay, { gameId, resetAt: nextResetAt }),
     ]);
     // Whichever came first, the day has been reset once and a new anime dealt once.
-    const after = await view(player);
+    const after = await viewOf(player);
     expect(after).toMatchObject({
       dailyRemaining: DAILY_GUESSES,
       nextResetAt: nextResetAt + DAY_MS,
@@ -461,7 +435,7 @@ describe("submissions racing each other and the jobs", () => {
       guessesUsed: 0,
       status: "playing",
     });
-    expect(await score(t, player)).toBe(guessed.kind === "correct" ? 100 : 0);
+    expect(await scoreOf(t, player)).toBe(guessed.kind === "correct" ? 100 : 0);
     if (guessed.kind !== "correct") expect(guessed).toEqual({ kind: "stale" });
   });
 

@@ -8,7 +8,7 @@ import { acceptedAnswers } from "./model/guess";
 import { guessText, judgeGuess } from "./model/judge";
 import { MAX_GUESS_LENGTH } from "./model/rules";
 import { insertAnime, replaceAnime, type AnimeFields } from "./model/titleIndex";
-import { attachTestCovers } from "../src/testing/testCovers";
+import { attachTestCovers } from "../tests/support/testCovers";
 import { expectErrorCode, newBackend, signUpPlayer, type TestConvex } from "./test.setup";
 
 type FixtureAnime = {

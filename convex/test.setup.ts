@@ -4,20 +4,16 @@ import type { FunctionReference } from "convex/server";
 import { ConvexError, type ValidatorJSON } from "convex/values";
 import { expect } from "vitest";
 import { api } from "./_generated/api";
+import type { Doc } from "./_generated/dataModel";
 import type { ErrorCode } from "./model/errors";
 import { createPlayer } from "./model/users";
-import { insertAnime } from "./model/titleIndex";
 import schema from "./schema";
-import { attachTestCovers } from "../src/testing/testCovers";
+import { testAnime } from "../tests/support/testAnime";
+import { insertTestAnime } from "../tests/support/testCovers";
 
-/** Every Convex module, for convex-test (tests and declaration files excluded). */
-export const modules = import.meta.glob([
-  "./**/*.ts",
-  "./**/*.js",
-  "!./**/*.test.ts",
-  "!./**/*.d.ts",
-  "!./test.setup.ts",
-]);
+import { identityFromToken, modules, type FunctionKind } from "./test.harness";
+
+export { identityFromToken, modules, type FunctionKind };
 
 export type TestConvex = ReturnType<typeof newBackend>;
 
@@ -46,15 +42,6 @@ export async function signUpPlayer(
   return { tokens, as: t.withIdentity(identityFromToken(tokens.token)) };
 }
 
-/** The identity a deployment derives from a Convex Auth JWT: `sub` is "userId|sessionId". */
-export function identityFromToken(token: string) {
-  const payload = JSON.parse(Buffer.from(token.split(".")[1], "base64url").toString("utf8")) as {
-    sub: string;
-    iss: string;
-  };
-  return { subject: payload.sub, issuer: payload.iss };
-}
-
 let animeCount = 0;
 
 /** Inserts `count` anime into the pool, titled "Show 1", "Show 2", … with clues that never name them. */
@@ -63,21 +50,15 @@ export async function seedAnime(t: TestConvex, count: number) {
     const ids = [];
     for (let i = 0; i < count; i++) {
       const n = ++animeCount;
-      const id = await insertAnime(ctx, {
-        anilistId: 900_000 + n,
-        title: { english: `Show ${n}`, romaji: `Shou ${n}`, native: `ショー${n}` },
+      const anime = testAnime(n, {
+        english: `Show ${n}`,
+        romaji: `Shou ${n}`,
+        native: `ショー${n}`,
         synonyms: [`S${n}X`],
-        clue: `A story about someone who keeps guessing. Genres: Action`,
-        answers: [`Show ${n}`, `Shou ${n}`, `ショー${n}`, `S${n}X`],
-        coverImage: `https://img.example/cover-${n}.jpg`,
-        coverColor: "#aa66ff",
-        siteUrl: `https://anilist.co/anime/${900_000 + n}`,
+        clue: "A story about someone who keeps guessing. Genres: Action",
         genres: ["Action"],
-        randomRank: Math.random(),
-        updatedAt: 0,
       });
-      await attachTestCovers(ctx, id);
-      ids.push(id);
+      ids.push(await insertTestAnime(ctx, anime));
     }
     return ids;
   });
@@ -101,8 +82,6 @@ type FunctionNamesIn<Tree, Module extends string = ""> = {
     ? `${Module}:${Key}`
     : FunctionNamesIn<Tree[Key], Module extends "" ? Key : `${Module}/${Key}`>;
 }[keyof Tree & string];
-
-export type FunctionKind = "query" | "mutation" | "action";
 
 export type RegisteredFunction = {
   name: string;
@@ -187,4 +166,57 @@ export async function signedInAs(
     email,
     as: t.withIdentity(identity),
   };
+}
+
+/** A caller made by `signedInAs`. */
+export type TestPlayer = Awaited<ReturnType<typeof signedInAs>>;
+
+/** The player's game document (after `game.start`). */
+export async function gameOfPlayer(t: TestConvex, player: TestPlayer): Promise<Doc<"games">> {
+  const game = await t.run(
+    async (ctx) =>
+      await ctx.db
+        .query("games")
+        .withIndex("by_userId", (q) => q.eq("userId", player.userId))
+        .unique(),
+  );
+  if (game === null) throw new Error("The player has no game");
+  return game;
+}
+
+/** The anime on the player's screen: what a test must know to guess right. */
+export async function dealtAnimeOf(t: TestConvex, player: TestPlayer): Promise<Doc<"anime">> {
+  const { round } = await gameOfPlayer(t, player);
+  if (round === null) throw new Error("The player has no round");
+  const anime = await t.run(async (ctx) => await ctx.db.get("anime", round.animeId));
+  if (anime === null) throw new Error("The dealt anime is gone");
+  return anime;
+}
+
+/** What the game screen shows the player (`game.state`). */
+export async function viewOf(player: TestPlayer) {
+  const state = await player.as.query(api.game.state, {});
+  if (state === null) throw new Error("The player has no game");
+  return state;
+}
+
+/** A guess on the round on screen, as the guess box sends it. */
+export async function guessAs(player: TestPlayer, text: string) {
+  const { round } = await viewOf(player);
+  return await player.as.mutation(api.game.guess, {
+    roundNumber: round!.number,
+    attempt: round!.guessesUsed,
+    guess: text,
+  });
+}
+
+/** Skip / Next Anime on the round on screen. */
+export async function skipAs(player: TestPlayer) {
+  const { round } = await viewOf(player);
+  return await player.as.mutation(api.game.next, { roundNumber: round!.number });
+}
+
+/** The player's score as stored. */
+export async function scoreOf(t: TestConvex, player: TestPlayer) {
+  return await t.run(async (ctx) => (await ctx.db.get("users", player.userId))!.score);
 }

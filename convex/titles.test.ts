@@ -5,20 +5,10 @@ import type { AnimeFields } from "./model/titleIndex";
 import { insertAnime, replaceAnime } from "./model/titleIndex";
 import { SUGGESTIONS_MAX } from "./model/rules";
 import { newBackend, seedAnime, signedInAs, type TestConvex } from "./test.setup";
+import { testAnime } from "../tests/support/testAnime";
 
 function anime(n: number, english: string, romaji: string, synonyms: string[] = []): AnimeFields {
-  return {
-    anilistId: 800_000 + n,
-    title: { english, romaji, native: null },
-    synonyms,
-    clue: "A story.",
-    answers: [english, romaji, ...synonyms],
-    coverImage: `https://img.example/${n}.jpg`,
-    siteUrl: `https://anilist.co/anime/${800_000 + n}`,
-    genres: [],
-    randomRank: n / 100,
-    updatedAt: 0,
-  };
+  return testAnime(n, { english, romaji, synonyms, clue: "A story.", randomRank: n / 100 });
 }
 
 async function pool(t: TestConvex) {

@@ -13,7 +13,7 @@ import { STATS_SHARDS, utcDay } from "@convex/model/analytics";
 import { newBackend, seedAnime, type TestConvex } from "@convex/test.setup";
 import { countingCtx, newCounts, type DocumentCounts } from "./countingCtx";
 import { roomFigures } from "./roomDocuments";
-import { testCoverImages } from "../../src/testing/testCovers";
+import { testCoverImages } from "../../tests/support/testCovers";
 
 const PLAYER_COUNTS = [100, 10_000] as const;
 /** The board size the rank rows are measured at (its statistics seeded directly). */

@@ -5,7 +5,8 @@ import { COOLDOWN_MS } from "@convex/model/rules";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { ConvexTestClient } from "./ConvexTestClient";
 import { InProcessBackend } from "./inProcessBackend";
-import { attachTestCovers } from "./testCovers";
+import { testAnime } from "../../tests/support/testAnime";
+import { insertTestAnime } from "../../tests/support/testCovers";
 import { ann, createAccount } from "./accounts";
 
 async function signedInClient(backend: InProcessBackend) {
@@ -143,19 +144,7 @@ describe("ConvexTestClient and scheduled functions", () => {
     // Two anime: Next never deals back the one just revealed.
     await backend.run(async (ctx) => {
       for (const n of [1, 2]) {
-        const id = await ctx.db.insert("anime", {
-          anilistId: n,
-          title: { english: `Show ${n}`, romaji: null, native: null },
-          synonyms: [],
-          clue: "A clue.",
-          answers: [`Show ${n}`],
-          coverImage: `https://img.example/${n}.jpg`,
-          siteUrl: `https://anilist.co/anime/${n}`,
-          genres: [],
-          randomRank: n / 3,
-          updatedAt: 0,
-        });
-        await attachTestCovers(ctx, id);
+        await insertTestAnime(ctx, testAnime(n, { english: `Show ${n}`, randomRank: n / 3 }));
       }
     });
     const client = await signedInClient(backend);

@@ -1,11 +1,12 @@
 import type { JSONValue } from "convex/values";
+import type { FunctionKind } from "@convex/test.harness";
 
 /**
  * The wire between the test client and a convex-test backend. Values travel as
  * Convex's JSON encoding (`convexToJson`) so the same contract works in-process
  * (component tests) and over HTTP (browser tests).
  */
-export type FunctionKind = "query" | "mutation" | "action";
+export type { FunctionKind } from "@convex/test.harness";
 
 export type CallResult =
   | { status: "success"; value: JSONValue }

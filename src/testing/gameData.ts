@@ -1,12 +1,12 @@
 import type { Doc, Id } from "@convex/_generated/dataModel";
 import { syncAllTime } from "@convex/model/boards";
-import { insertAnime } from "@convex/model/titleIndex";
 import type { InProcessBackend } from "./inProcessBackend";
-import { attachTestCovers } from "./testCovers";
+import { testAnime, type AnimeSeed } from "../../tests/support/testAnime";
+import { insertTestAnime } from "../../tests/support/testCovers";
+
+export type { AnimeSeed };
 
 let seeded = 0;
-
-export type AnimeSeed = { english: string; romaji?: string; clue?: string; answers?: string[] };
 
 /**
  * Puts anime into the pool the rounds draw from, as the catalogue refresh stores them. Each gets
@@ -18,24 +18,7 @@ export async function seedAnime(
 ): Promise<Id<"anime">[]> {
   return await backend.run(async (ctx) => {
     const ids: Id<"anime">[] = [];
-    for (const { english, romaji = null, clue, answers } of anime) {
-      const n = ++seeded;
-      const id = await insertAnime(ctx, {
-        anilistId: 800_000 + n,
-        title: { english, romaji, native: null },
-        synonyms: [],
-        clue: clue ?? `Clue ${n}: someone sets out on a long journey.\nGenres: Adventure`,
-        answers: answers ?? [english, ...(romaji === null ? [] : [romaji])],
-        coverImage: `https://covers.example/${n}.jpg`,
-        coverColor: "#5b3a8c",
-        siteUrl: `https://anilist.co/anime/${800_000 + n}`,
-        genres: ["Adventure"],
-        randomRank: Math.random(),
-        updatedAt: 0,
-      });
-      await attachTestCovers(ctx, id);
-      ids.push(id);
-    }
+    for (const seed of anime) ids.push(await insertTestAnime(ctx, testAnime(++seeded, seed)));
     return ids;
   });
 }

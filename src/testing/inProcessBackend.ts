@@ -3,30 +3,16 @@ import { convexTest, type TestConvex } from "convex-test";
 import { makeFunctionReference } from "convex/server";
 import { ConvexError, convexToJson, jsonToConvex, type JSONValue } from "convex/values";
 import schema from "@convex/schema";
-import type { CallResult, FunctionKind, TestBackend } from "./backend";
+import { modules, tokenClaims, type FunctionKind, type TokenClaims } from "@convex/test.harness";
+import type { CallResult, TestBackend } from "./backend";
 
 export type ConvexTestInstance = TestConvex<typeof schema>;
-
-/** Every Convex module, as the deployment would load them (tests and declarations excluded). */
-export const convexModules = import.meta.glob([
-  "../../convex/**/*.ts",
-  "../../convex/**/*.js",
-  "!../../convex/**/*.test.ts",
-  "!../../convex/**/*.d.ts",
-  "!../../convex/test.setup.ts",
-]);
-
-type Claims = { sub: string; iss: string; exp: number };
-
-function decodePart(part: string): unknown {
-  return JSON.parse(Buffer.from(part, "base64url").toString("utf8"));
-}
 
 /**
  * Checks a Convex Auth JWT as a deployment would: signed with the key in JWKS
  * and not expired. Returns its claims, or null for anything else.
  */
-export function verifyToken(token: string, now = Date.now()): Claims | null {
+export function verifyToken(token: string, now = Date.now()): TokenClaims | null {
   const [header, payload, signature] = token.split(".");
   if (!header || !payload || !signature || !process.env.JWKS) return null;
   const { keys } = JSON.parse(process.env.JWKS) as { keys: JsonWebKey[] };
@@ -38,7 +24,7 @@ export function verifyToken(token: string, now = Date.now()): Claims | null {
     Buffer.from(signature, "base64url"),
   );
   if (!valid) return null;
-  const claims = decodePart(payload) as Claims;
+  const claims = tokenClaims(token);
   return claims.exp * 1000 > now ? claims : null;
 }
 
@@ -62,7 +48,7 @@ export class InProcessBackend implements TestBackend {
   private readonly armedJobs = new Set<string>();
   private readonly redactPlainErrors: boolean;
 
-  constructor(options: InProcessBackendOptions = {}, t = convexTest(schema, convexModules)) {
+  constructor(options: InProcessBackendOptions = {}, t = convexTest(schema, modules)) {
     this.t = t;
     this.redactPlainErrors = options.redactPlainErrors ?? true;
   }
@@ -114,7 +100,7 @@ export class InProcessBackend implements TestBackend {
   /** Clients reach only public functions, as on a deployment. */
   private async isPublic(path: string): Promise<boolean> {
     const [modulePath, exportName = "default"] = path.split(":");
-    const load = convexModules[`../../convex/${modulePath}.ts`];
+    const load = modules[`./${modulePath}.ts`];
     if (load === undefined) return false;
     const fn = ((await load()) as Record<string, { isPublic?: boolean } | undefined>)[exportName];
     return fn?.isPublic === true;

@@ -1,8 +1,14 @@
 import type { Page } from "@playwright/test";
-import { expect, expectNoSeriousViolations, screenshots, test, type TestBackend } from "./fixtures";
+import {
+  expect,
+  expectNoSeriousViolations,
+  screenshots,
+  test,
+  type ServerControl,
+} from "./fixtures";
 
 /** Players who have been at it a while, their profiles (and all-time points) put straight in. */
-async function seedVeterans(backend: TestBackend) {
+async function seedVeterans(backend: ServerControl) {
   await backend.seed(
     "users",
     ["sakura", "kenji", "mina", "haru", "yuki"].map((username, i) => ({

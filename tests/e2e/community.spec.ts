@@ -7,7 +7,7 @@ import {
   newPlayer,
   screenshots,
   test,
-  type TestBackend,
+  type ServerControl,
   expectNoSeriousViolations,
 } from "./fixtures";
 
@@ -23,7 +23,7 @@ async function makeAdminScreenshots(page: Page, name: string) {
 }
 
 /** A fortnight of game use and a few testers' feedback, so the dashboard has something to chart. */
-async function seedCommunity(backend: TestBackend) {
+async function seedCommunity(backend: ServerControl) {
   // The e2e server keeps a clock of its own; its days are the ones the dashboard charts.
   const { now } = await backend.advanceClock(0);
   await backend.seed(

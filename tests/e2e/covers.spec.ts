@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { BLUR_STEPS_PX } from "../../convex/model/rules";
-import { expect, test, type TestBackend } from "./fixtures";
+import { expect, test, type ServerControl } from "./fixtures";
 
 const SCREENS = process.env.COVER_SCREENS_DIR ?? "test-results/screenshots";
 
@@ -28,7 +28,7 @@ async function guess(page: Page, text: string) {
 }
 
 /** A player on /game over a one-anime pool, at `width` × `height`. */
-async function openGame(page: Page, backend: TestBackend, width: number, height: number) {
+async function openGame(page: Page, backend: ServerControl, width: number, height: number) {
   await page.setViewportSize({ width, height });
   await backend.signIn(page);
   await page.goto("/game");

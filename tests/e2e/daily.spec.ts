@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { expect, expectNoSeriousViolations, test, type TestBackend } from "./fixtures";
+import { expect, expectNoSeriousViolations, test, type ServerControl } from "./fixtures";
 
 /** Issue 13 part 2: the stats strip, /me, Share today and the guess box's suggestions. */
 
@@ -23,7 +23,7 @@ async function screens(page: Page, name: string, { fullPage = false } = {}) {
 const guessBox = (page: Page) => page.getByRole("combobox", { name: "Your guess" });
 const strip = (page: Page) => page.getByRole("region", { name: "Your streak and today" });
 
-async function openGame(page: Page, backend: TestBackend) {
+async function openGame(page: Page, backend: ServerControl) {
   await backend.seedAnimePool(6);
   const player = await backend.signIn(page);
   await page.goto("/game");

@@ -6,6 +6,7 @@ import {
   type BrowserContext,
   type Page,
 } from "@playwright/test";
+import { testAnime } from "../support/testAnime";
 
 export type Player = { email: string; username: string; password: string };
 
@@ -21,7 +22,7 @@ export function newPlayer(name = "player"): Player {
 }
 
 /** The e2e backend in the preview server: reset, seed, act as a player, move the clock. */
-export class TestBackend {
+export class ServerControl {
   constructor(private readonly request: APIRequestContext) {}
 
   private async control<T>(route: string, body: unknown = {}): Promise<T> {
@@ -64,7 +65,7 @@ export class TestBackend {
    * Fills the anime pool with `count` anime, "Test Show 1" to "Test Show N". Every one also
    * accepts the answer "Test Show", so a test can guess right without knowing which was dealt;
    * each clue starts with "File n." so a test can tell which one is on screen. The test server
-   * gives each its generated cover images (src/testing/testCovers.ts); nothing fetches `coverImage`.
+   * gives each its generated cover images (tests/support/testCovers.ts); nothing fetches `coverImage`.
    */
   seedAnimePool(count: number) {
     const palette = ["#e4a15d", "#5d8be4", "#4fbf8f", "#d65d8b", "#9b6ae4", "#e4d35d"];
@@ -72,21 +73,17 @@ export class TestBackend {
       "anime",
       Array.from({ length: count }, (_, i) => {
         const n = i + 1;
-        return {
-          anilistId: 700_000 + n,
-          title: { english: `Test Show ${n}`, romaji: `Tesuto Shou ${n}`, native: null },
-          synonyms: [],
+        return testAnime(n, {
+          english: `Test Show ${n}`,
+          romaji: `Tesuto Shou ${n}`,
           clue:
             `File ${n}. Someone leaves a quiet village to find a lost friend, and learns that ` +
             `the road remembers everyone who walked it.\nGenres: Adventure, Drama`,
           answers: [`Test Show ${n}`, `Tesuto Shou ${n}`, "Test Show"],
-          coverImage: `${COVER_HOST}/${n}.svg`,
-          coverColor: palette[i % palette.length],
-          siteUrl: `https://anilist.co/anime/${700_000 + n}`,
           genres: ["Adventure", "Drama"],
+          coverColor: palette[i % palette.length],
           randomRank: (i + 0.5) / count,
-          updatedAt: 0,
-        };
+        });
       }),
     );
   }
@@ -127,9 +124,9 @@ export class TestBackend {
   }
 }
 
-export const test = base.extend<{ backend: TestBackend }>({
+export const test = base.extend<{ backend: ServerControl }>({
   backend: async ({ request }, use) => {
-    const backend = new TestBackend(request);
+    const backend = new ServerControl(request);
     await backend.reset();
     await use(backend);
   },
@@ -149,8 +146,6 @@ export async function screenshots(page: Page, name: string) {
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }
-
-const COVER_HOST = "https://covers.anime-guess.test";
 
 /** Holds the app's cover requests back `delayMs`, to watch the page while a cover is on its way. */
 export async function delayCovers(target: Page | BrowserContext, delayMs: number) {

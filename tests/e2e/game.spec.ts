@@ -5,7 +5,7 @@ import {
   delayCovers,
   test,
   type Player,
-  type TestBackend,
+  type ServerControl,
   expectNoSeriousViolations,
 } from "./fixtures";
 
@@ -14,7 +14,7 @@ import { BLUR_STEPS_PX } from "../../convex/model/rules";
 type GameState = { round: { number: number; status: string; guessesUsed: number } | null };
 
 /** A signed-in player on /game over a seeded pool, with the first round on screen. */
-async function openGame(page: Page, backend: TestBackend, pool = 6): Promise<Player> {
+async function openGame(page: Page, backend: ServerControl, pool = 6): Promise<Player> {
   await backend.seedAnimePool(pool);
   const player = await backend.signIn(page);
   await page.goto("/game");
@@ -62,7 +62,7 @@ async function guess(page: Page, text: string) {
 }
 
 /** Spends `count` of the player's daily guesses through the real functions, as another tab would. */
-async function spendGuesses(backend: TestBackend, email: string, count: number) {
+async function spendGuesses(backend: ServerControl, email: string, count: number) {
   const { round } = await backend.run<GameState>("query", "game:state", {}, email);
   let roundNumber = round!.number;
   let attempt = round!.guessesUsed;
@@ -92,7 +92,7 @@ async function spendGuesses(backend: TestBackend, email: string, count: number) 
 }
 
 /** Players who have been at it a while, their profiles put straight into the database. */
-async function seedPlayers(backend: TestBackend, players: { username: string; score: number }[]) {
+async function seedPlayers(backend: ServerControl, players: { username: string; score: number }[]) {
   await backend.seed(
     "users",
     players.map(({ username, score }) => ({

@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { expect, newPlayer, test, type Player, type TestBackend } from "./fixtures";
+import { expect, newPlayer, test, type Player, type ServerControl } from "./fixtures";
 import { ROOM_MAX_PLAYERS, ROOM_REVEAL_MS, ROOM_SECONDS_MIN } from "../../convex/model/rules";
 
 /** Where the room screenshots go: the notes folder when ROOMS_SCREENS_DIR says so. */
@@ -17,7 +17,7 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-async function playerPage(browser: Browser, backend: TestBackend, name: string) {
+async function playerPage(browser: Browser, backend: ServerControl, name: string) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   const player = await backend.signIn(page, newPlayer(name));

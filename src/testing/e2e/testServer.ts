@@ -6,11 +6,11 @@ import { internal } from "@convex/_generated/api";
 import { convexToJson, jsonToConvex, type JSONValue } from "convex/values";
 import type { Id } from "@convex/_generated/dataModel";
 import { syncAllTime } from "@convex/model/boards";
-import { insertAnime, type AnimeFields } from "@convex/model/titleIndex";
+import type { AnimeFields } from "@convex/model/titleIndex";
 import type { FunctionKind } from "../backend";
 import { InProcessBackend } from "../inProcessBackend";
 import { offlinePreviewHelp, seedOfflinePool } from "../offline/pool";
-import { attachTestCovers } from "../testCovers";
+import { insertTestAnime } from "../../../tests/support/testCovers";
 import {
   E2E_BASE_PATH,
   type ClockRequest,
@@ -96,13 +96,11 @@ export function createTestServer({ offline = false }: TestServerOptions = {}) {
         const ids: string[] = [];
         for (const document of documents) {
           const fields = jsonToConvex(document as JSONValue);
-          // Anime go in with their title index, as the catalogue stores them.
+          // Anime go in as the catalogue stores them (title index) with generated covers.
           const id =
             table === "anime"
-              ? await insertAnime(ctx, fields as AnimeFields)
+              ? await insertTestAnime(ctx, fields as AnimeFields)
               : await ctx.db.insert(table as never, fields as never);
-          // A seeded anime gets generated cover images, as the cover job would make them.
-          if (table === "anime") await attachTestCovers(ctx, id);
           // A seeded player's score is on the all-time board, as the backfill puts it.
           if (table === "users")
             await syncAllTime(ctx, (await ctx.db.get("users", id as string as Id<"users">))!);

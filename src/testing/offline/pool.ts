@@ -1,8 +1,7 @@
 import type { MutationCtx } from "@convex/_generated/server";
 import { parseCataloguePage, type CatalogueItem } from "@convex/model/anilist";
 import { CLAIM_CODE_VALID_MINUTES } from "@convex/model/claimRules";
-import { insertAnime } from "@convex/model/titleIndex";
-import { attachTestCovers } from "../testCovers";
+import { insertTestAnime } from "../../../tests/support/testCovers";
 import sample from "./anilist-sample.json";
 
 /**
@@ -19,12 +18,11 @@ export function offlineCatalogue(): CatalogueItem[] {
 export async function seedOfflinePool(ctx: MutationCtx): Promise<number> {
   const items = offlineCatalogue();
   for (const [index, item] of items.entries()) {
-    const id = await insertAnime(ctx, {
+    await insertTestAnime(ctx, {
       ...item,
       randomRank: (index + 0.5) / items.length,
       updatedAt: Date.now(),
     });
-    await attachTestCovers(ctx, id);
   }
   return items.length;
 }

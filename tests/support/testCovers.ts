@@ -2,8 +2,10 @@ import type { GenericMutationCtx } from "convex/server";
 import { Blob as NodeBlob } from "node:buffer";
 import sharp from "sharp";
 import type { DataModel, Id } from "../../convex/_generated/dataModel";
+import type { MutationCtx } from "../../convex/_generated/server";
 import { deriveCoverImages, type CoverImages } from "../../convex/model/coverImages";
-import { coverSvg } from "../../tests/support/browser.mjs";
+import { insertAnime, type AnimeFields } from "../../convex/model/titleIndex";
+import { coverSvg } from "./browser.mjs";
 
 /** Distinct generated posters: enough to tell rounds apart, few enough to make quickly. */
 const VARIANTS = 24;
@@ -79,4 +81,14 @@ export async function testCoverResponse(
     .png()
     .toBuffer();
   return new Response(new Uint8Array(png), { headers: { "Content-Type": "image/png" } });
+}
+
+/**
+ * Puts a seeded anime into the pool as the catalogue stores one (with its title index) and gives
+ * it the generated cover images the cover job would make.
+ */
+export async function insertTestAnime(ctx: MutationCtx, anime: AnimeFields): Promise<Id<"anime">> {
+  const animeId = await insertAnime(ctx, anime);
+  await attachTestCovers(ctx, animeId);
+  return animeId;
 }
