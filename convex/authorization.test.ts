@@ -336,6 +336,7 @@ const internalOnly = [
   "leaderboard:pruneBoard",
   "leaderboard:pruneOldBoards",
   "migrations:clearAnalyticsEvents",
+  "migrations:completeProfiles",
   "rooms:advance",
   "rooms:cleanup",
   "rooms:sweep",
