@@ -14,6 +14,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { BENCH_ROUTES, measureBundle } from "./bundle.mjs";
 import { runLighthouse, startPreview } from "./lighthouse.mjs";
+import { LANDING_GOAL_GZIP_BYTES } from "../landingBudget.mjs";
 import { chromiumExecutablePath } from "../../tests/support/browser.mjs";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -23,7 +24,7 @@ const logFile = path.join(resultsDir, "bench.log");
 const chromiumPath = chromiumExecutablePath ?? "/usr/bin/chromium";
 
 const BUDGET = {
-  landingGzip: 150_000,
+  landingGzip: LANDING_GOAL_GZIP_BYTES,
   gameOverLandingGzip: 40_000,
   performance: 95,
   accessibility: 100,
