@@ -1,5 +1,5 @@
 import { ConvexReactClient } from "convex/react";
-import { StrictMode } from "react";
+import { startTransition, StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { createBrowserRouter } from "react-router-dom";
 import { App } from "@/app/App";
@@ -15,8 +15,13 @@ function render(convex: ConvexReactClient) {
     </StrictMode>
   );
   // The built index.html carries the landing page's HTML (scripts/prerender): React takes it over.
+  // In a transition, hydration yields to the browser between components, so the page already
+  // painted (the hero image included) keeps painting and scrolling meanwhile; an early click
+  // makes React hydrate at once what it needs.
   if (container.hasChildNodes()) {
-    hydrateRoot(container, app);
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
     replayEarlyClick();
   } else {
     createRoot(container).render(app);

@@ -3,11 +3,14 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { build, type Plugin, type ResolvedConfig } from "vite";
+import { lazyRouteModules } from "../bench/bundle.mjs";
 
 const ENTRY = "src/entry-prerender.tsx";
 const EMPTY_ROOT = '<div id="root"></div>';
 /** Read by src/main.tsx. */
 const EARLY_CLICK_GLOBAL = "__landingEarlyClick";
+/** The data the inline script reads: kept out of the script so that its CSP hash stays the same. */
+const DATA_ID = "boot-data";
 
 /**
  * After `vite build`, writes the landing page's HTML into the built index.html, and its stylesheet
@@ -34,9 +37,12 @@ export function prerenderLanding(): Plugin {
       const landing = await renderWithSsrBuild(config);
       // React hoists the LCP image's preload ahead of the markup; it belongs in the head.
       const { hoisted, body } = splitHoistedLinks(landing);
+      const data = { routes: await routeChunks(config, outDir) };
       let html = page.replace(
         EMPTY_ROOT,
-        `<div id="root">${body}</div><script>${beforeScripts(config.base)}</script>`,
+        `<div id="root">${deferHero(body)}</div>` +
+          `<script type="application/json" id="${DATA_ID}">${JSON.stringify(data)}</script>` +
+          `<script>${beforeScripts(config.base)}</script>`,
       );
       html = html.replace(/<script type="module"/, (script) => `${hoisted}\n    ${script}`);
       html = await inlineStylesheets(html, outDir, config.base);
@@ -52,12 +58,58 @@ export function prerenderLanding(): Plugin {
 
 /**
  * Runs as soon as the root is parsed. On any path but the landing page it empties the root, so
- * that page never shows the landing page's markup. On the landing page it remembers the last
- * button clicked before the scripts arrive, which src/main.tsx clicks again once React has taken
- * the page over (links need nothing: they work as plain links meanwhile).
+ * that page never shows the landing page's markup, and preloads that route's own chunks (from
+ * the data written beside it), so they download with the main script instead of after it. On the
+ * landing page it starts the hero image (see deferHero) and remembers the last button clicked
+ * before the scripts arrive, which src/main.tsx clicks again once React has taken the page over
+ * (links need nothing: they work as plain links meanwhile).
  */
 function beforeScripts(base: string): string {
-  return `(function(){var root=document.getElementById("root");if(location.pathname!==${JSON.stringify(base)}){root.replaceChildren();return}var early={button:null};function remember(event){var button=event.target.closest&&event.target.closest("button");if(button)early.button=button}root.addEventListener("click",remember);early.stop=function(){root.removeEventListener("click",remember)};window.${EARLY_CLICK_GLOBAL}=early})()`;
+  return `(function(){var root=document.getElementById("root"),base=${JSON.stringify(base)},data=JSON.parse(document.getElementById("${DATA_ID}").textContent);if(location.pathname!==base){root.replaceChildren();var route="/"+location.pathname.slice(base.length).replace(/[/]+$/,"");(data.routes[route]||[]).forEach(function(href){var link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.appendChild(link)});return}root.querySelectorAll("img[data-srcset]").forEach(function(img){img.srcset=img.getAttribute("data-srcset");img.src=img.getAttribute("data-src")});var early={button:null};function remember(event){var button=event.target.closest&&event.target.closest("button");if(button)early.button=button}root.addEventListener("click",remember);early.stop=function(){root.removeEventListener("click",remember)};window.${EARLY_CLICK_GLOBAL}=early})()`;
+}
+
+/**
+ * The hero image loads only on the landing page: in the HTML its sources wait in data-
+ * attributes, which the inline script right after the root copies over on "/" alone (every path
+ * is served this HTML, and an <img> in it would be fetched on all of them).
+ */
+function deferHero(markup: string): string {
+  return markup.replace(/<img\b[^>]*>/g, (tag) =>
+    /fetchpriority="high"/i.test(tag)
+      ? tag.replace(/\s(src|srcset)="/gi, (_, name: string) => ` data-${name.toLowerCase()}="`)
+      : tag,
+  );
+}
+
+/**
+ * Each lazy route's chunks that the entry does not already load, by path ("/game": [URLs]), from
+ * the build's manifest and the routes in src/app/routes.tsx.
+ */
+async function routeChunks(
+  config: ResolvedConfig,
+  outDir: string,
+): Promise<Record<string, string[]>> {
+  type Chunk = { file: string; isEntry?: boolean; imports?: string[] };
+  const manifest = JSON.parse(
+    await readFile(path.join(outDir, ".vite", "manifest.json"), "utf8"),
+  ) as Record<string, Chunk>;
+  const closure = (key: string, into = new Set<string>()) => {
+    if (into.has(key) || !(key in manifest)) return into;
+    into.add(key);
+    for (const imported of manifest[key].imports ?? []) closure(imported, into);
+    return into;
+  };
+  const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  const loaded = entry ? closure(entry) : new Set<string>();
+  const routes: Record<string, string[]> = {};
+  for (const [route, modulePath] of lazyRouteModules(config.root) as Map<string, string>) {
+    const key = [".tsx", ".ts", ""].map((suffix) => modulePath + suffix).find((k) => k in manifest);
+    if (!key) throw new Error(`${modulePath} (route ${route}) is not in the build's manifest`);
+    routes[route] = [...closure(key)]
+      .filter((k) => !loaded.has(k))
+      .map((k) => config.base + manifest[k].file);
+  }
+  return routes;
 }
 
 /** Builds the prerender entry for Node in the build's mode, loads it and renders "/". */
@@ -89,9 +141,14 @@ async function renderWithSsrBuild(config: ResolvedConfig): Promise<string> {
   }
 }
 
+/** The links React hoists ahead of the markup, but the hero's preload (see deferHero). */
 function splitHoistedLinks(markup: string): { hoisted: string; body: string } {
   const leadingLinks = /^(?:<link\b[^>]*>)*/.exec(markup)?.[0] ?? "";
-  return { hoisted: leadingLinks, body: markup.slice(leadingLinks.length) };
+  const hoisted = leadingLinks.replace(
+    /<link\b(?=[^>]*rel="preload")(?=[^>]*as="image")[^>]*>/g,
+    "",
+  );
+  return { hoisted, body: markup.slice(leadingLinks.length) };
 }
 
 /**

@@ -47,3 +47,28 @@ test("another path never shows the landing page's HTML while its scripts load", 
   await page.goto("/leaderboard");
   await expect(page.locator("#root")).toBeEmpty();
 });
+
+test("another path preloads its own page's code from the HTML, and never the landing page's hero", async ({
+  page,
+}) => {
+  const requested: string[] = [];
+  page.on("request", (request) => requested.push(new URL(request.url()).pathname));
+  // No script but the inline one runs: the preload comes from the HTML itself.
+  await page.route("**/assets/*.js", (route) => route.abort());
+  await page.goto("/leaderboard");
+  await expect(
+    page.locator('head link[rel="modulepreload"][href*="/assets/LeaderboardPage-"]'),
+  ).toHaveCount(1);
+  expect(requested.some((path) => path.includes("/assets/LeaderboardPage-"))).toBe(true);
+  expect(requested.filter((path) => path.includes("landing-sky"))).toEqual([]);
+});
+
+test("the landing page shows its hero image before its scripts run", async ({ page }) => {
+  await page.route("**/assets/*.js", (route) => route.abort());
+  await page.goto("/");
+  const hero = page.locator("#root img").first();
+  await expect
+    .poll(() => hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
+  expect(await hero.evaluate((img: HTMLImageElement) => img.currentSrc)).toContain("landing-sky");
+});

@@ -38,7 +38,7 @@ export function LandingPage() {
         </header>
 
         <div className="grid w-full gap-4 sm:gap-6 md:grid-cols-2">
-          <Card className="gap-4 bg-card/85 backdrop-blur-sm">
+          <Card className="gap-4 bg-card/85">
             <CardHeader>
               <CardTitle className="flex items-center gap-2 text-xl">
                 <CalendarDaysIcon className="size-5 text-primary" />
@@ -55,7 +55,7 @@ export function LandingPage() {
             </CardFooter>
           </Card>
 
-          <Card className="gap-4 bg-card/85 backdrop-blur-sm">
+          <Card className="gap-4 bg-card/85">
             <CardHeader>
               <CardTitle className="flex items-center gap-2 text-xl">
                 <TrophyIcon className="size-5 text-primary" />
@@ -78,7 +78,7 @@ export function LandingPage() {
         <Button
           variant="outline"
           size="lg"
-          className="bg-card/70 backdrop-blur-sm"
+          className="bg-card/70"
           onPointerEnter={() => prefetch(loadHowToPlay)}
           onFocus={() => prefetch(loadHowToPlay)}
           onClick={() => {
