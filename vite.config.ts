@@ -3,8 +3,8 @@ import path from "node:path";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
-import { prerenderLanding } from "./scripts/prerender/vitePlugin";
-import { e2eTestBackend } from "./src/testing/e2e/vitePlugin";
+import { prerenderLanding } from "./scripts/prerender/vitePlugin.ts";
+import { e2eTestBackend } from "./src/testing/e2e/vitePlugin.ts";
 
 const alias = {
   "@": path.resolve(import.meta.dirname, "./src"),
@@ -17,8 +17,17 @@ export default defineConfig({
   // dist/.vite/manifest.json maps each route's module to its chunks, for `npm run bench`.
   build: { manifest: true },
   test: {
-    // Tests run the real Convex functions (Convex Auth hashes passwords with scrypt): seconds, not ms.
+    // Tests run the real Convex functions: on a busy machine a test can take seconds.
     testTimeout: 30_000,
+    // Processed by Vite, not loaded by Node, so that src/testing/cheapPasswordHash.ts reaches its
+    // import of Lucia's (slow) Scrypt.
+    server: { deps: { inline: ["@convex-dev/auth"] } },
+    // Only failures are printed, in full, and the summary. Unlike the reporter's own default, a
+    // passing test's console output is still shown: a quiet run is one that logs nothing.
+    reporters: [["minimal", { silent: false }]],
+    // Vitest's default leaves a core free (one worker on a 2-core machine): the test files are
+    // independent and CPU-bound, so use them all.
+    maxWorkers: "100%",
     restoreMocks: true,
     unstubGlobals: true,
     unstubEnvs: true,
@@ -29,7 +38,15 @@ export default defineConfig({
           name: "convex",
           environment: "node",
           include: ["convex/**/*.test.ts"],
-          setupFiles: ["./src/testing/convexEnv.ts"],
+          setupFiles: ["./src/testing/convexEnv.ts", "./src/testing/cheapPasswordHash.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "scripts",
+          environment: "node",
+          include: ["scripts/**/*.test.ts"],
         },
       },
       {
@@ -39,7 +56,11 @@ export default defineConfig({
           environment: "jsdom",
           globals: true,
           include: ["src/**/*.test.{ts,tsx}"],
-          setupFiles: ["./src/testing/convexEnv.ts", "./src/testing/domSetup.ts"],
+          setupFiles: [
+            "./src/testing/convexEnv.ts",
+            "./src/testing/cheapPasswordHash.ts",
+            "./src/testing/domSetup.ts",
+          ],
         },
       },
     ],

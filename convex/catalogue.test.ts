@@ -246,7 +246,7 @@ describe("refresh", () => {
       itemCount: CATALOGUE_PAGE_COUNT * CATALOGUE_PAGE_SIZE,
     });
     expect(await pool(t)).toHaveLength(CATALOGUE_PAGE_COUNT * CATALOGUE_PAGE_SIZE);
-  }, 30_000);
+  }, 120_000);
 
   test("upserts by AniList id: the next refresh updates items in place and keeps their rank", async () => {
     const t = newBackend();

@@ -178,10 +178,10 @@ describe("guessing", () => {
     expect(await state(as)).toMatchObject({
       dailyRemaining: 19,
       animeRemaining: 4,
-      round: { status: "playing", guessesUsed: 1, blurPx: 10.4 },
+      round: { status: "playing", guessesUsed: 1, blurPx: 10 },
     });
     await guess(as, "Still not");
-    expect((await state(as)).round!.blurPx).toBe(8.8);
+    expect((await state(as)).round!.blurPx).toBe(8);
   });
 
   test("a right first guess scores 100 plus the 50 quick-guess bonus and clears the cover", async () => {
@@ -292,12 +292,14 @@ describe("skip and next", () => {
     expect(new Set(dealt).size).toBe(100);
   });
 
-  test("a pool smaller than the memory still deals, repeating the anime seen longest ago", async () => {
+  test("a pool the player has seen all of still deals, repeating the anime seen longest ago", async () => {
     const { t, as } = await startedGame({ poolSize: 3 });
     const dealt: Id<"anime">[] = [];
     for (let round = 0; round < 6; round++) {
       const game = await t.run(async (ctx) => await ctx.db.query("games").first());
       dealt.push(game!.round!.animeId);
+      expect((await state(as)).round!.seenBefore).toBe(round >= 3);
+      vi.advanceTimersByTime(1000);
       await skip(as);
     }
     expect(new Set(dealt.slice(0, 3)).size).toBe(3);
@@ -398,16 +400,22 @@ describe("the daily allowance", () => {
     });
   });
 
-  test("changing time zone moves the reset; the old zone's job does nothing", async () => {
+  test("a new time zone takes effect after the next reset, never bringing one nearer", async () => {
     const { t, as } = await startedGame({ timeZone: "UTC" });
     await guess(as, "wrong");
     await as.mutation(api.game.start, { timeZone: "Asia/Tokyo" });
-    expect((await state(as)).nextResetAt).toBe(Date.parse("2026-11-21T15:00:00Z"));
-    await advanceTo(t, Date.parse("2026-11-21T15:00:00Z"));
+    expect((await state(as)).nextResetAt).toBe(Date.parse("2026-11-22T00:00:00Z"));
+    await advanceTo(t, Date.parse("2026-11-21T15:00:00Z")); // Tokyo midnight: nothing
+    expect((await state(as)).dailyRemaining).toBe(19);
+    await advanceTo(t, Date.parse("2026-11-22T00:00:00Z")); // UTC midnight: the reset
     await guess(as, "wrong");
-    expect((await state(as)).dailyRemaining).toBe(19); // reset at Tokyo midnight, then one guess
-    await advanceTo(t, Date.parse("2026-11-22T00:00:00Z"));
-    expect((await state(as)).dailyRemaining).toBe(19); // UTC midnight: nothing
+    // Now in Tokyo: its next midnight (15:00 UTC) is too soon after this reset, so 20 hours on.
+    expect(await state(as)).toMatchObject({
+      dailyRemaining: 19,
+      nextResetAt: Date.parse("2026-11-22T20:00:00Z"),
+    });
+    await advanceTo(t, Date.parse("2026-11-22T20:00:00Z"));
+    expect((await state(as)).dailyRemaining).toBe(20);
   });
 
   test("a reset that runs twice changes nothing the second time", async () => {

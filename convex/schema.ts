@@ -70,6 +70,17 @@ export const animeFields = {
   covers: v.optional(coverSet),
 };
 
+/**
+ * The pool's title index for the judge (convex/model/titleIndex.ts): one row
+ * per (word or whole name of an anime's titles, anime), with its franchise.
+ */
+export const titleTermFields = {
+  /** "word:titan" or "name:attackontitan". */
+  term: v.string(),
+  franchiseKey: v.string(),
+  animeId: v.id("anime"),
+};
+
 export const roundStatus = v.union(
   v.literal("playing"),
   v.literal("solved"),
@@ -85,6 +96,8 @@ export const roundFields = v.object({
   status: roundStatus,
   startedAt: v.number(),
   pointsEarned: v.optional(v.number()),
+  /** The player had seen this anime's answer before it was dealt: a right guess scores nothing. */
+  seenBefore: v.optional(v.boolean()),
 });
 
 /** A player's game: the allowance, the current round and what they have seen (one per player). */
@@ -92,24 +105,40 @@ export const gameFields = {
   userId: v.id("users"),
   /** IANA time zone the daily reset follows, sent by the client. */
   timeZone: v.string(),
+  /** A zone the client reported since: it takes effect at the next reset, so it buys none. */
+  pendingTimeZone: v.optional(v.string()),
   dailyRemaining: v.number(),
   animeRemaining: v.number(),
   lastReset: v.number(),
-  /** The next local midnight; a reset job is scheduled for it while the player is active. */
+  /**
+   * The next local midnight, and never within 20 hours of the last reset; a reset job is
+   * scheduled for it while the player is active.
+   */
   nextResetAt: v.number(),
   resetJobFor: v.optional(v.number()),
+  /** The one pending reset job: replaced (cancelled) whenever another is scheduled. */
+  resetJobId: v.optional(v.id("_scheduled_functions")),
   cooldownEnd: v.union(v.number(), v.null()),
+  /** The one pending cooldown-end job, likewise. */
+  cooldownJobId: v.optional(v.id("_scheduled_functions")),
   round: v.union(roundFields, v.null()),
   /** The round a skip or a reset replaced, kept so its answer can still be shown. */
   previousRound: v.union(roundFields, v.null()),
-  /** The last 100 anime dealt, newest first: none of them is dealt again. */
-  recentAnimeIds: v.array(v.id("anime")),
+  /** No longer written (the seenAnime table replaced it); old games may still carry it. */
+  recentAnimeIds: v.optional(v.array(v.id("anime"))),
   lastActiveAt: v.number(),
   /**
    * The current round's random cover address (/cover/<token>/<step>): new for every round dealt,
    * so nothing the browser loads names the anime across rounds or players.
    */
   coverToken: v.optional(v.string()),
+};
+
+/** An anime whose answer the player has seen (solved, out of guesses, skipped or reset away). */
+export const seenAnimeFields = {
+  userId: v.id("users"),
+  animeId: v.id("anime"),
+  seenAt: v.number(),
 };
 
 export const analyticsEventFields = {
@@ -242,10 +271,14 @@ export default defineSchema({
     .index("by_anilistId", ["anilistId"])
     .index("by_randomRank", ["randomRank"])
     .index("by_coverStatus_and_randomRank", ["coverStatus", "randomRank"]),
+  titleTerms: defineTable(titleTermFields)
+    .index("by_term_and_franchise", ["term", "franchiseKey"])
+    .index("by_animeId", ["animeId"]),
   catalogueRefreshes: defineTable(catalogueRefreshFields).index("by_status", ["status"]),
   games: defineTable(gameFields)
     .index("by_userId", ["userId"])
     .index("by_coverToken", ["coverToken"]),
+  seenAnime: defineTable(seenAnimeFields).index("by_userId_and_animeId", ["userId", "animeId"]),
   analytics_events: defineTable(analyticsEventFields).index("by_timestamp", ["timestamp"]),
   gameDailyStats: defineTable(gameDailyStatsFields).index("by_day_and_shard", ["day", "shard"]),
   beta_feedback: defineTable(betaFeedbackFields)

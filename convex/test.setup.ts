@@ -6,6 +6,7 @@ import { expect } from "vitest";
 import { api } from "./_generated/api";
 import type { ErrorCode } from "./model/errors";
 import { createPlayer } from "./model/users";
+import { insertAnime } from "./model/titleIndex";
 import schema from "./schema";
 import { attachTestCovers } from "../src/testing/testCovers";
 
@@ -62,7 +63,7 @@ export async function seedAnime(t: TestConvex, count: number) {
     const ids = [];
     for (let i = 0; i < count; i++) {
       const n = ++animeCount;
-      const id = await ctx.db.insert("anime", {
+      const id = await insertAnime(ctx, {
         anilistId: 900_000 + n,
         title: { english: `Show ${n}`, romaji: `Shou ${n}`, native: `ショー${n}` },
         synonyms: [`S${n}X`],

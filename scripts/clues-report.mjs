@@ -17,7 +17,7 @@ async function loadClueModules() {
   const bundle = await build({
     stdin: {
       contents: [
-        'export { makeClue } from "./convex/model/clue.ts";',
+        'export { makeClue } from "./convex/model/clue/index.ts";',
         'export { titleForms, titleVariants } from "./convex/model/titles.ts";',
       ].join("\n"),
       resolveDir: root,

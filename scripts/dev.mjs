@@ -4,7 +4,7 @@
 // environment or .env.local), the Convex CLI runs in its anonymous agent mode: it creates a
 // local deployment without asking anyone to log in and writes VITE_CONVEX_URL to .env.local.
 // To use a cloud deployment instead, run `npx convex dev` once and choose one.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { generateKeyPairSync } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -33,20 +33,56 @@ const convexEnv = hasConfiguredDeployment()
   ? process.env
   : { ...process.env, CONVEX_AGENT_MODE: "anonymous" };
 
-function convex(args, { capture = false } = {}) {
-  const result = spawnSync(process.execPath, [convexBin, ...args], {
-    env: convexEnv,
-    encoding: "utf8",
-    stdio: ["inherit", capture ? "pipe" : "inherit", "inherit"],
+/**
+ * The Convex CLI needs the internet: to reach a cloud deployment, or to download the local
+ * backend. Offline it crashes with an error report to Sentry and a stack trace; these lines
+ * tell that case apart from any other failure.
+ */
+const OFFLINE =
+  /Failed to fetch latest backend version|getaddrinfo (?:ENOTFOUND|EAI_AGAIN)|\bfetch failed\b|ENETUNREACH/;
+
+const OFFLINE_HELP = `
+\`npm run dev\` stopped: the Convex CLI could not reach the internet. It needs a connection
+to download its local backend (or to reach your cloud deployment). Either connect and run
+\`npm run dev\` again, or play offline: \`npm run preview:offline\` serves the app with its
+Convex functions running in memory.
+`;
+
+function exitOffline() {
+  process.stderr.write(OFFLINE_HELP);
+  process.exit(1);
+}
+
+/**
+ * Copies a CLI's stderr through, line by line, until it shows the offline failure; from there
+ * on, the rest (the crash report and its stack trace) is held back for OFFLINE_HELP.
+ */
+function forwardStderr(stream, prefix, state) {
+  createInterface({ input: stream }).on("line", (line) => {
+    if (state.watchOffline && OFFLINE.test(line)) state.offline = true;
+    if (!state.offline) process.stderr.write(prefix + line + "\n");
   });
-  if (result.error) throw result.error;
-  if (result.status !== 0) {
-    console.error(
-      `\`convex ${args.slice(0, 2).join(" ")}\` failed (exit status ${result.status}).`,
-    );
-    process.exit(result.status ?? 1);
-  }
-  return result.stdout ?? "";
+}
+
+function convex(args, { capture = false } = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [convexBin, ...args], {
+      env: convexEnv,
+      stdio: ["inherit", capture ? "pipe" : "inherit", "pipe"],
+    });
+    const state = { watchOffline: true, offline: false };
+    forwardStderr(child.stderr, "", state);
+    let stdout = "";
+    child.stdout?.setEncoding("utf8").on("data", (chunk) => (stdout += chunk));
+    child.on("close", (status) => {
+      if (state.offline) exitOffline();
+      if (status !== 0) {
+        console.error(`\`convex ${args.slice(0, 2).join(" ")}\` failed (exit status ${status}).`);
+        process.exit(status ?? 1);
+      }
+      resolve(stdout);
+    });
+  });
 }
 
 /** Convex Auth signs session JWTs with JWT_PRIVATE_KEY and publishes the public half as JWKS. */
@@ -61,9 +97,9 @@ function authKeys() {
   };
 }
 
-function ensureAuthEnv() {
+async function ensureAuthEnv() {
   const existing = new Set(
-    convex(["env", "list", "--names-only"], { capture: true })
+    (await convex(["env", "list", "--names-only"], { capture: true }))
       .split("\n")
       .map((line) => line.trim()),
   );
@@ -73,13 +109,13 @@ function ensureAuthEnv() {
     ...(existing.has("SITE_URL") ? {} : { SITE_URL }),
   };
   for (const [name, value] of Object.entries(missing)) {
-    convex(["env", "set", name, "--", value]);
+    await convex(["env", "set", name, "--", value]);
   }
 }
 
 // `convex init` does nothing when a deployment is already configured.
-convex(["init"]);
-ensureAuthEnv();
+await convex(["init"]);
+await ensureAuthEnv();
 
 const colorize = process.stdout.isTTY;
 const children = [
@@ -91,13 +127,12 @@ const children = [
     stdio: ["ignore", "pipe", "pipe"],
   });
   const prefix = colorize ? `\x1b[${color}m[${name}]\x1b[0m ` : `[${name}] `;
-  for (const [stream, out] of [
-    [child.stdout, process.stdout],
-    [child.stderr, process.stderr],
-  ]) {
-    createInterface({ input: stream }).on("line", (line) => out.write(prefix + line + "\n"));
-  }
-  return { name, child };
+  const state = { watchOffline: name === "convex", offline: false };
+  createInterface({ input: child.stdout }).on("line", (line) => {
+    if (!state.offline) process.stdout.write(prefix + line + "\n");
+  });
+  forwardStderr(child.stderr, prefix, state);
+  return { name, child, state };
 });
 
 let exitCode = null;
@@ -108,8 +143,12 @@ function stopAll(code) {
   }
 }
 
-for (const { name, child } of children) {
-  child.on("exit", (code, signal) => {
+for (const { name, child, state } of children) {
+  child.on("close", (code, signal) => {
+    if (state.offline) {
+      stopAll(1);
+      exitOffline();
+    }
     if (exitCode === null) {
       console.error(`[${name}] exited (${signal ?? `status ${code}`}); stopping the others.`);
     }

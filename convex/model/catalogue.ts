@@ -5,6 +5,7 @@ import type { MutationCtx, QueryCtx } from "../_generated/server";
 import type { refreshTrigger } from "../schema";
 import { CATALOGUE_PAGE_COUNT, type CatalogueItem } from "./anilist";
 import { COVER_JOB_SPACING_MS, coversReady, scheduleCoverJob } from "./covers";
+import { insertAnime, replaceAnime } from "./titleIndex";
 
 export type RefreshTrigger = Infer<typeof refreshTrigger>;
 
@@ -98,12 +99,12 @@ async function upsertAnime(
     .unique();
   let animeId;
   if (existing === null) {
-    animeId = await ctx.db.insert("anime", { ...item, randomRank: Math.random(), updatedAt: now });
+    animeId = await insertAnime(ctx, { ...item, randomRank: Math.random(), updatedAt: now });
   } else {
     // The rank stays: a refresh must not reshuffle which anime a round draws next. So do the
     // cover images; a changed cover keeps the old ones in use until its own are made.
     animeId = existing._id;
-    await ctx.db.replace("anime", existing._id, {
+    await replaceAnime(ctx, existing._id, {
       ...item,
       randomRank: existing.randomRank,
       updatedAt: now,

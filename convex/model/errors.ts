@@ -6,6 +6,7 @@ import {
   CLAIM_MAX_FAILURES,
   minutesText,
 } from "./claimRules";
+import { MAX_GUESS_LENGTH } from "./rules";
 
 /**
  * Every error a player must be able to read, keyed by a stable code. Server
@@ -39,6 +40,8 @@ export const errorMessages = {
   CLAIM_LOCKED: `Too many wrong codes (${CLAIM_MAX_FAILURES} within ${minutesText(CLAIM_FAILURE_WINDOW_MINUTES)}): claiming is locked for ${minutesText(CLAIM_LOCK_MINUTES)}`,
   INVALID_TIME_ZONE: "Your device reported an unknown time zone",
   GAME_NOT_STARTED: "Open the game first",
+  GUESS_TOO_LONG: `A guess can be at most ${MAX_GUESS_LENGTH} characters: type one title`,
+  GUESS_IS_A_LIST: "One title per guess: that looks like a list. Your guess was not used",
 } as const;
 
 export type ErrorCode = keyof typeof errorMessages;

@@ -5,17 +5,17 @@ import { countGameActivity, logEvent } from "./analytics";
 import { ensurePool } from "./catalogue";
 import { coverPath, newCoverToken } from "./covers";
 import { appError } from "./errors";
-import { isCorrectGuess } from "./guess";
+import { guessText, judgeGuess } from "./judge";
 import { isValidTimeZone, nextLocalMidnight } from "./localTime";
 import {
   blurPx,
   COOLDOWN_MS,
   DAILY_GUESSES,
   GUESSES_PER_ANIME,
-  MAX_GUESS_LENGTH,
+  MIN_RESET_GAP_MS,
   pointsFor,
-  RECENT_ANIME_REMEMBERED,
 } from "./rules";
+import { drawAnime, markSeen } from "./seen";
 
 export type Game = Doc<"games">;
 export type Round = NonNullable<Game["round"]>;
@@ -35,6 +35,8 @@ export type NextOutcome =
   | { kind: "dealt" }
   | { kind: "stale" }
   | { kind: "poolEmpty" }
+  /** The pool holds nothing but the anime on screen: nothing new until the catalogue grows. */
+  | { kind: "nothingElse" }
   | { kind: "cooldown"; cooldownEnd: number };
 
 export type Answer = { english: string | null; romaji: string | null; siteUrl: string };
@@ -46,64 +48,43 @@ export async function gameOf(ctx: QueryCtx, userId: Id<"users">): Promise<Game |
     .unique();
 }
 
-/**
- * An anime the player has not seen among their last 100, reading a bounded
- * number of documents however large the pool: walk the random-rank index from
- * a random point (wrapping round once) to the first one not seen.
- */
-export async function drawAnime(
-  ctx: QueryCtx,
-  recent: readonly Id<"anime">[],
-): Promise<Doc<"anime"> | null> {
-  const seen = new Set(recent);
-  const start = Math.random();
-  let leastRecent: Doc<"anime"> | null = null;
-  let read = 0;
-  for (const part of ["from start", "before start"] as const) {
-    const walk = ctx.db
-      .query("anime")
-      // Only anime whose server-made covers exist are dealt.
-      .withIndex("by_coverStatus_and_randomRank", (q) =>
-        part === "from start"
-          ? q.eq("coverStatus", "ready").gte("randomRank", start)
-          : q.eq("coverStatus", "ready").lt("randomRank", start),
-      );
-    for await (const anime of walk) {
-      if (!seen.has(anime._id)) return anime;
-      if (leastRecent === null || recent.indexOf(anime._id) > recent.indexOf(leastRecent._id)) {
-        leastRecent = anime;
-      }
-      // Only RECENT_ANIME_REMEMBERED ids are remembered, so one more read finds an unseen one.
-      if (++read > RECENT_ANIME_REMEMBERED) return leastRecent;
-    }
-  }
-  // The whole pool is among the recent ones (a tiny pool): repeat the one seen longest ago.
-  return leastRecent;
-}
+type DealResult = { kind: "dealt"; changes: GameChanges } | { kind: "poolEmpty" | "nothingElse" };
 
-/** The changes that deal a new round, or null when the pool is empty (a refresh then starts). */
-async function dealRound(ctx: MutationCtx, game: Game, now: number): Promise<GameChanges | null> {
-  const anime = await drawAnime(ctx, game.recentAnimeIds);
-  if (anime === null) {
+/**
+ * The changes that deal a new round. The round it replaces counts as seen (its answer is shown);
+ * the new anime is never that one, and one the player has not seen when the pool allows. An empty
+ * pool starts a refresh; a pool holding only the anime on screen deals nothing.
+ */
+async function dealRound(ctx: MutationCtx, game: Game, now: number): Promise<DealResult> {
+  const current = game.round;
+  const draw = await drawAnime(ctx, game.userId, current?.animeId ?? null);
+  if (draw.kind === "empty") {
     await ensurePool(ctx);
-    return null;
+    return { kind: "poolEmpty" };
   }
-  const replaced = game.round === null ? null : endRound(game.round, "skipped");
+  if (draw.kind === "nothingElse") return { kind: "nothingElse" };
+  // A round in play is revealed by this deal. One that ended by a guess was recorded then,
+  // unless seen before: its time moves now, so the fallback repeats the one seen longest ago.
+  if (current !== null && (current.status === "playing" || current.seenBefore === true)) {
+    await markSeen(ctx, game.userId, current.animeId, now);
+  }
+  const replaced = current === null ? null : endRound(current, "skipped");
   return {
-    round: {
-      number: (game.round?.number ?? 0) + 1,
-      animeId: anime._id,
-      guessesUsed: 0,
-      status: "playing",
-      startedAt: now,
+    kind: "dealt",
+    changes: {
+      round: {
+        number: (current?.number ?? 0) + 1,
+        animeId: draw.anime._id,
+        guessesUsed: 0,
+        status: "playing",
+        startedAt: now,
+        seenBefore: draw.seenBefore,
+      },
+      previousRound: replaced,
+      coverToken: newCoverToken(),
+      animeRemaining: Math.min(GUESSES_PER_ANIME, game.dailyRemaining),
+      recentAnimeIds: undefined,
     },
-    previousRound: replaced,
-    coverToken: newCoverToken(),
-    animeRemaining: Math.min(GUESSES_PER_ANIME, game.dailyRemaining),
-    recentAnimeIds: [anime._id, ...game.recentAnimeIds.filter((id) => id !== anime._id)].slice(
-      0,
-      RECENT_ANIME_REMEMBERED,
-    ),
   };
 }
 
@@ -111,39 +92,72 @@ function endRound(round: Round, status: "skipped"): Round {
   return round.status === "playing" ? { ...round, status } : round;
 }
 
-/** Schedules the midnight reset for `game.nextResetAt` unless one is already set for it. */
-async function ensureResetScheduled(ctx: MutationCtx, game: Game): Promise<GameChanges> {
-  if (game.resetJobFor === game.nextResetAt) return {};
-  await ctx.scheduler.runAt(game.nextResetAt, internal.game.resetDay, {
-    gameId: game._id,
-    resetAt: game.nextResetAt,
-  });
-  return { resetJobFor: game.nextResetAt };
+/** Cancels a job of ours that has not run yet (a job running now, or done, is left alone). */
+async function cancelIfPending(ctx: MutationCtx, jobId: Id<"_scheduled_functions"> | undefined) {
+  if (jobId === undefined) return;
+  const job = await ctx.db.system.get("_scheduled_functions", jobId);
+  if (job?.state.kind === "pending") await ctx.scheduler.cancel(jobId);
 }
 
 /**
- * The daily reset at local midnight: a full allowance, no cooldown and a new
- * anime. The next midnight's job is scheduled only for players who played
- * since the last reset; a returning player's first call catches up instead.
+ * Schedules the reset for `game.nextResetAt` unless one is already set for it, replacing the
+ * one set before: a player never has more than one reset job waiting.
  */
-async function resetChanges(ctx: MutationCtx, game: Game, now: number): Promise<GameChanges> {
-  const refilled = { ...game, dailyRemaining: DAILY_GUESSES, cooldownEnd: null };
-  const dealt = (await dealRound(ctx, refilled, now)) ?? {};
+async function ensureResetScheduled(ctx: MutationCtx, game: Game): Promise<GameChanges> {
+  if (game.resetJobFor === game.nextResetAt) return {};
+  await cancelIfPending(ctx, game.resetJobId);
+  const resetJobId = await ctx.scheduler.runAt(game.nextResetAt, internal.game.resetDay, {
+    gameId: game._id,
+    resetAt: game.nextResetAt,
+  });
+  return { resetJobFor: game.nextResetAt, resetJobId };
+}
+
+/**
+ * When the reset after one at `lastReset` comes: the next local midnight in the player's zone
+ * (a zone reported since takes effect now), but never within 20 hours of the last one. A reset
+ * caught up late in the day thus delays the next few a little, until they are back at midnight.
+ */
+function nextReset(game: Game, lastReset: number, now: number) {
+  const timeZone = game.pendingTimeZone ?? game.timeZone;
   return {
-    dailyRemaining: DAILY_GUESSES,
-    animeRemaining: GUESSES_PER_ANIME,
-    cooldownEnd: null,
-    lastReset: now,
-    nextResetAt: nextLocalMidnight(now, game.timeZone),
-    ...dealt,
+    timeZone,
+    pendingTimeZone: undefined,
+    nextResetAt: Math.max(nextLocalMidnight(now, timeZone), lastReset + MIN_RESET_GAP_MS),
   };
 }
 
-/** Applies whatever should already have happened: a missed midnight, a finished cooldown. */
+/**
+ * The daily reset: a full allowance, no cooldown and a new anime. The next reset's job is
+ * scheduled only for players who played since the last reset; a returning player's first call
+ * catches up instead.
+ */
+async function resetChanges(ctx: MutationCtx, game: Game, now: number): Promise<GameChanges> {
+  const refilled = { ...game, dailyRemaining: DAILY_GUESSES, cooldownEnd: null };
+  const dealt = await dealRound(ctx, refilled, now);
+  const round = game.round;
+  // With nothing else in the pool, the round on screen stays, with the guesses it has left.
+  const kept =
+    round?.status === "playing" ? GUESSES_PER_ANIME - round.guessesUsed : GUESSES_PER_ANIME;
+  return {
+    dailyRemaining: DAILY_GUESSES,
+    animeRemaining: kept,
+    cooldownEnd: null,
+    lastReset: now,
+    ...nextReset(game, now, now),
+    ...(dealt.kind === "dealt" ? dealt.changes : {}),
+  };
+}
+
+/** Applies whatever should already have happened: a missed reset, a finished cooldown. */
 async function catchUp(ctx: MutationCtx, game: Game, now: number): Promise<Game> {
   let changes: GameChanges = {};
   if (now >= game.nextResetAt) {
-    changes = await resetChanges(ctx, game, now);
+    // Nothing spent since the last reset (the allowance is full): only the next one moves.
+    changes =
+      game.lastActiveAt >= game.lastReset
+        ? await resetChanges(ctx, game, now)
+        : nextReset(game, game.lastReset, now);
   } else if (game.cooldownEnd !== null && now >= game.cooldownEnd) {
     changes = cooldownEndChanges();
   }
@@ -156,22 +170,26 @@ function cooldownEndChanges(): GameChanges {
   return { dailyRemaining: DAILY_GUESSES, animeRemaining: GUESSES_PER_ANIME, cooldownEnd: null };
 }
 
-/** The attempt that finds the daily guesses spent starts the 10-minute cooldown. */
+/**
+ * The attempt that finds the daily guesses spent starts the 10-minute cooldown, replacing any
+ * cooldown job still waiting (one a midnight reset made pointless): never two at once.
+ */
 async function startCooldown(ctx: MutationCtx, game: Game, now: number): Promise<number> {
   if (game.cooldownEnd !== null) return game.cooldownEnd;
   const cooldownEnd = now + COOLDOWN_MS;
-  await ctx.db.patch("games", game._id, { cooldownEnd });
-  await ctx.scheduler.runAt(cooldownEnd, internal.game.endCooldown, {
+  await cancelIfPending(ctx, game.cooldownJobId);
+  const cooldownJobId = await ctx.scheduler.runAt(cooldownEnd, internal.game.endCooldown, {
     gameId: game._id,
     cooldownEnd,
   });
+  await ctx.db.patch("games", game._id, { cooldownEnd, cooldownJobId });
   return cooldownEnd;
 }
 
 /**
- * Opens the player's game for a visit: creates it on the first one, follows
- * the player's time zone, catches up on missed resets and deals a round if
- * there is none. Logs `game_session_start`.
+ * Opens the player's game for a visit: creates it on the first one, notes the
+ * player's time zone (for the reset after the next), catches up on missed
+ * resets and deals a round if there is none. Logs `game_session_start`.
  */
 export async function startVisit(
   ctx: MutationCtx,
@@ -192,7 +210,6 @@ export async function startVisit(
       cooldownEnd: null,
       round: null,
       previousRound: null,
-      recentAnimeIds: [],
       lastActiveAt: now,
     });
     game = (await ctx.db.get("games", gameId))!;
@@ -201,13 +218,16 @@ export async function startVisit(
   }
 
   let changes: GameChanges = { lastActiveAt: now };
-  if (game.timeZone !== timeZone) {
-    // The old zone's reset job finds nextResetAt changed and does nothing.
-    changes = { ...changes, timeZone, nextResetAt: nextLocalMidnight(now, timeZone) };
+  if (timeZone !== (game.pendingTimeZone ?? game.timeZone)) {
+    // The zone moves the reset after the next one: switching zones never brings a reset nearer.
+    changes = { ...changes, pendingTimeZone: timeZone === game.timeZone ? undefined : timeZone };
   }
   game = { ...game, ...changes };
   changes = { ...changes, ...(await ensureResetScheduled(ctx, game)) };
-  if (game.round === null) changes = { ...changes, ...(await dealRound(ctx, game, now)) };
+  if (game.round === null) {
+    const dealt = await dealRound(ctx, game, now);
+    if (dealt.kind === "dealt") changes = { ...changes, ...dealt.changes };
+  }
   await ctx.db.patch("games", game._id, changes);
 
   await logEvent(ctx, userId, "game_session_start");
@@ -237,7 +257,7 @@ export async function submitGuess(
   user: Doc<"users">,
   { roundNumber, attempt, guess }: { roundNumber: number; attempt: number; guess: string },
 ): Promise<GuessOutcome> {
-  const text = guess.slice(0, MAX_GUESS_LENGTH).trim();
+  const text = guessText(guess);
   if (text === "") return { kind: "ignored" };
   const now = Date.now();
   const game = await requireGame(ctx, user._id);
@@ -251,10 +271,11 @@ export async function submitGuess(
   if (round.status !== "playing") return { kind: "roundOver" };
 
   const anime = await ctx.db.get("anime", round.animeId);
-  const correct = anime !== null && isCorrectGuess(text, anime.answers);
+  const correct = await judgeGuess(ctx, anime, text);
   const guessesUsed = round.guessesUsed + 1;
   const animeRemaining = game.animeRemaining - 1;
-  const points = correct ? pointsFor(guessesUsed) : 0;
+  // An anime whose answer the player had already seen never scores again.
+  const points = correct && round.seenBefore !== true ? pointsFor(guessesUsed) : 0;
   const status = correct ? "solved" : animeRemaining === 0 ? "outOfGuesses" : "playing";
   await ctx.db.patch("games", game._id, {
     dailyRemaining: game.dailyRemaining - 1,
@@ -262,8 +283,12 @@ export async function submitGuess(
     round: { ...round, guessesUsed, status, ...(correct ? { pointsEarned: points } : {}) },
     lastActiveAt: now,
   });
-  if (correct) {
+  if (points > 0) {
     await ctx.db.patch("users", user._id, { score: (user.score ?? 0) + points });
+  }
+  if (status !== "playing" && round.seenBefore !== true) {
+    // The answer is on screen now. No read first: only this round could have recorded it.
+    await ctx.db.insert("seenAnime", { userId: user._id, animeId: round.animeId, seenAt: now });
   }
   await countGameActivity(ctx, { guesses: 1, correctGuesses: correct ? 1 : 0 });
 
@@ -286,8 +311,8 @@ export async function nextRound(
     return { kind: "cooldown", cooldownEnd: await startCooldown(ctx, game, now) };
   }
   const dealt = await dealRound(ctx, game, now);
-  if (dealt === null) return { kind: "poolEmpty" };
-  await ctx.db.patch("games", game._id, { ...dealt, lastActiveAt: now });
+  if (dealt.kind !== "dealt") return { kind: dealt.kind };
+  await ctx.db.patch("games", game._id, { ...dealt.changes, lastActiveAt: now });
   return { kind: "dealt" };
 }
 
@@ -298,7 +323,7 @@ export async function endCooldown(ctx: MutationCtx, gameId: Id<"games">, cooldow
   await ctx.db.patch("games", gameId, cooldownEndChanges());
 }
 
-/** Scheduled at local midnight. A stale (time zone changed), late or repeated run changes nothing twice. */
+/** Scheduled for the next reset. A stale, late or repeated run changes nothing twice. */
 export async function resetDay(ctx: MutationCtx, gameId: Id<"games">, resetAt: number) {
   const game = await ctx.db.get("games", gameId);
   if (game === null || game.nextResetAt !== resetAt) return;
@@ -347,7 +372,10 @@ export async function gameView(ctx: QueryCtx, user: Doc<"users">) {
             guessesUsed: round.guessesUsed,
             pointsEarned: round.pointsEarned ?? null,
             // An ended round keeps its last blur, even once a cooldown's end refills the count.
-            blurPx: blurPx(round.status, round.status === "playing" ? game.animeRemaining : 0),
+            // By the guesses used on this anime; an ended round keeps its last step.
+            blurPx: blurPx(round.status, round.guessesUsed),
+            /** Dealt again after its answer was shown: a right guess scores nothing. */
+            seenBefore: round.seenBefore === true,
             clue: anime.clue,
             // A random address per round (see covers.ts), never AniList's: it names the anime.
             coverPath: game.coverToken === undefined ? null : coverPath(game.coverToken, round),

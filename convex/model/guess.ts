@@ -61,13 +61,19 @@ function isWithinTypos(guess: string, answer: string): boolean {
   });
 }
 
+/** True when the text left around a contained title is only generic words ("season 2"), or nothing. */
+function isGenericRemainder(text: string): boolean {
+  return text.length === 0 || isGenericText(text);
+}
+
 /**
- * The spec's rule (trimmed, case-insensitive; 4+ characters may contain or be
- * contained; shorter must match exactly), made fair: both sides normalised
- * (NFKC, diacritics, long vowels, punctuation and spacing), containment only
- * of 4+ normalised characters, nothing but an exact match for a guess of
- * generic words alone ("season 2"), and a typo or two forgiven against longer
- * titles. A title of generic words alone is never an answer.
+ * Whether the guess names one of these answers in full: equal once both are
+ * normalised (NFKC, diacritics, long vowels, punctuation and spacing), within
+ * a typo or two of a longer title or of one of its parts, or the title with
+ * only generic words around it ("attack on titan season 2"). A guess of
+ * generic words alone scores only typed exactly, and a title of generic words
+ * alone is never an answer. A part of a title ("titan") is no full name: the
+ * judge (./judge.ts) asks the pool whether it is distinctive.
  */
 export function isCorrectGuess(guess: string, answers: readonly string[]): boolean {
   // Longer text is no title: a pasted list of every show must not contain the answer.
@@ -84,17 +90,15 @@ export function isCorrectGuess(guess: string, answers: readonly string[]): boole
       return compactLetters(guess) === compactLetters(answer) && !isGenericText(answer);
     }
     if (normalizedGuess === normalizedAnswer) return true;
-    if (
-      normalizedAnswer.length >= MIN_CONTAINED_LENGTH &&
-      normalizedGuess.includes(normalizedAnswer)
-    ) {
-      return true;
-    }
-    if (
-      normalizedGuess.length >= MIN_CONTAINED_LENGTH &&
-      normalizedAnswer.includes(normalizedGuess)
-    ) {
-      return true;
+    if (normalizedAnswer.length >= MIN_CONTAINED_LENGTH && !isGenericText(answer)) {
+      const at = normalizedGuess.indexOf(normalizedAnswer);
+      if (
+        at >= 0 &&
+        isGenericRemainder(normalizedGuess.slice(0, at)) &&
+        isGenericRemainder(normalizedGuess.slice(at + normalizedAnswer.length))
+      ) {
+        return true;
+      }
     }
     return isWithinTypos(normalizedGuess, answer);
   });

@@ -5,11 +5,19 @@ export const COOLDOWN_MS = 10 * 60 * 1000;
 export const POINTS_PER_CORRECT_GUESS = 100;
 /** Awarded on top when the first guess on an anime is right (the How to Play text promises it). */
 export const QUICK_GUESS_BONUS = 50;
-export const RECENT_ANIME_REMEMBERED = 100;
-export const START_BLUR_PX = 12;
-export const MIN_BLUR_PX = 4;
+/**
+ * After its random probes, a deal walks at most this many anime (one seen-check read each) for
+ * one the player has not seen; when all were seen, it repeats the one seen longest ago (which
+ * then cannot score).
+ */
+export const DEAL_CANDIDATES = 24;
+/** Independent random picks a deal tries first, before its walk (see `drawAnime`). */
+export const DEAL_PROBES = 16;
+/** No player gets two daily resets within this long, whatever their clock or time zone says. */
+export const MIN_RESET_GAP_MS = 20 * 60 * 60 * 1000;
+/** The cover's blur for 0, 1, 2, 3 and 4 guesses used on this anime (the last step also after 5). */
 export const BLUR_STEPS_PX = [12, 10, 8, 6, 4] as const;
-/** A guess is judged, never stored in full; longer input is cut to this. */
+/** The longest guess judged; longer input is refused (GUESS_TOO_LONG), never cut. */
 export const MAX_GUESS_LENGTH = 200;
 
 export type RoundStatus = "playing" | "solved" | "outOfGuesses" | "skipped";
@@ -19,12 +27,13 @@ export function pointsFor(guessNumber: number): number {
   return POINTS_PER_CORRECT_GUESS + (guessNumber === 1 ? QUICK_GUESS_BONUS : 0);
 }
 
-/**
- * How blurred the cover is: 12 px at the start, sharper as the guesses left
- * for this anime run out (4 + 1.6 × left, clamped to 4–12), clear when solved.
- */
-export function blurPx(status: RoundStatus, guessesLeftForAnime: number): number {
-  if (status === "solved") return 0;
-  const px = MIN_BLUR_PX + 1.6 * guessesLeftForAnime;
-  return Math.min(START_BLUR_PX, Math.max(MIN_BLUR_PX, Math.round(px * 10) / 10));
+/** The blur for `guessesUsed` guesses made on this anime: a fresh cover always starts at 12 px. */
+export function blurForGuessesUsed(guessesUsed: number): number {
+  const step = Math.min(Math.max(0, Math.floor(guessesUsed)), BLUR_STEPS_PX.length - 1);
+  return BLUR_STEPS_PX[step];
+}
+
+/** How blurred the cover is: by the guesses used on this anime, clear once solved. */
+export function blurPx(status: RoundStatus, guessesUsed: number): number {
+  return status === "solved" ? 0 : blurForGuessesUsed(guessesUsed);
 }

@@ -7,7 +7,7 @@ import { afterAll, expect, test, vi } from "vitest";
 import type { Doc, Id } from "@convex/_generated/dataModel";
 import { gameOf, gameView, nextRound, startVisit, submitGuess } from "@convex/model/game";
 import { rankOf, topPlayers } from "@convex/model/leaderboard";
-import { RECENT_ANIME_REMEMBERED } from "@convex/model/rules";
+import { errorCodeOf } from "@convex/model/errors";
 import { STATS_SHARDS, utcDay } from "@convex/model/analytics";
 import { newBackend, seedAnime, type TestConvex } from "@convex/test.setup";
 import { countingCtx, newCounts, type DocumentCounts } from "./countingCtx";
@@ -16,6 +16,8 @@ import { testCoverImages } from "../../src/testing/testCovers";
 const PLAYER_COUNTS = [100, 10_000] as const;
 const ANIME_COUNT = 1_000;
 const SKIPS_MEASURED = 20;
+/** Anime the player has already seen before the skips are measured. */
+const SEEN_BEFORE_SKIPS = 100;
 
 type Figure = Pick<DocumentCounts, "reads" | "writes" | "readsByTable" | "writesByTable">;
 type Figures = Record<string, Figure>;
@@ -141,6 +143,39 @@ for (const players of PLAYER_COUNTS) {
     expect(wrong.result.kind).toBe("wrong");
     figures["game.guess (wrong)"] = wrong.figure;
 
+    // The judge's own reads: a part of a title asks the pool's title index, a list-like text
+    // looks its parts up (refused here, so nothing is written).
+    ({ round } = await currentRound(t, me));
+    const partial = await measure(t, me, (ctx, user) =>
+      submitGuess(ctx, user!, {
+        roundNumber: round.number,
+        attempt: round.guessesUsed,
+        guess: "shou show",
+      }),
+    );
+    figures["game.guess (part of a title)"] = partial.figure;
+    ({ round } = await currentRound(t, me));
+    const list = await t.run(async (ctx) =>
+      (await ctx.db.query("anime").take(3)).map((anime) => anime.answers[0]).join(", "),
+    );
+    const listCounts = newCounts();
+    await t
+      .run(async (raw) => {
+        const { ctx } = countingCtx(raw, listCounts);
+        const user = (await ctx.db.get("users", me))!;
+        return await submitGuess(ctx, user, {
+          roundNumber: round.number,
+          attempt: round.guessesUsed,
+          guess: list,
+        });
+      })
+      .then(
+        (outcome) =>
+          Promise.reject(new Error(`a list was not refused: ${JSON.stringify(outcome)}`)),
+        (error: unknown) => expect(errorCodeOf(error)).toBe("GUESS_IS_A_LIST"),
+      );
+    figures["game.guess (list, refused)"] = listCounts;
+
     ({ round, answer } = await currentRound(t, me));
     const right = await measure(t, me, (ctx, user) =>
       submitGuess(ctx, user!, {
@@ -152,8 +187,8 @@ for (const players of PLAYER_COUNTS) {
     expect(right.result.kind).toBe("correct");
     figures["game.guess (correct)"] = right.figure;
 
-    // Skips in the steady state: the player has already been dealt 100 anime.
-    for (let i = 0; i < RECENT_ANIME_REMEMBERED; i++) {
+    // Skips in the steady state: the player has already seen 100 anime.
+    for (let i = 0; i < SEEN_BEFORE_SKIPS; i++) {
       ({ round } = await currentRound(t, me));
       await t.run(async (ctx) => await nextRound(ctx, me, round.number));
     }
@@ -165,6 +200,22 @@ for (const players of PLAYER_COUNTS) {
       skips.push(skip.figure);
     }
     figures[`game.next (skip; worst of ${SKIPS_MEASURED})`] = maxOf(skips);
+
+    // The worst case: every anime in the pool seen, so each deal checks DEAL_PROBES + DEAL_CANDIDATES.
+    await t.run(async (ctx) => {
+      for await (const anime of ctx.db.query("anime")) {
+        const seen = await ctx.db
+          .query("seenAnime")
+          .withIndex("by_userId_and_animeId", (q) => q.eq("userId", me).eq("animeId", anime._id))
+          .first();
+        if (seen === null)
+          await ctx.db.insert("seenAnime", { userId: me, animeId: anime._id, seenAt: 0 });
+      }
+    });
+    ({ round } = await currentRound(t, me));
+    const exhausted = await measure(t, me, (ctx, user) => nextRound(ctx, user!._id, round.number));
+    expect(exhausted.result.kind).toBe("dealt");
+    figures["game.next (skip; every anime seen)"] = exhausted.figure;
 
     results[players] = figures;
   });

@@ -37,7 +37,7 @@ const BUDGET = {
   landingTbtMs: 150,
   landingLcpMs: 1_200,
   gameLcpMs: 1_500,
-  guessDocuments: 10,
+  guessDocuments: 12,
   topPlayerReads: 10,
 };
 
@@ -304,8 +304,8 @@ function printConvex(convex) {
       const met = reads.every((r) => r <= BUDGET.topPlayerReads);
       budget = `≤ ${BUDGET.topPlayerReads} player documents read: ${verdict(met)}`;
     } else if (name.startsWith("game.next")) {
-      // The walk from a random point to an anime not among the last 100 seen.
-      budget = "varies with the random draw, not with players: at most 101 anime read";
+      // Random probes, then a walk, to an anime the player has not seen (DEAL_PROBES + DEAL_CANDIDATES).
+      budget = "varies with the draw, not with players: at most 40 anime + 40 seen records read";
     }
     console.log(`   ${pad(name, 38)}${cells.join("")}   ${budget}`);
   }

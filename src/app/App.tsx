@@ -1,6 +1,7 @@
 import type { ConvexReactClient } from "convex/react";
-import type { ComponentProps } from "react";
+import { useEffect, type ComponentProps } from "react";
 import { RouterProvider } from "react-router-dom";
+import { trackNavigation } from "@/lib/lazyWithReload";
 import { Providers } from "./providers";
 
 export type AppRouter = ComponentProps<typeof RouterProvider>["router"];
@@ -10,6 +11,7 @@ export type AppRouter = ComponentProps<typeof RouterProvider>["router"];
  * client and a browser router (main.tsx), tests pass a test client and a memory router.
  */
 export function App({ client, router }: { client: ConvexReactClient; router: AppRouter }) {
+  useEffect(() => trackNavigation(router), [router]);
   return (
     <Providers client={client}>
       <RouterProvider router={router} />

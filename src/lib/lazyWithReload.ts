@@ -39,13 +39,43 @@ function rememberReload(now: number): void {
 }
 
 /**
+ * Where a reload goes. A route's chunk loads before the router commits the navigation, so the
+ * address bar still shows the page the player is leaving: reload into where they were going.
+ */
+let pendingDestination: string | null = null;
+
+type NavigatingRouter = {
+  subscribe(
+    listener: (state: { navigation: { location?: RouterLocation | undefined } }) => void,
+  ): () => void;
+  createHref(location: RouterLocation): string;
+};
+type RouterLocation = { pathname: string; search: string; hash: string };
+
+/** Follows the router's navigations, so that a reload lands on the page being opened. */
+export function trackNavigation(router: NavigatingRouter): () => void {
+  return router.subscribe(({ navigation }) => {
+    pendingDestination = navigation.location ? router.createHref(navigation.location) : null;
+  });
+}
+
+/** The page reload; an object so that tests can watch it (jsdom cannot navigate). */
+export const pageReload = {
+  to(href: string | null): void {
+    const here = window.location.pathname + window.location.search + window.location.hash;
+    if (href === null || href === here) window.location.reload();
+    else window.location.assign(href);
+  },
+};
+
+/**
  * Runs a dynamic import; if its chunk cannot be loaded, reloads the page once (the promise then
  * never settles, so nothing broken renders meanwhile). Any other failure, or a second chunk
  * failure soon after a reload, is rethrown for the error screen.
  */
 export async function importWithReload<T>(
   load: () => Promise<T>,
-  reload: () => void = () => window.location.reload(),
+  reload: () => void = () => pageReload.to(pendingDestination),
 ): Promise<T> {
   try {
     return await load();

@@ -83,11 +83,16 @@ describe("ConvexTestClient", () => {
     expect(coded).toBeInstanceOf(ConvexError);
     expect((coded as ConvexError<{ code: string }>).data).toMatchObject({ code: "NOT_SIGNED_IN" });
 
+    // Convex Auth logs the unknown provider as an error of its own.
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     const plain = await client
       .action(api.auth.signIn, { provider: "nope", params: {} })
       .catch((e: unknown) => e);
     expect(plain).not.toBeInstanceOf(ConvexError);
     expect((plain as Error).message).toBe("Server Error");
+    expect(logged).toHaveBeenCalledWith(
+      expect.stringContaining("Provider `nope` is not configured"),
+    );
   });
 
   test("internal functions are out of a client's reach, and a failing query throws from localQueryResult", async () => {
@@ -135,20 +140,23 @@ describe("ConvexTestClient and scheduled functions", () => {
   test("a watched query updates when a scheduled function finishes, with no call from the client", async () => {
     vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
     const backend = new InProcessBackend();
+    // Two anime: Next never deals back the one just revealed.
     await backend.run(async (ctx) => {
-      const id = await ctx.db.insert("anime", {
-        anilistId: 1,
-        title: { english: "Only Show", romaji: null, native: null },
-        synonyms: [],
-        clue: "A clue.",
-        answers: ["Only Show"],
-        coverImage: "https://img.example/1.jpg",
-        siteUrl: "https://anilist.co/anime/1",
-        genres: [],
-        randomRank: 0.5,
-        updatedAt: 0,
-      });
-      await attachTestCovers(ctx, id);
+      for (const n of [1, 2]) {
+        const id = await ctx.db.insert("anime", {
+          anilistId: n,
+          title: { english: `Show ${n}`, romaji: null, native: null },
+          synonyms: [],
+          clue: "A clue.",
+          answers: [`Show ${n}`],
+          coverImage: `https://img.example/${n}.jpg`,
+          siteUrl: `https://anilist.co/anime/${n}`,
+          genres: [],
+          randomRank: n / 3,
+          updatedAt: 0,
+        });
+        await attachTestCovers(ctx, id);
+      }
     });
     const client = await signedInClient(backend);
     await client.mutation(api.game.start, { timeZone: "UTC" });

@@ -14,6 +14,9 @@ if (!process.env.JWT_PRIVATE_KEY) {
 }
 process.env.CONVEX_SITE_URL ??= "https://test.convex.site";
 process.env.SITE_URL ??= "http://localhost:5173";
+// Convex Auth logs every step (`auth:store` type: …) at its default level, INFO: hundreds of lines
+// per run. Its warnings and errors still print.
+process.env.AUTH_LOG_LEVEL ??= "WARN";
 
 // Tests never reach the network: a function that calls AniList without a stub fails at once,
 // clearly. Tests that exercise fetching stub `fetch` themselves (vi.stubGlobal).

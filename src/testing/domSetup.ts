@@ -1,7 +1,7 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
 import { toast } from "sonner";
-import { afterEach } from "vitest";
+import { afterEach, beforeAll } from "vitest";
 
 // The app runs on real Convex functions: on a busy machine a click's result can take over a second.
 configure({ asyncUtilTimeout: 5000 });
@@ -11,6 +11,14 @@ configure({ asyncUtilTimeout: 5000 });
 globalThis.Uint8Array = (Object.getPrototypeOf(Buffer.prototype) as Uint8Array)
   .constructor as Uint8ArrayConstructor;
 globalThis.ArrayBuffer = Buffer.alloc(0).buffer.constructor as ArrayBufferConstructor;
+
+// The app talks to a backend that answers asynchronously, as a deployment does: tests wait for
+// what the user sees (findBy…, waitFor) rather than wrap every update in act(). Testing Library
+// turns React's act() checks on before all tests; off, React stops warning about those updates.
+// (Testing Library's own render and events still run inside act.)
+beforeAll(() => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+});
 
 afterEach(() => {
   cleanup();

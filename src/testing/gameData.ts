@@ -1,4 +1,5 @@
 import type { Doc, Id } from "@convex/_generated/dataModel";
+import { insertAnime } from "@convex/model/titleIndex";
 import type { InProcessBackend } from "./inProcessBackend";
 import { attachTestCovers } from "./testCovers";
 
@@ -18,7 +19,7 @@ export async function seedAnime(
     const ids: Id<"anime">[] = [];
     for (const { english, romaji = null, clue, answers } of anime) {
       const n = ++seeded;
-      const id = await ctx.db.insert("anime", {
+      const id = await insertAnime(ctx, {
         anilistId: 800_000 + n,
         title: { english, romaji, native: null },
         synonyms: [],

@@ -160,6 +160,30 @@ test("a wrong guess says so for 1.5 s and sharpens the cover", async ({ page, ba
   await expect(message).toBeHidden({ timeout: 3000 });
 });
 
+test("a list of titles is refused with a clear message, the guess is kept, then the title scores", async ({
+  page,
+  backend,
+}) => {
+  await openGame(page, backend);
+  const shown = Number(/^File (\d+)\./.exec((await clue(page).textContent())!)![1]);
+  const list = "Test Show 1, Test Show 2, Test Show 3, Test Show 4, Test Show 5, Test Show 6";
+
+  await guess(page, list);
+  await expect(
+    page.getByText("One title per guess: that looks like a list. Your guess was not used"),
+  ).toBeVisible();
+  await expect(page.getByText("Anime Guesses: 5/5")).toBeVisible();
+  await expect(page.getByText("Daily Guesses: 20/20")).toBeVisible();
+  await expect(guessBox(page)).toHaveValue(list);
+  await expectCover(page, 0);
+  await screenshots(page, "game-list-refused");
+
+  await guess(page, `Test Show ${shown}`);
+  await expect(page.getByText("Correct! You got it!")).toBeVisible();
+  await expect(page.getByText("Score: 150")).toBeVisible();
+  await expect(page.getByText("Daily Guesses: 19/20")).toBeVisible();
+});
+
 test("a right first guess: confetti, a clear cover, +150, the answer", async ({
   page,
   backend,
@@ -323,4 +347,22 @@ test("one player's points move another player's leaderboard, live", async ({
   } finally {
     await watcherContext.close();
   }
+});
+
+test("Skip in a pool of one: the anime stays, unrevealed, and the screen says why", async ({
+  page,
+  backend,
+}) => {
+  await openGame(page, backend, 1);
+  const firstClue = await clue(page).textContent();
+  await page.getByRole("button", { name: "Skip" }).click();
+  await expect(
+    page.getByText(
+      "You've seen every anime in the pool. New ones arrive with the next catalogue refresh.",
+    ),
+  ).toBeVisible();
+  await expect(clue(page)).toHaveText(firstClue!);
+  await expect(page.getByRole("region", { name: "Skipped" })).toHaveCount(0);
+  await expectCover(page, 0);
+  await screenshots(page, "game-nothing-else");
 });

@@ -10,6 +10,7 @@ import {
 import { useState } from "react";
 import { Link, useLocation } from "react-router-dom";
 import { Button } from "@/components/ui/button";
+import { cn } from "@/lib/utils";
 import { Spinner } from "@/components/ui/spinner";
 import { useAuthDialog } from "@/features/auth/AuthDialogContext";
 import { useViewer } from "@/features/auth/hooks/useViewer";
@@ -30,7 +31,10 @@ export function TopBar() {
           className="flex items-center gap-2 rounded-md text-lg font-bold tracking-tight whitespace-nowrap outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
         >
           <SparklesIcon className="size-5 text-primary" />
-          Anime Guess
+          {/* Signed in, the bar holds up to five controls: below 360 px the name gives way to them. */}
+          <span className={cn(viewer.status === "signedIn" && "max-[359px]:sr-only")}>
+            Anime Guess
+          </span>
         </Link>
         <nav aria-label="Account" className="flex items-center gap-1 sm:gap-2">
           {viewer.status === "loading" && <Spinner className="size-5 text-muted-foreground" />}

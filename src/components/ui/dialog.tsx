@@ -1,6 +1,6 @@
 import { XIcon } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
-import type * as React from "react";
+import * as React from "react";
 import { cn } from "@/lib/utils";
 
 function Dialog({ ...props }: React.ComponentProps<typeof DialogPrimitive.Root>) {
@@ -35,24 +35,68 @@ function DialogOverlay({
   );
 }
 
+/** Radix gives focus back to a DialogTrigger; our dialogs open from state, so remember the opener. */
+function useFocusReturn({
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+}: Pick<
+  React.ComponentProps<typeof DialogPrimitive.Content>,
+  "onOpenAutoFocus" | "onCloseAutoFocus"
+>) {
+  const opener = React.useRef<HTMLElement | null>(null);
+  return {
+    onOpenAutoFocus(event: Event) {
+      const active = document.activeElement;
+      opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+      onOpenAutoFocus?.(event);
+      if (event.defaultPrevented) return;
+      // Radix focuses the first radio of a group; a keyboard lands on the checked one.
+      const content = event.target as HTMLElement;
+      queueMicrotask(() => checkedRadioOf(document.activeElement, content)?.focus());
+    },
+    onCloseAutoFocus(event: Event) {
+      onCloseAutoFocus?.(event);
+      if (event.defaultPrevented || !opener.current?.isConnected) return;
+      event.preventDefault();
+      opener.current.focus();
+    },
+  };
+}
+
+function checkedRadioOf(element: Element | null, within: HTMLElement): HTMLInputElement | null {
+  if (!(element instanceof HTMLInputElement) || element.type !== "radio" || element.checked) {
+    return null;
+  }
+  const group = within.querySelectorAll<HTMLInputElement>('input[type="radio"]');
+  return [...group].find((radio) => radio.name === element.name && radio.checked) ?? null;
+}
+
+/**
+ * The height is capped 6rem short of the screen at each end: toasts (bottom, 16-24 px up, up to
+ * 70 px tall, an older one peeking above) show below a tall dialog, never over its buttons.
+ */
 function DialogContent({
   className,
   children,
   showCloseButton = true,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: React.ComponentProps<typeof DialogPrimitive.Content> & {
   showCloseButton?: boolean;
 }) {
+  const focusReturn = useFocusReturn({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <DialogPortal data-slot="dialog-portal">
       <DialogOverlay />
       <DialogPrimitive.Content
         data-slot="dialog-content"
         className={cn(
-          "fixed top-[50%] left-[50%] z-50 grid max-h-[calc(100dvh-2rem)] w-full max-w-[calc(100%-2rem)] translate-x-[-50%] translate-y-[-50%] gap-4 overflow-y-auto rounded-lg border bg-popover p-6 text-popover-foreground shadow-lg duration-200 data-[state=closed]:animate-out data-[state=closed]:fade-out-0 data-[state=closed]:zoom-out-95 data-[state=open]:animate-in data-[state=open]:fade-in-0 data-[state=open]:zoom-in-95 sm:max-w-lg",
+          "fixed top-[50%] left-[50%] z-50 grid max-h-[calc(100dvh-12rem)] w-full max-w-[calc(100%-2rem)] translate-x-[-50%] translate-y-[-50%] gap-4 overflow-y-auto rounded-lg border bg-popover p-6 text-popover-foreground shadow-lg duration-200 data-[state=closed]:animate-out data-[state=closed]:fade-out-0 data-[state=closed]:zoom-out-95 data-[state=open]:animate-in data-[state=open]:fade-in-0 data-[state=open]:zoom-in-95 sm:max-w-lg",
           className,
         )}
         {...props}
+        {...focusReturn}
       >
         {children}
         {showCloseButton && (

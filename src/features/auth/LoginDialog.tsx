@@ -1,16 +1,10 @@
 import { useId, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { useAuthDialog } from "./AuthDialogContext";
+import { AuthDialogShell } from "./AuthDialogShell";
 import { FormError } from "./FormError";
 import { useCredentialsSubmit } from "./useCredentialsSubmit";
 import { PasswordInput } from "./PasswordInput";
@@ -18,28 +12,16 @@ import { PasswordInput } from "./PasswordInput";
 export function LoginDialog({ open }: { open: boolean }) {
   const { close, openSignUp } = useAuthDialog();
   return (
-    <Dialog
+    <AuthDialogShell
       open={open}
-      onOpenChange={(isOpen) => {
-        if (!isOpen) close();
-      }}
+      title="Welcome Back!"
+      description="Log in to play today's challenges and keep your score."
+      switchPrompt="Don't have an account?"
+      switchLabel="Sign up here"
+      onSwitch={openSignUp}
     >
-      <DialogContent className="sm:max-w-md">
-        <DialogHeader>
-          <DialogTitle>Welcome Back!</DialogTitle>
-          <DialogDescription>
-            Log in to play today&apos;s challenges and keep your score.
-          </DialogDescription>
-        </DialogHeader>
-        <LoginForm onLoggedIn={close} />
-        <p className="text-center text-sm text-muted-foreground">
-          Don&apos;t have an account?{" "}
-          <Button type="button" variant="link" className="h-auto p-0" onClick={openSignUp}>
-            Sign up here
-          </Button>
-        </p>
-      </DialogContent>
-    </Dialog>
+      <LoginForm onLoggedIn={close} />
+    </AuthDialogShell>
   );
 }
 

@@ -1,16 +1,10 @@
 import { useId, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { useAuthDialog } from "./AuthDialogContext";
+import { AuthDialogShell } from "./AuthDialogShell";
 import { FormError } from "./FormError";
 import { useCredentialsSubmit } from "./useCredentialsSubmit";
 import { PasswordInput } from "./PasswordInput";
@@ -18,28 +12,16 @@ import { PasswordInput } from "./PasswordInput";
 export function SignUpDialog({ open }: { open: boolean }) {
   const { close, openLogin } = useAuthDialog();
   return (
-    <Dialog
+    <AuthDialogShell
       open={open}
-      onOpenChange={(isOpen) => {
-        if (!isOpen) close();
-      }}
+      title="Create Account"
+      description="Sign up to play the daily challenge and climb the leaderboard."
+      switchPrompt="Already have an account?"
+      switchLabel="Login here"
+      onSwitch={openLogin}
     >
-      <DialogContent className="sm:max-w-md">
-        <DialogHeader>
-          <DialogTitle>Create Account</DialogTitle>
-          <DialogDescription>
-            Sign up to play the daily challenge and climb the leaderboard.
-          </DialogDescription>
-        </DialogHeader>
-        <SignUpForm onSignedUp={close} />
-        <p className="text-center text-sm text-muted-foreground">
-          Already have an account?{" "}
-          <Button type="button" variant="link" className="h-auto p-0" onClick={openLogin}>
-            Login here
-          </Button>
-        </p>
-      </DialogContent>
-    </Dialog>
+      <SignUpForm onSignedUp={close} />
+    </AuthDialogShell>
   );
 }
 

@@ -36,7 +36,8 @@ export function BetaButton({ viewer }: { viewer: Profile }) {
       await join();
       await notify("success", "Welcome to the beta program! Your feedback helps us improve.");
     } catch (error) {
-      console.error("Joining the beta failed", error);
+      // A refusal with one of our codes is expected; anything else is a fault.
+      if (errorCodeOf(error) === null) console.error("Joining the beta failed", error);
       await notify("error", joinFailureMessage(error));
     } finally {
       setJoining(false);

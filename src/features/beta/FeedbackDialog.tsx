@@ -3,7 +3,7 @@ import { StarIcon } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { api } from "@convex/_generated/api";
-import { errorMessages } from "@convex/model/errors";
+import { errorCodeOf, errorMessages } from "@convex/model/errors";
 import {
   DEFAULT_FEEDBACK,
   FEEDBACK_TEXT_MAX_LENGTH,
@@ -102,7 +102,8 @@ function FeedbackForm({ onDone }: { onDone: () => void }) {
       toast.success("Thank you for your feedback!");
       onDone();
     } catch (cause) {
-      console.error("Submitting feedback failed", cause);
+      // A refusal with one of our codes (feedback too soon) is expected; anything else is a fault.
+      if (errorCodeOf(cause) === null) console.error("Submitting feedback failed", cause);
       const message = messageFor(cause, "Failed to submit feedback. Please try again.");
       setError(message);
       toast.error(message);

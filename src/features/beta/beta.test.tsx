@@ -57,7 +57,8 @@ describe("joining the beta", () => {
     expect(await screen.findByRole("dialog", { name: "Beta Feedback" })).toBeInTheDocument();
   });
 
-  test("a coded failure shows its reason", async () => {
+  test("a coded failure shows its reason, and is not logged as an error", async () => {
+    const logged = vi.spyOn(console, "error");
     const app = renderApp();
     await logInAsNewPlayer(app);
     failNextCall(app, "beta:join", {
@@ -71,9 +72,11 @@ describe("joining the beta", () => {
     expect(
       await screen.findByText("Failed to join beta program: User not found"),
     ).toBeInTheDocument();
+    expect(logged).not.toHaveBeenCalledWith("Joining the beta failed", expect.anything());
   });
 
-  test("any other failure asks to try again", async () => {
+  test("any other failure asks to try again, and is logged", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     const app = renderApp();
     await logInAsNewPlayer(app);
     failNextCall(app, "beta:join", { status: "error", errorMessage: "Server Error" });
@@ -86,6 +89,7 @@ describe("joining the beta", () => {
     expect(
       within(await topBar()).getByRole("button", { name: "Join the beta program" }),
     ).toBeInTheDocument();
+    expect(logged).toHaveBeenCalledWith("Joining the beta failed", expect.any(Error));
   });
 });
 
@@ -99,8 +103,10 @@ describe("the feedback dialog", () => {
     expect(within(rating).getByRole("radio", { name: "5 stars" })).toBeChecked();
     expect(within(dialog).getByRole("radio", { name: "Just Right" })).toBeChecked();
 
-    // The stars are a radio group: arrow keys change the rating.
-    within(rating).getByRole("radio", { name: "5 stars" }).focus();
+    // The dialog opens on the checked star; the stars are a radio group: arrow keys change the rating.
+    await waitFor(() =>
+      expect(within(rating).getByRole("radio", { name: "5 stars" })).toHaveFocus(),
+    );
     await app.user.keyboard("{ArrowLeft}{ArrowLeft}");
     expect(within(rating).getByRole("radio", { name: "3 stars" })).toBeChecked();
     await app.user.click(within(dialog).getByRole("radio", { name: "Too Hard" }));
@@ -117,6 +123,10 @@ describe("the feedback dialog", () => {
 
     expect(await screen.findByText("Thank you for your feedback!")).toBeInTheDocument();
     await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    // Focus is back on the button that opened the dialog.
+    expect(
+      within(await topBar()).getByRole("button", { name: "Send beta feedback" }),
+    ).toHaveFocus();
     expect(await storedFeedback(app)).toEqual([
       expect.objectContaining({
         rating: 3,
@@ -186,7 +196,8 @@ describe("the feedback dialog", () => {
     expect((await storedFeedback(app))[0].suggestions).toHaveLength(5_000);
   });
 
-  test("an unexpected failure asks to try again", async () => {
+  test("an unexpected failure asks to try again, and is logged", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     const app = renderApp();
     await logInAsNewPlayer(app, ann, { isBetaTester: true });
     const dialog = await openFeedback(app);
@@ -195,5 +206,6 @@ describe("the feedback dialog", () => {
     expect(await within(dialog).findByRole("alert")).toHaveTextContent(
       "Failed to submit feedback. Please try again.",
     );
+    expect(logged).toHaveBeenCalledWith("Submitting feedback failed", expect.any(Error));
   });
 });

@@ -2,8 +2,12 @@ import { TriangleAlertIcon } from "lucide-react";
 import { isRouteErrorResponse, useRouteError } from "react-router-dom";
 import { Button } from "@/components/ui/button";
 import { messageFor } from "@/lib/errors";
+import { isChunkLoadError } from "@/lib/lazyWithReload";
 
 const fallbackMessage = "An unexpected error occurred";
+/** A part of the app that could not be loaded: after a deploy, or with the network gone. */
+const chunkMessage =
+  "Part of Anime Guess could not be loaded. A new version may be out: reload the page to get it.";
 
 /** What went wrong, in words a player can read: our coded errors by their text, else the message. */
 function describe(error: unknown): string {
@@ -12,6 +16,7 @@ function describe(error: unknown): string {
       ? error.data
       : error.statusText || fallbackMessage;
   }
+  if (isChunkLoadError(error)) return chunkMessage;
   const message = error instanceof Error && error.message !== "" ? error.message : fallbackMessage;
   return messageFor(error, message);
 }

@@ -291,6 +291,8 @@ describe("the daily allowance", () => {
 describe("loading an anime", () => {
   /** An empty pool starts a catalogue refresh on the server: AniList is down, so it stays empty. */
   function aniListDown() {
+    // The catalogue logs each failed try, as a deployment's log would show it.
+    vi.spyOn(console, "warn").mockImplementation(() => {});
     vi.stubGlobal(
       "fetch",
       vi.fn(() => Promise.resolve(new Response("unavailable", { status: 503 }))),
@@ -329,5 +331,48 @@ describe("loading an anime", () => {
     await act(() => vi.advanceTimersByTimeAsync(2000));
     expect(await screen.findByRole("heading", { name: "Clue" })).toBeInTheDocument();
     expect(screen.queryByText("Error loading anime. Retrying...")).not.toBeInTheDocument();
+  });
+});
+
+describe("fair play", () => {
+  test("Skip with a pool of one says there is nothing else, and reveals nothing", async () => {
+    const game = await openGame(1);
+    const firstClue = clueText();
+    await game.user.click(screen.getByRole("button", { name: "Skip" }));
+    expect(
+      await screen.findByText(
+        "You've seen every anime in the pool. New ones arrive with the next catalogue refresh.",
+      ),
+    ).toBeInTheDocument();
+    expect(clueText()).toBe(firstClue);
+    expect(screen.queryByRole("region", { name: "Skipped" })).not.toBeInTheDocument();
+    expect(guessBox()).toBeEnabled();
+  });
+
+  test("an anime dealt again after its answer was seen says it won't score, before and after the guess", async () => {
+    const game = await openGame(1);
+    const anime = await guessRight(game);
+    expect(await screen.findByText("Score: 150")).toBeInTheDocument();
+    // Dealt again (a later catalogue with nothing new): the screen warns first.
+    await patchGame(game.backend, ann.email, {
+      round: {
+        number: 2,
+        animeId: anime._id,
+        guessesUsed: 0,
+        status: "playing",
+        startedAt: Date.now(),
+        seenBefore: true,
+      },
+      animeRemaining: 5,
+    });
+    expect(
+      await screen.findByText("You've seen this one's answer: it won't score."),
+    ).toBeInTheDocument();
+    expectCover(0);
+    await guess(game, anime.title.english!);
+    expect(
+      await screen.findByText("No points: you had seen its answer before."),
+    ).toBeInTheDocument();
+    expect(screen.getByText("Score: 150")).toBeInTheDocument();
   });
 });

@@ -88,11 +88,13 @@ function RoundView({
   const [dealing, setDealing] = useState(false);
   const [wrong, setWrong] = useState<{ guessesLeft: number } | null>(null);
   const [celebrations, setCelebrations] = useState(0);
+  const [nothingElse, setNothingElse] = useState(false);
   const [shownRound, setShownRound] = useState(round.number);
   if (shownRound !== round.number) {
     setShownRound(round.number);
     setText("");
     setWrong(null);
+    setNothingElse(false);
   }
 
   const cooldownSecondsLeft = useCooldownCountdown(game.cooldownEnd);
@@ -148,8 +150,12 @@ function RoundView({
       }
       // Any other outcome (a duplicate, the cooldown) is already on screen from the live state.
     } catch (error) {
-      if (errorCodeOf(error) === "NOT_SIGNED_IN") {
+      const code = errorCodeOf(error);
+      if (code === "NOT_SIGNED_IN") {
         openLogin();
+      } else if (code === "GUESS_IS_A_LIST" || code === "GUESS_TOO_LONG") {
+        // Refused before judging: the guess is not used and the typed text stays to be fixed.
+        await notify("error", messageFor(error, "One title per guess."));
       } else {
         console.error("Submitting a guess failed", error);
         await notify("error", messageFor(error, "Failed to submit your guess. Please try again."));
@@ -163,7 +169,11 @@ function RoundView({
     setDealing(true);
     setWrong(null);
     try {
-      await load(async () => (await next({ roundNumber: round.number })).kind !== "poolEmpty");
+      await load(async () => {
+        const outcome = await next({ roundNumber: round.number });
+        if (outcome.kind === "nothingElse") setNothingElse(true);
+        return outcome.kind !== "poolEmpty";
+      });
     } finally {
       setDealing(false);
     }
@@ -212,6 +222,8 @@ function RoundView({
         roundStatus={round.status}
         pointsEarned={round.pointsEarned}
         wrongGuessesLeft={wrong?.guessesLeft ?? null}
+        seenBefore={round.seenBefore}
+        nothingElse={nothingElse}
       />
 
       <form className="grid gap-3" onSubmit={(event) => void submitGuess(event)}>

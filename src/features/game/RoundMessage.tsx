@@ -13,7 +13,15 @@ export type RoundMessageProps = {
   pointsEarned: number | null;
   /** Guesses left after a wrong guess, while its message shows. */
   wrongGuessesLeft: number | null;
+  /** The player had seen this anime's answer before: a right guess scores nothing. */
+  seenBefore: boolean;
+  /** Skip found nothing else in the pool. */
+  nothingElse: boolean;
 };
+
+export const NOTHING_ELSE_MESSAGE =
+  "You've seen every anime in the pool. New ones arrive with the next catalogue refresh.";
+export const SEEN_BEFORE_MESSAGE = "You've seen this one's answer: it won't score.";
 
 /**
  * What just happened, in the spec's words (§4 Guess outcomes, Anime loading), in a polite live
@@ -33,6 +41,8 @@ function messageFor({
   roundStatus,
   pointsEarned,
   wrongGuessesLeft,
+  seenBefore,
+  nothingElse,
 }: RoundMessageProps) {
   if (loadStatus === "retrying") {
     return <Line tone="warning">Error loading anime. Retrying...</Line>;
@@ -41,12 +51,14 @@ function messageFor({
     return <Line tone="error">Failed to load anime. Please refresh the page.</Line>;
   }
   if (cooldownSecondsLeft !== null) return <CooldownNotice secondsLeft={cooldownSecondsLeft} />;
+  if (nothingElse) return <Line tone="warning">{NOTHING_ELSE_MESSAGE}</Line>;
   if (roundStatus === "solved") {
     return (
       <Line tone="success" icon={<PartyPopperIcon />}>
         <span>
           <span className="font-semibold">{" Correct! You got it! "}</span>
-          {pointsEarned !== null && (
+          {pointsEarned === 0 && <span>No points: you had seen its answer before.</span>}
+          {pointsEarned !== null && pointsEarned > 0 && (
             <span>
               +{pointsEarned} points
               {pointsEarned > POINTS_PER_CORRECT_GUESS && " with the quick-guess bonus"}
@@ -69,6 +81,9 @@ function messageFor({
         Wrong! {wrongGuessesLeft} guesses remaining for this anime
       </Line>
     );
+  }
+  if (seenBefore && roundStatus === "playing") {
+    return <Line tone="warning">{SEEN_BEFORE_MESSAGE}</Line>;
   }
   return (
     <p className="text-sm text-muted-foreground">

@@ -13,12 +13,14 @@ import {
 
 const rules = [
   "Each round shows a blurred anime cover and a clue: a short description with the names taken out.",
-  "Type the anime's title and submit your guess.",
+  "Type the anime's title and submit your guess: any of its English, Japanese or alternative titles counts, or a whole part of one (such as “Brotherhood” for Fullmetal Alchemist: Brotherhood), small typos forgiven.",
+  "A word that other shows share (“hero”, “world”) does not count, and one title per guess: a list is refused without using a guess.",
   "You have 20 guesses a day, and up to 5 for each anime.",
   "Every wrong guess makes the cover a little sharper.",
   "When a round ends, the answer is revealed, so you learn something either way.",
+  "An anime whose answer you have seen (solved, missed or skipped) scores nothing if it comes round again.",
   "Used all 20 daily guesses? A 10-minute cooldown starts, then you get a fresh set.",
-  "Your daily guesses also reset at midnight, your local time.",
+  "Your daily guesses also reset at midnight, your local time (a new time zone counts from the next reset).",
 ];
 
 /** The rules of the game (spec §2 How to Play); closes with "Got it!". */

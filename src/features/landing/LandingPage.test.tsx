@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { expect, test } from "vitest";
 import { ann, createAccount } from "@/testing/accounts";
+import { seedShows } from "@/testing/gameData";
 import { renderApp } from "@/testing/renderApp";
 import { InProcessBackend } from "@/testing/inProcessBackend";
 
@@ -37,6 +38,8 @@ test("signed out, the Daily Challenge asks the visitor to log in", async () => {
 test("signed in, the Daily Challenge reads Play Now and leads to the game", async () => {
   const backend = new InProcessBackend();
   await createAccount(backend, ann);
+  // The game opens on this pool; an empty one would send for AniList after the test.
+  await seedShows(backend, 3);
   const { user, router } = renderApp("/", { backend });
   await user.click(
     within(await screen.findByRole("navigation", { name: "Account" })).getByRole("button", {
@@ -50,6 +53,8 @@ test("signed in, the Daily Challenge reads Play Now and leads to the game", asyn
 
   await user.click(await screen.findByRole("link", { name: "Play Now" }));
   await waitFor(() => expect(router.state.location.pathname).toBe("/game"));
+  // The round is dealt before the test ends: no call is left running after it.
+  await screen.findByRole("heading", { name: "Clue" });
 });
 
 test("How to Play explains the rules, including the quick-guess bonus, and closes with Got it!", async () => {
@@ -60,4 +65,5 @@ test("How to Play explains the rules, including the quick-guess bonus, and close
   expect(dialog).toHaveTextContent("20");
   await user.click(within(dialog).getByRole("button", { name: "Got it!" }));
   await waitFor(() => expect(dialog).not.toBeInTheDocument());
+  expect(screen.getByRole("button", { name: "How to Play" })).toHaveFocus();
 });

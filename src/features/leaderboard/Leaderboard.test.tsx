@@ -57,6 +57,23 @@ describe("/leaderboard", () => {
     expect(board.map(([rank]) => rank)).toEqual(["🥇1", "🥈2", "🥈2", "4"]);
   });
 
+  test("a medal's rank shows as a number beside it, for screens without an emoji font", async () => {
+    const backend = new InProcessBackend();
+    await seedPlayers(backend, players(3));
+    renderApp("/leaderboard", { backend });
+    await rows();
+    const rankCells = screen
+      .getAllByRole("row")
+      .slice(1)
+      .map((row) => within(row).getAllByRole("cell")[0]);
+    rankCells.forEach((cell, i) => {
+      const medal = within(cell).getByText(["🥇", "🥈", "🥉"][i]);
+      expect(medal).toHaveAttribute("aria-hidden", "true");
+      // The number is the cell's visible text, not only a screen reader's.
+      expect(within(cell).getByText(String(i + 1))).not.toHaveClass("sr-only");
+    });
+  });
+
   test("highlights the signed-in player's row and shows their rank", async () => {
     const backend = new InProcessBackend();
     await seedPlayers(backend, players(5, 100));

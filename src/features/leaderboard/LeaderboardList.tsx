@@ -75,12 +75,13 @@ export function LeaderboardList({
                 {medals[entry.rank] === undefined ? (
                   entry.rank
                 ) : (
-                  <>
+                  // The number shows beside the medal: without an emoji font, the medal is a box.
+                  <span className="inline-flex items-center justify-center gap-1">
                     <span aria-hidden="true" className="text-xl leading-none">
                       {medals[entry.rank]}
                     </span>
-                    <span className="sr-only">{entry.rank}</span>
-                  </>
+                    <span>{entry.rank}</span>
+                  </span>
                 )}
               </TableCell>
               <TableCell className="w-full max-w-0">

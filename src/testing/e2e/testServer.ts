@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import FakeTimers from "@sinonjs/fake-timers";
 import { makeFunctionReference } from "convex/server";
 import { convexToJson, jsonToConvex, type JSONValue } from "convex/values";
+import { insertAnime, type AnimeFields } from "@convex/model/titleIndex";
 import type { FunctionKind } from "../backend";
 import { InProcessBackend } from "../inProcessBackend";
 import { attachTestCovers } from "../testCovers";
@@ -67,10 +68,12 @@ export function createTestServer() {
       return await backend.run(async (ctx) => {
         const ids: string[] = [];
         for (const document of documents) {
-          const id = await ctx.db.insert(
-            table as never,
-            jsonToConvex(document as JSONValue) as never,
-          );
+          const fields = jsonToConvex(document as JSONValue);
+          // Anime go in with their title index, as the catalogue stores them.
+          const id =
+            table === "anime"
+              ? await insertAnime(ctx, fields as AnimeFields)
+              : await ctx.db.insert(table as never, fields as never);
           // A seeded anime gets generated cover images, as the cover job would make them.
           if (table === "anime") await attachTestCovers(ctx, id);
           ids.push(id);

@@ -1,5 +1,5 @@
 import type { Plugin } from "vite";
-import { E2E_BASE_PATH } from "./protocol";
+import { E2E_BASE_PATH } from "./protocol.ts";
 
 /**
  * In `vite preview --mode e2e`, mounts the convex-test backend in the preview

@@ -1,0 +1,288 @@
+/**
+ * Issue 11, tried as a cheating player would: harvesting answers with free skips (finding 4),
+ * buying resets by switching time zones (5), browsing sharp covers (6), and skipping in a pool
+ * of one (8).
+ */
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { api } from "./_generated/api";
+import type { Id } from "./_generated/dataModel";
+import { BLUR_STEPS_PX, DAILY_GUESSES, MIN_RESET_GAP_MS } from "./model/rules";
+import { newBackend, seedAnime, signedInAs, type TestConvex } from "./test.setup";
+
+type Player = Awaited<ReturnType<typeof signedInAs>>;
+
+const HOUR = 3_600_000;
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
+  vi.setSystemTime(new Date("2026-11-21T12:00:00Z"));
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+async function started(poolSize: number, timeZone = "UTC") {
+  const t = newBackend();
+  await seedAnime(t, poolSize);
+  const player = await signedInAs(t, "player");
+  await player.as.mutation(api.game.start, { timeZone });
+  return { t, player };
+}
+
+async function view(player: Player) {
+  const state = await player.as.query(api.game.state, {});
+  if (state === null) throw new Error("no game");
+  return state;
+}
+
+async function game(t: TestConvex, player: Player) {
+  const found = await t.run(
+    async (ctx) =>
+      await ctx.db
+        .query("games")
+        .withIndex("by_userId", (q) => q.eq("userId", player.userId))
+        .unique(),
+  );
+  return found!;
+}
+
+async function dealtTitle(t: TestConvex, player: Player) {
+  const { round } = await game(t, player);
+  const anime = await t.run(async (ctx) => await ctx.db.get("anime", round!.animeId));
+  return anime!.title.english!;
+}
+
+async function guess(player: Player, text: string) {
+  const { round } = await view(player);
+  return await player.as.mutation(api.game.guess, {
+    roundNumber: round!.number,
+    attempt: round!.guessesUsed,
+    guess: text,
+  });
+}
+
+async function skip(player: Player) {
+  const { round } = await view(player);
+  return await player.as.mutation(api.game.next, { roundNumber: round!.number });
+}
+
+async function score(t: TestConvex, player: Player) {
+  return await t.run(async (ctx) => (await ctx.db.get("users", player.userId))!.score);
+}
+
+async function pendingJobs(t: TestConvex, name: "game:resetDay" | "game:endCooldown") {
+  const jobs = await t.run(
+    async (ctx) => await ctx.db.system.query("_scheduled_functions").take(10_000),
+  );
+  return jobs.filter((job) => job.name === name && job.state.kind === "pending").length;
+}
+
+describe("finding 4: skipped answers cannot be cashed in", () => {
+  test("the harvest: skip through a 120-anime pool collecting the titles, then answer with them: no points", async () => {
+    const { t, player } = await started(120);
+    const harvested = new Set<string>();
+    const dealt: Id<"anime">[] = [];
+    for (let skips = 0; harvested.size < 120; skips++) {
+      if (skips > 400) throw new Error("the pool never ran out");
+      dealt.push((await game(t, player)).round!.animeId);
+      expect(await skip(player)).toEqual({ kind: "dealt" });
+      harvested.add((await view(player)).skippedAnswer!.english!);
+    }
+    // Unseen anime come first: while most of the pool is unseen, no deal repeats.
+    expect(new Set(dealt.slice(0, 90)).size).toBe(90);
+
+    let outcomes = 0;
+    for (let round = 0; round < DAILY_GUESSES; round++) {
+      const title = await dealtTitle(t, player);
+      expect(harvested).toContain(title);
+      // The screen says so before the guess.
+      expect((await view(player)).round!.seenBefore).toBe(true);
+      expect(await guess(player, title)).toEqual({ kind: "correct", points: 0 });
+      expect((await view(player)).round).toMatchObject({ status: "solved", pointsEarned: 0 });
+      outcomes++;
+      if (round < DAILY_GUESSES - 1) await skip(player);
+    }
+    expect(outcomes).toBe(DAILY_GUESSES);
+    expect(await score(t, player)).toBe(0);
+  });
+
+  test("solved and out-of-guesses anime are seen too; a fresh one still scores", async () => {
+    const { t, player } = await started(2);
+    expect(await guess(player, await dealtTitle(t, player))).toMatchObject({ points: 150 });
+    await skip(player);
+    for (let i = 0; i < 5; i++) await guess(player, "wrong");
+    vi.advanceTimersByTime(1000);
+    await skip(player); // both seen now: the one solved longest ago comes back, worth nothing
+    expect((await view(player)).round!.seenBefore).toBe(true);
+    expect(await guess(player, await dealtTitle(t, player))).toEqual({
+      kind: "correct",
+      points: 0,
+    });
+    await seedAnime(t, 1);
+    await skip(player);
+    expect((await view(player)).round!.seenBefore).toBe(false);
+    expect(await guess(player, await dealtTitle(t, player))).toMatchObject({ points: 150 });
+    expect(await score(t, player)).toBe(300);
+  });
+
+  test("an anime reset away at midnight is seen", async () => {
+    vi.setSystemTime(new Date("2026-11-21T23:00:00Z"));
+    const { t, player } = await started(2);
+    const before = await dealtTitle(t, player);
+    await guess(player, "wrong");
+    vi.advanceTimersByTime(HOUR);
+    await t.finishInProgressScheduledFunctions();
+    expect((await view(player)).skippedAnswer?.english).toBe(before);
+    await skip(player); // back to the one reset away
+    expect(await dealtTitle(t, player)).toBe(before);
+    expect(await guess(player, before)).toEqual({ kind: "correct", points: 0 });
+  });
+});
+
+describe("finding 5: one reset per day, whatever the clock says", () => {
+  const zones = Intl.supportedValuesOf("timeZone");
+
+  /** The zone whose next midnight comes soonest: the attacker's pick at every moment. */
+  function zoneWithNextMidnight(now: number): string {
+    let best = zones[0];
+    let soonest = Infinity;
+    for (const zone of zones) {
+      const hour = Number(
+        new Intl.DateTimeFormat("en-US", { timeZone: zone, hour: "numeric", hourCycle: "h23" })
+          .formatToParts(now)
+          .find((p) => p.type === "hour")!.value,
+      );
+      const untilMidnight = (24 - hour) % 24 || 24;
+      if (untilMidnight < soonest) [best, soonest] = [zone, untilMidnight];
+    }
+    return best;
+  }
+
+  test("switching to whichever zone's midnight comes next, every 15 minutes for two days: a reset at most once in 20 hours, and still once a day", async () => {
+    const { t, player } = await started(200);
+    const resets: number[] = [];
+    let lastReset = (await game(t, player)).lastReset;
+    const end = Date.now() + 48 * HOUR;
+    while (Date.now() < end) {
+      await player.as.mutation(api.game.start, { timeZone: zoneWithNextMidnight(Date.now()) });
+      const outcome = await guess(player, "wrong");
+      if (outcome.kind === "outOfGuesses" || outcome.kind === "roundOver") await skip(player);
+      expect(await pendingJobs(t, "game:resetDay")).toBeLessThanOrEqual(1);
+      expect(await pendingJobs(t, "game:endCooldown")).toBeLessThanOrEqual(1);
+      vi.advanceTimersByTime(15 * 60_000);
+      await t.finishInProgressScheduledFunctions();
+      const now = (await game(t, player)).lastReset;
+      if (now !== lastReset) resets.push((lastReset = now));
+    }
+    const gaps = resets.slice(1).map((at, i) => at - resets[i]);
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(MIN_RESET_GAP_MS);
+    expect(resets.length).toBeGreaterThanOrEqual(2); // the day still resets
+    expect(resets.length).toBeLessThanOrEqual(3);
+  });
+
+  test("40 zone changes leave one pending reset job, and no reset nearer than before", async () => {
+    const { t, player } = await started(5);
+    const { nextResetAt } = await view(player);
+    for (const zone of zones.slice(0, 40)) {
+      await player.as.mutation(api.game.start, { timeZone: zone });
+      await guess(player, "wrong");
+      if ((await view(player)).round!.status !== "playing") await skip(player);
+    }
+    expect(await pendingJobs(t, "game:resetDay")).toBe(1);
+    expect((await view(player)).nextResetAt).toBe(nextResetAt);
+  });
+
+  test("repeated and raced attempts during a cooldown, across a midnight: one cooldown job at most", async () => {
+    vi.setSystemTime(new Date("2026-11-21T23:50:00Z"));
+    const { t, player } = await started(20);
+    for (let spent = 0; spent < DAILY_GUESSES; spent++) {
+      const outcome = await guess(player, "wrong");
+      if (outcome.kind === "outOfGuesses") await skip(player);
+    }
+    const { round } = await view(player);
+    await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        i % 2 === 0
+          ? player.as.mutation(api.game.next, { roundNumber: round!.number })
+          : player.as.mutation(api.game.guess, {
+              roundNumber: round!.number,
+              attempt: round!.guessesUsed,
+              guess: "x",
+            }),
+      ),
+    );
+    expect(await pendingJobs(t, "game:endCooldown")).toBe(1);
+    // Midnight ends the cooldown early; spending the new day at once starts another.
+    vi.advanceTimersByTime(10 * 60_000);
+    await t.finishInProgressScheduledFunctions();
+    expect((await view(player)).dailyRemaining).toBe(DAILY_GUESSES);
+    for (let spent = 0; spent < DAILY_GUESSES; spent++) {
+      const outcome = await guess(player, "wrong");
+      if (outcome.kind === "outOfGuesses") await skip(player);
+    }
+    expect((await skip(player)).kind).toBe("cooldown");
+    expect(await pendingJobs(t, "game:endCooldown")).toBeLessThanOrEqual(1);
+    expect(await pendingJobs(t, "game:resetDay")).toBe(1);
+  });
+});
+
+describe("finding 6: a fresh cover starts at 12 px", () => {
+  test.each([3, 1])(
+    "a new anime dealt with %i daily guesses left shows at 12 px, then follows its own guesses",
+    async (left) => {
+      const { t, player } = await started(5);
+      await t.run(async (ctx) => {
+        const found = await ctx.db.query("games").first();
+        await ctx.db.patch("games", found!._id, { dailyRemaining: left });
+      });
+      await skip(player);
+      expect((await view(player)).round).toMatchObject({ guessesUsed: 0, blurPx: 12 });
+      expect(BLUR_STEPS_PX[0]).toBe(12);
+      await guess(player, "wrong");
+      expect((await view(player)).round!.blurPx).toBe(BLUR_STEPS_PX[1]);
+    },
+  );
+});
+
+describe("finding 8: Skip with a tiny pool", () => {
+  test("a pool of one: Skip deals nothing, reveals nothing and says why", async () => {
+    const { t, player } = await started(1);
+    const before = await view(player);
+    expect(await skip(player)).toEqual({ kind: "nothingElse" });
+    expect(await view(player)).toEqual(before);
+    expect(before.skippedAnswer).toBeNull();
+    for (let i = 0; i < 5; i++) await guess(player, "wrong");
+    expect(await skip(player)).toEqual({ kind: "nothingElse" });
+    expect((await view(player)).round).toMatchObject({ number: 1, status: "outOfGuesses" });
+    await seedAnime(t, 1);
+    expect(await skip(player)).toEqual({ kind: "dealt" });
+  });
+
+  test("a pool of two: Skip never re-deals the anime it revealed, nor names the one on screen", async () => {
+    const { t, player } = await started(2);
+    for (let i = 0; i < 6; i++) {
+      const shown = await dealtTitle(t, player);
+      vi.advanceTimersByTime(1000);
+      expect(await skip(player)).toEqual({ kind: "dealt" });
+      const now = await dealtTitle(t, player);
+      expect(now).not.toBe(shown);
+      expect((await view(player)).skippedAnswer!.english).toBe(shown);
+    }
+  });
+
+  test("a reset with nothing else in the pool keeps the round in play, unrevealed", async () => {
+    vi.setSystemTime(new Date("2026-11-21T23:00:00Z"));
+    const { t, player } = await started(1);
+    await guess(player, "wrong");
+    await guess(player, "wrong");
+    vi.advanceTimersByTime(HOUR);
+    await t.finishInProgressScheduledFunctions();
+    expect(await view(player)).toMatchObject({
+      dailyRemaining: DAILY_GUESSES,
+      animeRemaining: 3,
+      skippedAnswer: null,
+      round: { number: 1, status: "playing", guessesUsed: 2, answer: null },
+    });
+  });
+});

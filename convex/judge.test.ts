@@ -1,0 +1,388 @@
+import { readFileSync } from "node:fs";
+import { afterEach, beforeEach, describe, expect, onTestFinished, test, vi } from "vitest";
+import { api } from "./_generated/api";
+import type { Doc } from "./_generated/dataModel";
+import { storePage } from "./model/catalogue";
+import { errorCodeOf } from "./model/errors";
+import { acceptedAnswers } from "./model/guess";
+import { guessText, judgeGuess } from "./model/judge";
+import { MAX_GUESS_LENGTH } from "./model/rules";
+import { insertAnime, replaceAnime, type AnimeFields } from "./model/titleIndex";
+import { attachTestCovers } from "../src/testing/testCovers";
+import { expectErrorCode, newBackend, signUpPlayer, type TestConvex } from "./test.setup";
+
+type FixtureAnime = {
+  id: number;
+  title: { english: string | null; romaji: string | null; native: string | null };
+  synonyms: string[];
+};
+
+const fixture = JSON.parse(
+  readFileSync(new URL("../tests/fixtures/judge-titles.json", import.meta.url), "utf8"),
+) as { anime: FixtureAnime[] };
+
+function animeFields({ id, title, synonyms }: FixtureAnime): AnimeFields {
+  return {
+    anilistId: id,
+    title,
+    synonyms,
+    clue: "A clue that names nothing.",
+    answers: acceptedAnswers({ title, synonyms }),
+    coverImage: `https://img.example/${id}.jpg`,
+    siteUrl: `https://anilist.co/anime/${id}`,
+    genres: ["Action"],
+    randomRank: Math.random(),
+    updatedAt: 0,
+  };
+}
+
+async function seedFixturePool(t: TestConvex, only?: number[]) {
+  await t.run(async (ctx) => {
+    for (const anime of fixture.anime) {
+      if (only !== undefined && !only.includes(anime.id)) continue;
+      // With the cover images a round needs, as the cover job would make them.
+      await attachTestCovers(ctx, await insertAnime(ctx, animeFields(anime)));
+    }
+  });
+}
+
+/** "correct", "wrong", or the error code the judge refused the guess with. */
+async function verdict(t: TestConvex, anilistId: number, guess: string): Promise<string> {
+  return await t.run(async (ctx) => {
+    const anime = await ctx.db
+      .query("anime")
+      .withIndex("by_anilistId", (q) => q.eq("anilistId", anilistId))
+      .unique();
+    try {
+      return (await judgeGuess(ctx, anime, guessText(guess))) ? "correct" : "wrong";
+    } catch (error) {
+      return errorCodeOf(error) ?? String(error);
+    }
+  });
+}
+
+const AOT = 16498;
+const AOT_FINAL = 110277;
+const DEATH_NOTE = 1535;
+const FMAB = 5114;
+const ONE_PUNCH = 21087;
+const STEINS = 9253;
+const HXH = 11061;
+const NARUTO = 20;
+const SHIPPUDEN = 1735;
+const BLEACH = 269;
+const REZERO = 21355;
+const SPYFAMILY = 140960;
+const MHA = 21459;
+const MHA2 = 21856;
+const LIE_IN_APRIL = 20665;
+const YOUR_NAME = 21519;
+const MUGEN_TRAIN = 112151;
+const NGNL = 19815;
+const LIAR = 131863;
+const KONOSUBA = 21202;
+const LV1 = 146836;
+const CODE_GEASS = 1575;
+const SILENT_VOICE = 20954;
+const VIOLET = 21827;
+const KAGUYA = 101921;
+const JJK = 113415;
+
+const LIST =
+  "Attack on Titan, Death Note, Fullmetal Alchemist, One Punch Man, Steins;Gate, Hunter x Hunter, Naruto, Bleach";
+
+const shouldScore: [string, number][] = [
+  ["Attack on Titan", AOT],
+  ["attack on titan", AOT],
+  ["Shingeki no Kyojin", AOT],
+  ["shingeki no kyoujin", AOT],
+  ["進撃の巨人", AOT],
+  ["titan", AOT],
+  ["Attack on Titan season 2", AOT],
+  ["attack on titan the final season", AOT],
+  ["attak on titan", AOT],
+  ["titan", AOT_FINAL],
+  ["Attack on Titan", AOT_FINAL],
+  ["Death Note", DEATH_NOTE],
+  ["DEATHNOTE", DEATH_NOTE],
+  ["deth note", DEATH_NOTE],
+  ["Fullmetal Alchemist", FMAB],
+  ["Brotherhood", FMAB],
+  ["Fullmetal Alchemist: Brotherhood", FMAB],
+  ["Hagane no Renkinjutsushi", FMAB],
+  ["FMAB", FMAB],
+  ["alchemist", FMAB],
+  ["One Punch Man", ONE_PUNCH],
+  ["onepunchman", ONE_PUNCH],
+  ["punch", ONE_PUNCH],
+  ["Steins;Gate", STEINS],
+  ["steins gate", STEINS],
+  ["Hunter x Hunter", HXH],
+  ["Naruto", NARUTO],
+  ["Naruto Shippuden", SHIPPUDEN],
+  ["Shippuden", SHIPPUDEN],
+  ["Bleach", BLEACH],
+  ["Re:ZERO", REZERO],
+  ["re zero", REZERO],
+  ["Starting Life in Another World", REZERO],
+  ["Re:Zero kara Hajimeru Isekai Seikatsu", REZERO],
+  ["SPY×FAMILY", SPYFAMILY],
+  ["spy x family", SPYFAMILY],
+  ["My Hero Academia", MHA],
+  ["Boku no Hero Academia", MHA],
+  ["academia", MHA2],
+  ["Your Lie in April", LIE_IN_APRIL],
+  ["Shigatsu wa Kimi no Uso", LIE_IN_APRIL],
+  ["shigatsu", LIE_IN_APRIL],
+  ["Your Name", YOUR_NAME],
+  ["Kimi no Na wa", YOUR_NAME],
+  ["Mugen Train", MUGEN_TRAIN],
+  ["Demon Slayer", MUGEN_TRAIN],
+  ["Kimetsu no Yaiba", MUGEN_TRAIN],
+  ["slayer", MUGEN_TRAIN],
+  ["No Game, No Life", NGNL],
+  ["no game no life", NGNL],
+  ["Liar, Liar", LIAR],
+  ["KONOSUBA", KONOSUBA],
+  ["wonderful", KONOSUBA],
+  ["Code Geass", CODE_GEASS],
+  ["Lelouch of the Rebellion", CODE_GEASS],
+  ["A Silent Voice", SILENT_VOICE],
+  ["Koe no Katachi", SILENT_VOICE],
+  ["evergarden", VIOLET],
+  ["Kaguya-sama", KAGUYA],
+  ["Love is War", KAGUYA],
+  ["Jujutsu Kaisen season 2", JJK],
+];
+
+const shouldNotScore: [string, number][] = [
+  // One common word, with other shows of the pool holding it.
+  ["world", REZERO],
+  ["life", REZERO],
+  ["world", KONOSUBA],
+  ["life", NGNL],
+  ["hero", MHA],
+  ["my hero", MHA],
+  ["hero", LV1],
+  ["family", SPYFAMILY],
+  ["note", DEATH_NOTE],
+  ["kimi no", LIE_IN_APRIL],
+  ["kimi", YOUR_NAME],
+  ["your", LIE_IN_APRIL],
+  ["your", YOUR_NAME],
+  ["demon", MUGEN_TRAIN],
+  ["demon", LV1],
+  ["spy", SPYFAMILY],
+  ["one", ONE_PUNCH],
+  ["man", ONE_PUNCH],
+  ["re", REZERO],
+  // Generic segments never score on their own.
+  ["Season 2", AOT],
+  ["The Movie", MUGEN_TRAIN],
+  ["Part 2", AOT],
+  ["Final Season", AOT_FINAL],
+  ["the final season", AOT_FINAL],
+  ["season", MHA2],
+  ["2", MHA2],
+  ["no", NGNL],
+  // Another show, or more than one title.
+  ["Bleach", NARUTO],
+  ["Death Note", BLEACH],
+  ["Attack on Titan", DEATH_NOTE],
+  ["titan", DEATH_NOTE],
+  ["Your Name", LIE_IN_APRIL],
+  ["Kimi no Na wa", LIE_IN_APRIL],
+  ["Demon Slayer", LV1],
+  ["fullmetal", DEATH_NOTE],
+  ["Attack on Titan Death Note", AOT],
+  ["Attack on Titan Death Note", DEATH_NOTE],
+  ["Attack on Titan, xyz", AOT],
+  ["Death Note is the best anime I have ever watched", DEATH_NOTE],
+  ["naruto naruto naruto", NARUTO],
+  ["attack on titan steins gate naruto bleach", AOT],
+  // Too many typos.
+  ["dth nt", DEATH_NOTE],
+  ["nraut", NARUTO],
+];
+
+const lists: [string, number][] = [
+  [LIST, AOT],
+  [LIST, DEATH_NOTE],
+  [LIST, NARUTO],
+  [LIST, BLEACH],
+  [LIST, STEINS],
+  ["Death Note / Naruto", NARUTO],
+  ["Naruto or Bleach", BLEACH],
+  ["Bleach\nNaruto", BLEACH],
+  ["Steins;Gate; Liar, Liar", STEINS],
+  ["a, b, c, d, e", AOT],
+];
+
+describe("the judge, over a pool of real titles", () => {
+  let t: TestConvex;
+  beforeEach(async () => {
+    t = newBackend();
+    await seedFixturePool(t);
+  });
+
+  test("has at least 40 cases of each kind over at least 15 titles", () => {
+    expect(shouldScore.length).toBeGreaterThanOrEqual(40);
+    expect(shouldNotScore.length).toBeGreaterThanOrEqual(40);
+    const titles = new Set([...shouldScore, ...shouldNotScore].map(([, id]) => id));
+    expect(titles.size).toBeGreaterThanOrEqual(15);
+  });
+
+  test.each(shouldScore)("%j scores for %i", async (guess, id) => {
+    expect(await verdict(t, id, guess)).toBe("correct");
+  });
+
+  test.each(shouldNotScore)("%j does not score for %i", async (guess, id) => {
+    expect(await verdict(t, id, guess)).toBe("wrong");
+  });
+
+  test.each(lists)("%j is refused as a list, whatever is dealt (%i)", async (guess, id) => {
+    expect(await verdict(t, id, guess)).toBe("GUESS_IS_A_LIST");
+  });
+
+  test("a list is refused the same for every anime: the refusal tells nothing", async () => {
+    const verdicts = new Set<string>();
+    for (const { id } of fixture.anime) verdicts.add(await verdict(t, id, "Death Note, Naruto"));
+    expect([...verdicts]).toEqual(["GUESS_IS_A_LIST"]);
+  });
+});
+
+test("a pool seeded without its title index scores full titles and never a part", async () => {
+  const t = newBackend();
+  await t.run(async (ctx) => {
+    for (const anime of fixture.anime) await ctx.db.insert("anime", animeFields(anime));
+  });
+  expect(await verdict(t, AOT, "Attack on Titan")).toBe("correct");
+  expect(await verdict(t, AOT, "titan")).toBe("wrong");
+});
+
+test("a catalogue change of titles moves the index with it", async () => {
+  const t = newBackend();
+  await seedFixturePool(t, [AOT, DEATH_NOTE]);
+  expect(await verdict(t, AOT, "titan")).toBe("correct");
+  await seedFixturePool(t, [990001]);
+  await t.run(async (ctx) => {
+    const note = (await ctx.db
+      .query("anime")
+      .withIndex("by_anilistId", (q) => q.eq("anilistId", DEATH_NOTE))
+      .unique()) as Doc<"anime">;
+    const { _id, _creationTime: _, ...fields } = note;
+    await replaceAnime(ctx, _id, {
+      ...fields,
+      title: { english: "Titan Note", romaji: null, native: null },
+    });
+  });
+  expect(await verdict(t, AOT, "titan")).toBe("wrong");
+});
+
+describe("attacks on game.guess", () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
+    vi.setSystemTime(new Date("2026-11-21T12:00:00Z"));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  async function dealt(only: number[]) {
+    const t = newBackend();
+    await seedFixturePool(t, only);
+    const { as } = await signUpPlayer(t);
+    await as.mutation(api.game.start, { timeZone: "UTC" });
+    const view = async () => (await as.query(api.game.state, {}))!;
+    const submit = async (guess: string) => {
+      const { round } = await view();
+      return await as.mutation(api.game.guess, {
+        roundNumber: round!.number,
+        attempt: round!.guessesUsed,
+        guess,
+      });
+    };
+    return { t, as, view, submit };
+  }
+
+  test("a list of every show is refused and the guess is not used", async () => {
+    const { view, submit } = await dealt([
+      AOT,
+      DEATH_NOTE,
+      FMAB,
+      ONE_PUNCH,
+      STEINS,
+      HXH,
+      NARUTO,
+      BLEACH,
+    ]);
+    const before = await view();
+    await expectErrorCode(submit(LIST), "GUESS_IS_A_LIST");
+    const after = await view();
+    expect(after.dailyRemaining).toBe(before.dailyRemaining);
+    expect(after.round!.guessesUsed).toBe(before.round!.guessesUsed);
+  });
+
+  test("a 1 MB paste starting with the right title is refused, not cut, and not used", async () => {
+    const { t, view, submit } = await dealt([AOT]);
+    const before = await view();
+    const paste = `Attack on Titan ${"x".repeat(1_000_000)}`;
+    await expectErrorCode(submit(paste), "GUESS_TOO_LONG");
+    await expectErrorCode(
+      submit(`Attack on Titan${" ".repeat(MAX_GUESS_LENGTH)}!`),
+      "GUESS_TOO_LONG",
+    );
+    const after = await view();
+    expect(after.dailyRemaining).toBe(before.dailyRemaining);
+    expect(after.round!.guessesUsed).toBe(0);
+    const score = await t.run(async (ctx) => (await ctx.db.query("users").first())!.score ?? 0);
+    expect(score).toBe(0);
+    expect(await submit("Attack on Titan")).toMatchObject({ kind: "correct" });
+  });
+
+  test.each([
+    ["world", REZERO, KONOSUBA],
+    ["life", REZERO, NGNL],
+    ["family", SPYFAMILY, 990001],
+    ["note", DEATH_NOTE, 990002],
+    ["hero", MHA, LV1],
+    ["kimi no", LIE_IN_APRIL, YOUR_NAME],
+  ])("%j does not score for %i when the pool holds %i", async (word, id, other) => {
+    const { submit } = await dealt([id, other]);
+    // Whichever of the two is dealt, the common word is wrong for it.
+    expect(await submit(word)).toMatchObject({ kind: "wrong" });
+  });
+});
+
+test("the catalogue's upsert writes the title index, and a changed title moves it", async () => {
+  const t = newBackend();
+  const item = (anime: FixtureAnime) => {
+    const { randomRank: _r, updatedAt: _u, ...fields } = animeFields(anime);
+    return fields;
+  };
+  const [aot, deathNote] = [AOT, DEATH_NOTE].map((id) => fixture.anime.find((a) => a.id === id)!);
+  // storePage schedules cover jobs; held by fake timers, they never run (no AniList here).
+  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+  onTestFinished(() => void vi.useRealTimers());
+  const store = async (items: ReturnType<typeof item>[]) =>
+    await t.run(async (ctx) => {
+      const refreshId = await ctx.db.insert("catalogueRefreshes", {
+        trigger: "manual",
+        status: "running",
+        startedAt: Date.now(),
+        pagesFetched: 0,
+        itemCount: 0,
+        invalidCount: 0,
+        errors: [],
+      });
+      await storePage(ctx, { refreshId, page: 1, items, invalidCount: 0, hasNextPage: false });
+    });
+  await store([item(aot), item(deathNote)]);
+  expect(await verdict(t, AOT, "titan")).toBe("correct");
+  // The refresh renames Death Note into something with "titan": "titan" is no longer distinctive.
+  await store([
+    { ...item(deathNote), title: { english: "Titan Note", romaji: null, native: null } },
+  ]);
+  expect(await verdict(t, AOT, "titan")).toBe("wrong");
+  expect(await verdict(t, DEATH_NOTE, "Titan Note")).toBe("correct");
+});

@@ -1,0 +1,102 @@
+import type { Doc, Id } from "../_generated/dataModel";
+import type { MutationCtx, QueryCtx } from "../_generated/server";
+import { DEAL_CANDIDATES, DEAL_PROBES } from "./rules";
+
+/** The player's record of having seen `animeId`'s answer, if any (one indexed read). */
+export async function seenRecord(
+  ctx: QueryCtx,
+  userId: Id<"users">,
+  animeId: Id<"anime">,
+): Promise<Doc<"seenAnime"> | null> {
+  return await ctx.db
+    .query("seenAnime")
+    .withIndex("by_userId_and_animeId", (q) => q.eq("userId", userId).eq("animeId", animeId))
+    .first();
+}
+
+/** Records that the player has seen the answer (again: the time moves, for the fallback order). */
+export async function markSeen(
+  ctx: MutationCtx,
+  userId: Id<"users">,
+  animeId: Id<"anime">,
+  now: number,
+): Promise<void> {
+  const existing = await seenRecord(ctx, userId, animeId);
+  if (existing === null) await ctx.db.insert("seenAnime", { userId, animeId, seenAt: now });
+  else await ctx.db.patch("seenAnime", existing._id, { seenAt: now });
+}
+
+export type Draw =
+  | { kind: "anime"; anime: Doc<"anime">; seenBefore: boolean }
+  /** The pool has no anime at all. */
+  | { kind: "empty" }
+  /** The pool holds only the anime the player was just shown. */
+  | { kind: "nothingElse" };
+
+/**
+ * An anime for the player, preferring one whose answer they have not seen, in a bounded number
+ * of reads however large the pool or the player's history. First DEAL_PROBES independent random
+ * points of the random-rank index, each taking the anime at or after it: a single walk from one
+ * point would keep landing after the runs of seen anime it lengthens (as linear probing clusters
+ * a hash table), and a player who has seen 60 % of the pool would meet runs longer than any walk.
+ * Then, for tiny or nearly exhausted pools, a walk of DEAL_CANDIDATES from one more point
+ * (wrapping once), which sees every anime of a pool that small. Each candidate costs one
+ * seen-check read. If every one checked was seen, the one seen longest ago comes back (it cannot
+ * score). `exclude`, the anime just shown, is never drawn.
+ */
+export async function drawAnime(
+  ctx: QueryCtx,
+  userId: Id<"users">,
+  exclude: Id<"anime"> | null,
+): Promise<Draw> {
+  const seenAt = new Map<Id<"anime">, number>();
+  let oldestSeen: { anime: Doc<"anime">; seenAt: number } | null = null;
+  let sawExcluded = false;
+  /** The draw for `anime` if it is unseen; otherwise notes it and returns null. */
+  const consider = async (anime: Doc<"anime">): Promise<Draw | null> => {
+    if (anime._id === exclude) {
+      sawExcluded = true;
+      return null;
+    }
+    if (seenAt.has(anime._id)) return null;
+    const seen = await seenRecord(ctx, userId, anime._id);
+    if (seen === null) return { kind: "anime", anime, seenBefore: false };
+    seenAt.set(anime._id, seen.seenAt);
+    if (oldestSeen === null || seen.seenAt < oldestSeen.seenAt) {
+      oldestSeen = { anime, seenAt: seen.seenAt };
+    }
+    return null;
+  };
+  const dealable = (part: "from" | "before", point: number) =>
+    ctx.db
+      .query("anime")
+      // Only anime whose server-made covers exist are dealt.
+      .withIndex("by_coverStatus_and_randomRank", (q) =>
+        part === "from"
+          ? q.eq("coverStatus", "ready").gte("randomRank", point)
+          : q.eq("coverStatus", "ready").lt("randomRank", point),
+      );
+
+  for (let probe = 0; probe < DEAL_PROBES; probe++) {
+    const point = Math.random();
+    const anime =
+      (await dealable("from", point).first()) ?? (await dealable("before", point).first());
+    if (anime === null) return { kind: "empty" };
+    const draw = await consider(anime);
+    if (draw !== null) return draw;
+  }
+
+  const point = Math.random();
+  let checked = 0;
+  for (const part of ["from", "before"] as const) {
+    for await (const anime of dealable(part, point)) {
+      const draw = await consider(anime);
+      if (draw !== null) return draw;
+      if (++checked >= DEAL_CANDIDATES) break;
+    }
+    if (checked >= DEAL_CANDIDATES) break;
+  }
+  const fallback = oldestSeen as { anime: Doc<"anime">; seenAt: number } | null;
+  if (fallback !== null) return { kind: "anime", anime: fallback.anime, seenBefore: true };
+  return sawExcluded ? { kind: "nothingElse" } : { kind: "empty" };
+}

@@ -1,0 +1,86 @@
+import { spawn } from "node:child_process";
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, test } from "vitest";
+
+/**
+ * `npm run dev` against stand-ins for the Convex CLI and Vite: a project folder whose
+ * node_modules hold two scripts. The Convex one fails the way the real CLI does offline
+ * (its stderr, recorded from `convex init` without a network, is the fixture).
+ */
+const devScript = path.resolve(import.meta.dirname, "dev.mjs");
+const offlineStderr = path.resolve(import.meta.dirname, "testing/convex-offline-stderr.txt");
+
+const convexStub = `
+import { readFileSync } from "node:fs";
+const [command, sub] = process.argv.slice(2);
+const [failing, how] = (process.env.STUB_CONVEX_FAILS ?? "").split(":");
+if (command === failing) {
+  process.stderr.write(how === "offline" ? readFileSync(${JSON.stringify(offlineStderr)}, "utf8")
+    : "✖ Something else broke\\n    at somewhere (file.js:1:1)\\n");
+  process.exit(how === "offline" ? 1 : 3);
+}
+if (command === "env" && sub === "list") console.log("JWT_PRIVATE_KEY\\nJWKS\\nSITE_URL");
+if (command === "dev") setInterval(() => {}, 1000);
+`;
+const viteStub = `console.log("VITE ready"); setInterval(() => {}, 1000);`;
+
+let project: string | undefined;
+afterEach(() => {
+  if (project) rmSync(project, { recursive: true, force: true });
+  project = undefined;
+});
+
+function stubPackage(root: string, name: string, source: string) {
+  const dir = path.join(root, "node_modules", name);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name, bin: "bin.mjs" }));
+  writeFileSync(path.join(dir, "bin.mjs"), source);
+}
+
+function runDev(fails: string): Promise<{ status: number | null; output: string }> {
+  project = mkdtempSync(path.join(tmpdir(), "dev-mjs-"));
+  stubPackage(project, "convex", convexStub);
+  stubPackage(project, "vite", viteStub);
+  cpSync(devScript, path.join(project, "dev.mjs"));
+  const env: NodeJS.ProcessEnv = { ...process.env, STUB_CONVEX_FAILS: fails };
+  delete env.CONVEX_DEPLOYMENT;
+  delete env.CONVEX_SELF_HOSTED_URL;
+  const child = spawn(process.execPath, ["dev.mjs"], { cwd: project, env });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  return new Promise((resolve) => child.on("close", (status) => resolve({ status, output })));
+}
+
+function expectOfflineHelp(output: string) {
+  const text = output.replace(/\s+/g, " ");
+  expect(text).toContain("the Convex CLI could not reach the internet");
+  expect(text).toContain("connect and run `npm run dev` again");
+  expect(text).toContain("`npm run preview:offline`");
+  // No crash report, no stack trace.
+  expect(output).not.toMatch(/ENOTFOUND|reported to our team|Unexpected Error|^\s+at /m);
+}
+
+describe("npm run dev without internet", () => {
+  test("when `convex init` cannot download the backend, it says why and what to do, and fails", async () => {
+    const { status, output } = await runDev("init:offline");
+    expect(status).toBe(1);
+    expectOfflineHelp(output);
+  });
+
+  test("when `convex dev` cannot reach the internet, it stops Vite and says the same", async () => {
+    const { status, output } = await runDev("dev:offline");
+    expect(status).toBe(1);
+    expectOfflineHelp(output);
+  });
+
+  test("any other failure of the CLI is shown as it is", async () => {
+    const { status, output } = await runDev("init:other");
+    expect(status).toBe(3);
+    expect(output).toContain("✖ Something else broke");
+    expect(output).toContain("`convex init` failed (exit status 3).");
+    expect(output).not.toContain("preview:offline");
+  });
+});
