@@ -72,3 +72,19 @@ test("the landing page shows its hero image before its scripts run", async ({ pa
     .toBeGreaterThan(0);
   expect(await hero.evaluate((img: HTMLImageElement) => img.currentSrc)).toContain("landing-sky");
 });
+
+test("without JavaScript the landing page still shows its hero image", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/");
+  const loaded = () =>
+    page
+      .locator("#root img")
+      .evaluateAll((images: HTMLImageElement[]) =>
+        images
+          .filter((img) => img.complete && img.naturalWidth > 0 && img.offsetWidth > 0)
+          .map((img) => img.currentSrc),
+      );
+  await expect.poll(loaded).toEqual([expect.stringContaining("landing-sky")]);
+  await context.close();
+});
