@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { build, type Plugin, type ResolvedConfig } from "vite";
-import { lazyRouteModules } from "../bench/bundle.mjs";
+import { lazyRouteModules, SESSION_MODULES } from "../bench/bundle.mjs";
 
 const ENTRY = "src/entry-prerender.tsx";
 const EMPTY_ROOT = '<div id="root"></div>';
@@ -37,7 +37,7 @@ export function prerenderLanding(): Plugin {
       const landing = await renderWithSsrBuild(config);
       // React hoists the LCP image's preload ahead of the markup; it belongs in the head.
       const { hoisted, body } = splitHoistedLinks(landing);
-      const data = { routes: await routeChunks(config, outDir) };
+      const data = await routeChunks(config, outDir);
       let html = page.replace(
         EMPTY_ROOT,
         `<div id="root">${deferHero(body)}</div>` +
@@ -58,14 +58,15 @@ export function prerenderLanding(): Plugin {
 
 /**
  * Runs as soon as the root is parsed. On any path but the landing page it empties the root, so
- * that page never shows the landing page's markup, and preloads that route's own chunks (from
- * the data written beside it), so they download with the main script instead of after it. On the
- * landing page it starts the hero image (see deferHero) and remembers the last button clicked
- * before the scripts arrive, which src/main.tsx clicks again once React has taken the page over
- * (links need nothing: they work as plain links meanwhile).
+ * that page never shows the landing page's markup, and preloads the Convex session's chunks and
+ * that route's own (from the data written beside it), so they download with the main script
+ * instead of after it. On the landing page it starts the hero image (see deferHero) and remembers
+ * the last button clicked before React has hydrated the page, which src/main.tsx clicks again
+ * then (links need nothing: they work as plain links meanwhile). It listens on the document in
+ * the capture phase: React, once started, stops clicks on the parts it has not hydrated yet.
  */
 function beforeScripts(base: string): string {
-  return `(function(){var root=document.getElementById("root"),base=${JSON.stringify(base)},data=JSON.parse(document.getElementById("${DATA_ID}").textContent);if(location.pathname!==base){root.replaceChildren();var route="/"+location.pathname.slice(base.length).replace(/[/]+$/,"");(data.routes[route]||[]).forEach(function(href){var link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.appendChild(link)});return}root.querySelectorAll("img[data-srcset]").forEach(function(img){img.srcset=img.getAttribute("data-srcset");img.src=img.getAttribute("data-src")});var early={button:null};function remember(event){var button=event.target.closest&&event.target.closest("button");if(button)early.button=button}root.addEventListener("click",remember);early.stop=function(){root.removeEventListener("click",remember)};window.${EARLY_CLICK_GLOBAL}=early})()`;
+  return `(function(){var root=document.getElementById("root"),base=${JSON.stringify(base)},data=JSON.parse(document.getElementById("${DATA_ID}").textContent);if(location.pathname!==base){root.replaceChildren();var route="/"+location.pathname.slice(base.length).replace(/[/]+$/,"");data.session.concat(data.routes[route]||[]).forEach(function(href){var link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.appendChild(link)});return}root.querySelectorAll("img[data-srcset]").forEach(function(img){img.srcset=img.getAttribute("data-srcset");img.src=img.getAttribute("data-src")});var early={button:null};function remember(event){var button=event.target.closest&&event.target.closest("button");if(button&&root.contains(button))early.button=button}document.addEventListener("click",remember,true);early.stop=function(){document.removeEventListener("click",remember,true)};window.${EARLY_CLICK_GLOBAL}=early})()`;
 }
 
 /**
@@ -83,12 +84,13 @@ function deferHero(markup: string): string {
 
 /**
  * Each lazy route's chunks that the entry does not already load, by path ("/game": [URLs]), from
- * the build's manifest and the routes in src/app/routes.tsx.
+ * the build's manifest and the routes in src/app/routes.tsx; and the Convex session's chunks,
+ * which every page but the landing page needs at once (SESSION_MODULES).
  */
 async function routeChunks(
   config: ResolvedConfig,
   outDir: string,
-): Promise<Record<string, string[]>> {
+): Promise<{ routes: Record<string, string[]>; session: string[] }> {
   type Chunk = { file: string; isEntry?: boolean; imports?: string[] };
   const manifest = JSON.parse(
     await readFile(path.join(outDir, ".vite", "manifest.json"), "utf8"),
@@ -109,7 +111,15 @@ async function routeChunks(
       .filter((k) => !loaded.has(k))
       .map((k) => config.base + manifest[k].file);
   }
-  return routes;
+  const session = new Set<string>();
+  for (const modulePath of SESSION_MODULES) {
+    const key = [".tsx", ".ts"].map((suffix) => modulePath + suffix).find((k) => k in manifest);
+    if (key) closure(key, session);
+  }
+  return {
+    routes,
+    session: [...session].filter((k) => !loaded.has(k)).map((k) => config.base + manifest[k].file),
+  };
 }
 
 /** Builds the prerender entry for Node in the build's mode, loads it and renders "/". */

@@ -40,6 +40,27 @@ test("a button clicked before the scripts arrive is acted on once they do", asyn
   await expect(page.getByRole("dialog", { name: "How to Play" })).toBeVisible({ timeout: 20_000 });
 });
 
+test("a button clicked after React started but before the Convex session arrived is acted on", async ({
+  page,
+}) => {
+  // The landing page hydrates once the Convex session's chunk is there (src/app/providers.tsx);
+  // meanwhile React stops clicks on the page, and index.html's script remembers them.
+  await page.route("**/assets/ConvexSession-*.js", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+  await page.goto("/", { waitUntil: "commit" });
+  await expect
+    .poll(() =>
+      page
+        .locator("#root")
+        .evaluate((root) => Object.keys(root).some((key) => key.startsWith("__reactContainer"))),
+    )
+    .toBe(true);
+  await page.getByRole("button", { name: "How to Play" }).click();
+  await expect(page.getByRole("dialog", { name: "How to Play" })).toBeVisible({ timeout: 20_000 });
+});
+
 test("another path never shows the landing page's HTML while its scripts load", async ({
   page,
 }) => {
