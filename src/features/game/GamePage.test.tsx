@@ -86,12 +86,19 @@ describe("a round", () => {
     // Hold the visit's opening on the server until the loading message has been seen.
     let releaseStart = () => {};
     const startHeld = new Promise<void>((resolve) => (releaseStart = resolve));
+    let opening = () => {};
+    const opened = new Promise<void>((resolve) => (opening = resolve));
     const call = backend.call.bind(backend);
     vi.spyOn(backend, "call").mockImplementation(async (kind, path, args, token) => {
-      if (path === "game:open") await startHeld;
+      if (path === "game:open") {
+        opening();
+        await startHeld;
+      }
       return await call(kind, path, args, token);
     });
     await renderSignedIn("/game", { backend });
+    // The game screen has asked for the visit (the page showed its own loading state before).
+    await opened;
     expect(await screen.findByText("Loading anime...")).toBeInTheDocument();
     releaseStart();
 
