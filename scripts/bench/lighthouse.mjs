@@ -220,17 +220,19 @@ function figuresOf(lhr) {
 }
 
 async function audit({ chromiumPath, origin, url, route, signedIn }) {
-  // Another site (`--compare`) is audited as it is: nothing to reset or sign in to there.
-  if (url === undefined) await control(origin, "reset");
+  // Another site (`--compare`) is audited as it is, unless it is a build of this app served in
+  // its e2e mode at /game: then it is reset, seeded and signed in to as this one is.
+  const site = url === undefined ? origin : new URL(url).origin;
+  if (url === undefined || signedIn) await control(site, "reset");
   let tokens = null;
   if (signedIn) {
-    await seedPool(origin);
-    tokens = await createAccount(origin);
+    await seedPool(site);
+    tokens = await createAccount(site);
   }
   const target = url ?? `${origin}${route}`;
   const chrome = await launchChromium(chromiumPath);
   try {
-    if (tokens) await signInBrowser(chrome.port, origin, tokens);
+    if (tokens) await signInBrowser(chrome.port, site, tokens);
     const result = await lighthouse(
       target,
       {
@@ -302,7 +304,11 @@ export async function runLighthouse({
     { name: "/", route: "/", signedIn: false },
     { name: "/game (signed in)", route: "/game", signedIn: true },
   ].filter((page) => routes.includes(page.route));
-  for (const url of compare) pages.push({ name: compareName(url), url, signedIn: false });
+  for (const url of compare) {
+    // A previous build of this app (`vite preview --mode e2e`) at /game: its signed-in game.
+    const signedIn = new URL(url).pathname === "/game";
+    pages.push({ name: compareName(url) + (signedIn ? " (signed in)" : ""), url, signedIn });
+  }
   mkdirSync(reportDir, { recursive: true });
   const attempts = new Map(pages.map((page) => [page.name, []]));
   const runLoad = [];
