@@ -45,6 +45,13 @@ export function prerenderLanding(): Plugin {
           `<script>${beforeScripts(config.base)}</script>`,
       );
       html = html.replace(/<script type="module"/, (script) => `${hoisted}\n    ${script}`);
+      // In the head, before the inlined stylesheet: the hero starts downloading as early as the
+      // HTML allows, on "/" only.
+      html = html.replace(
+        /<title>/,
+        (title) => `<script>${heroPreload(config.base, body)}</script>
+    ${title}`,
+      );
       html = await inlineStylesheets(html, outDir, config.base);
       html = lowerScriptPriority(html);
       await writeFile(indexPath, html);
@@ -67,6 +74,23 @@ export function prerenderLanding(): Plugin {
  */
 function beforeScripts(base: string): string {
   return `(function(){var root=document.getElementById("root"),base=${JSON.stringify(base)},data=JSON.parse(document.getElementById("${DATA_ID}").textContent);if(location.pathname!==base){root.replaceChildren();var route="/"+location.pathname.slice(base.length).replace(/[/]+$/,"");data.session.concat(data.routes[route]||[]).forEach(function(href){var link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.appendChild(link)});return}root.querySelectorAll("img[data-srcset]").forEach(function(img){img.srcset=img.getAttribute("data-srcset");img.src=img.getAttribute("data-src")});var early={button:null};function remember(event){var button=event.target.closest&&event.target.closest("button");if(button&&root.contains(button))early.button=button}document.addEventListener("click",remember,true);early.stop=function(){document.removeEventListener("click",remember,true)};window.${EARLY_CLICK_GLOBAL}=early})()`;
+}
+
+/**
+ * On "/" only, a high-priority preload of the hero image (its srcset and sizes, so that the <img>
+ * uses the same response), from the head. The sources are public files with stable names, so
+ * this script's CSP hash stays the same from build to build.
+ */
+function heroPreload(base: string, markup: string): string {
+  const hero = /<img\b(?=[^>]*fetchpriority="high")[^>]*>/i.exec(markup)?.[0];
+  const attribute = (name: string) =>
+    hero && new RegExp(`\\s${name}="([^"]*)"`, "i").exec(hero)?.[1];
+  const srcset = attribute("srcset");
+  const sizes = attribute("sizes");
+  if (!srcset || !sizes)
+    throw new Error("The landing page has no hero <img> with srcset and sizes");
+  const decode = (value: string) => value.replace(/&amp;/g, "&");
+  return `(function(){if(location.pathname!==${JSON.stringify(base)})return;var link=document.createElement("link");link.rel="preload";link.as="image";link.imageSrcset=${JSON.stringify(decode(srcset))};link.imageSizes=${JSON.stringify(decode(sizes))};link.fetchPriority="high";document.head.appendChild(link)})()`;
 }
 
 /**

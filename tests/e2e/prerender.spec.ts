@@ -87,6 +87,10 @@ test("another path preloads its own page's code from the HTML, and never the lan
 test("the landing page shows its hero image before its scripts run", async ({ page }) => {
   await page.route("**/assets/*.js", (route) => route.abort());
   await page.goto("/");
+  // Preloaded from the head, on "/" only (another path's test above checks that it never is).
+  await expect(
+    page.locator('head link[rel="preload"][as="image"][fetchpriority="high"]'),
+  ).toHaveCount(1);
   const hero = page.locator("#root img").first();
   await expect
     .poll(() => hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
