@@ -312,6 +312,15 @@ const audit: Record<PublicFunctionName, Row | Row[]> = {
       expected: signedInOnly("NOT_IN_ROOM"),
     },
   ],
+  "game:open": {
+    args: { timeZone: "UTC" },
+    expected: signedInOnly(),
+    allowed: ({ result }) =>
+      expect(result).toMatchObject({
+        dailyRemaining: 20,
+        round: { number: 1, status: "playing", answer: null },
+      }),
+  },
 };
 
 /** Functions no client can call: the scheduler, the cron, Convex Auth and operators use them. */

@@ -212,10 +212,13 @@ describe("finding 6: a fresh cover starts at 12 px", () => {
         await ctx.db.patch("games", found!._id, { dailyRemaining: left });
       });
       await skipAs(player);
-      expect((await viewOf(player)).round).toMatchObject({ guessesUsed: 0, blurPx: 12 });
+      // Step 0 of the cover's images is BLUR_STEPS_PX[0], 12 px.
+      expect((await viewOf(player)).round).toMatchObject({ guessesUsed: 0 });
+      expect((await viewOf(player)).round!.coverPath).toMatch(/\/0$/);
       expect(BLUR_STEPS_PX[0]).toBe(12);
       await guessAs(player, "wrong");
-      expect((await viewOf(player)).round!.blurPx).toBe(BLUR_STEPS_PX[1]);
+      // Then step 1; with one guess left today that guess ended the round: the clear cover.
+      expect((await viewOf(player)).round!.coverPath).toMatch(left > 1 ? /\/1$/ : /\/clear$/);
     },
   );
 });

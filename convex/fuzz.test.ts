@@ -1115,6 +1115,30 @@ const specs: Record<PublicFunctionName, Spec> = {
     },
   },
   ...roomSpecs,
+  "game:open": {
+    refusals: forPlayers("INVALID_TIME_ZONE"),
+    hints: { timeZone: timeZones },
+    realistic: fc.record({ timeZone: timeZones }),
+    succeeded: (result, { caller, args, after }) => {
+      const game = gameIn(after, caller.userId)!;
+      // A new zone waits for the next reset, as with game:start.
+      expect(game.pendingTimeZone ?? game.timeZone).toBe((args as { timeZone: string }).timeZone);
+      // The screen it returns is the game as stored, the answer kept back while playing.
+      const view = result as {
+        dailyRemaining: number;
+        animeRemaining: number;
+        score: number;
+        round: { number: number; status: string; answer: unknown } | null;
+      };
+      expect(view).toMatchObject({
+        dailyRemaining: game.dailyRemaining,
+        animeRemaining: game.animeRemaining,
+        score: userIn(after, caller.userId)!.score,
+      });
+      expect(view.round?.number ?? null).toBe(game.round?.number ?? null);
+      if (view.round?.status === "playing") expect(view.round.answer).toBeNull();
+    },
+  },
 };
 
 // ---------------------------------------------------------------------------

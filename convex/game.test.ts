@@ -32,6 +32,10 @@ async function startedGame({
   return { t, as };
 }
 
+/** The cover's address at blur step `n` (0: the start), or the clear cover's. */
+const step = (n: number | "clear") =>
+  expect.stringMatching(new RegExp(`^/cover/[0-9a-f]{32}/${n}$`)) as unknown as string;
+
 async function state(as: Player) {
   const view = await as.query(api.game.state, {});
   if (view === null) throw new Error("no game");
@@ -80,7 +84,13 @@ describe("starting a visit", () => {
       dailyLimit: 20,
       animeLimit: 5,
       cooldownEnd: null,
-      round: { number: 1, status: "playing", guessesUsed: 0, blurPx: 12, answer: null },
+      round: {
+        number: 1,
+        status: "playing",
+        guessesUsed: 0,
+        coverPath: step(0),
+        answer: null,
+      },
     });
     expect(view.round!.clue).toContain("Genres: Action");
     expect(view.nextResetAt).toBe(Date.parse("2026-11-22T00:00:00Z"));
@@ -178,10 +188,10 @@ describe("guessing", () => {
     expect(await state(as)).toMatchObject({
       dailyRemaining: 19,
       animeRemaining: 4,
-      round: { status: "playing", guessesUsed: 1, blurPx: 10 },
+      round: { status: "playing", guessesUsed: 1, coverPath: step(1) },
     });
     await guess(as, "Still not");
-    expect((await state(as)).round!.blurPx).toBe(8);
+    expect((await state(as)).round!.coverPath).toEqual(step(2));
   });
 
   test("a right first guess scores 100 plus the 50 quick-guess bonus and clears the cover", async () => {
@@ -191,7 +201,7 @@ describe("guessing", () => {
     expect(await state(as)).toMatchObject({
       score: 150,
       dailyRemaining: 19,
-      round: { status: "solved", blurPx: 0, pointsEarned: 150 },
+      round: { status: "solved", coverPath: step("clear"), pointsEarned: 150 },
     });
     expect(await score(t)).toBe(150);
   });
@@ -209,7 +219,11 @@ describe("guessing", () => {
     for (let i = 0; i < 4; i++) await guess(as, `wrong ${i}`);
     expect(await guess(as, "wrong 4")).toEqual({ kind: "outOfGuesses" });
     const after = await state(as);
-    expect(after).toMatchObject({ dailyRemaining: 15, animeRemaining: 0, round: { blurPx: 4 } });
+    expect(after).toMatchObject({
+      dailyRemaining: 15,
+      animeRemaining: 0,
+      round: { coverPath: step("clear") },
+    });
     expect(await guess(as, "too late")).toEqual({ kind: "roundOver" });
     expect(await state(as)).toEqual(after);
   });
@@ -265,7 +279,7 @@ describe("skip and next", () => {
     expect(await state(as)).toMatchObject({
       dailyRemaining: 19,
       animeRemaining: 5,
-      round: { number: 2, guessesUsed: 0, status: "playing", blurPx: 12 },
+      round: { number: 2, guessesUsed: 0, status: "playing", coverPath: step(0) },
     });
     for (let round = 0; round < 3; round++) {
       for (let i = 0; i < 5; i++) await guess(as, "wrong");
@@ -336,7 +350,7 @@ describe("the daily allowance", () => {
       // The ended round stays as it was, its counter too: "Out of guesses!" beside 0/5.
       animeRemaining: 0,
       cooldownEnd: null,
-      round: { status: "outOfGuesses", blurPx: 4 },
+      round: { status: "outOfGuesses", coverPath: step("clear") }, // the ended round stays as it was
     });
     expect(await skip(as)).toEqual({ kind: "dealt" });
     expect(await state(as)).toMatchObject({ dailyRemaining: 20, animeRemaining: 5 });

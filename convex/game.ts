@@ -22,6 +22,18 @@ export const start = playerMutation({
   handler: async (ctx, { timeZone }) => await startVisit(ctx, ctx.user._id, timeZone),
 });
 
+/**
+ * Opens the game for a visit, as `start` does, and returns the game screen (`state`'s view) in the
+ * same round trip: the page shows the clue from this result, then follows `state` (issue 14).
+ */
+export const open = playerMutation({
+  args: { timeZone: v.string() },
+  handler: async (ctx, { timeZone }) => {
+    await startVisit(ctx, ctx.user._id, timeZone);
+    return await gameView(ctx, ctx.user);
+  },
+});
+
 /** Submits a guess for round `roundNumber`, after `attempt` earlier guesses on it. */
 export const guess = playerMutation({
   args: { roundNumber: v.number(), attempt: v.number(), guess: v.string() },

@@ -9,7 +9,6 @@ import { appError } from "./errors";
 import { guessText, judgeGuess } from "./judge";
 import { isValidTimeZone, nextLocalMidnight } from "./localTime";
 import {
-  blurPx,
   COOLDOWN_MS,
   DAILY_GUESSES,
   GUESSES_PER_ANIME,
@@ -405,13 +404,12 @@ export async function gameView(ctx: QueryCtx, user: Doc<"users">) {
             status: round.status,
             guessesUsed: round.guessesUsed,
             pointsEarned: round.pointsEarned ?? null,
-            // An ended round keeps its last blur, even once a cooldown's end refills the count.
-            // By the guesses used on this anime; an ended round keeps its last step.
-            blurPx: blurPx(round.status, round.guessesUsed),
             /** Dealt again after its answer was shown: a right guess scores nothing. */
             seenBefore: round.seenBefore === true,
             clue: anime.clue,
             // A random address per round (see covers.ts), never AniList's: it names the anime.
+            // It names the blur step shown (by the guesses used on this anime) or, once the round
+            // has ended, the clear cover; the client blurs by that step.
             coverPath: game.coverToken === undefined ? null : coverPath(game.coverToken, round),
             coverColor: anime.coverColor ?? null,
             answer: round.status === "playing" ? null : answerOf(anime),

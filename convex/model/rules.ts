@@ -29,18 +29,6 @@ export type RoundStatus = Infer<typeof roundStatus>;
 export function pointsFor(guessNumber: number): number {
   return POINTS_PER_CORRECT_GUESS + (guessNumber === 1 ? QUICK_GUESS_BONUS : 0);
 }
-
-/** The blur for `guessesUsed` guesses made on this anime: a fresh cover always starts at 12 px. */
-export function blurForGuessesUsed(guessesUsed: number): number {
-  const step = Math.min(Math.max(0, Math.floor(guessesUsed)), BLUR_STEPS_PX.length - 1);
-  return BLUR_STEPS_PX[step];
-}
-
-/** How blurred the cover is: by the guesses used on this anime, clear once solved. */
-export function blurPx(status: RoundStatus, guessesUsed: number): number {
-  return status === "solved" ? 0 : blurForGuessesUsed(guessesUsed);
-}
-
 // Leaderboards (issue 13): the boards by period and the rank at any scale.
 /** Rows on /leaderboard and in the game's Leaderboard dialog. */
 export const LEADERBOARD_PAGE_SIZE = 25;

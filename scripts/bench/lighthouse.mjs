@@ -5,7 +5,7 @@
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
@@ -219,18 +219,22 @@ function figuresOf(lhr) {
   };
 }
 
-async function audit({ chromiumPath, origin, route, signedIn }) {
-  await control(origin, "reset");
+async function audit({ chromiumPath, origin, url, route, signedIn }) {
+  // Another site (`--compare`) is audited as it is, unless it is a build of this app served in
+  // its e2e mode at /game: then it is reset, seeded and signed in to as this one is.
+  const site = url === undefined ? origin : new URL(url).origin;
+  if (url === undefined || signedIn) await control(site, "reset");
   let tokens = null;
   if (signedIn) {
-    await seedPool(origin);
-    tokens = await createAccount(origin);
+    await seedPool(site);
+    tokens = await createAccount(site);
   }
+  const target = url ?? `${origin}${route}`;
   const chrome = await launchChromium(chromiumPath);
   try {
-    if (tokens) await signInBrowser(chrome.port, origin, tokens);
+    if (tokens) await signInBrowser(chrome.port, site, tokens);
     const result = await lighthouse(
-      `${origin}${route}`,
+      target,
       {
         port: chrome.port,
         output: "json",
@@ -241,9 +245,9 @@ async function audit({ chromiumPath, origin, route, signedIn }) {
       },
       undefined,
     );
-    if (!result?.lhr) throw new Error(`Lighthouse returned no result for ${route}`);
+    if (!result?.lhr) throw new Error(`Lighthouse returned no result for ${target}`);
     if (result.lhr.runtimeError) {
-      throw new Error(`Lighthouse on ${route}: ${result.lhr.runtimeError.message}`);
+      throw new Error(`Lighthouse on ${target}: ${result.lhr.runtimeError.message}`);
     }
     return { lhr: result.lhr, figures: figuresOf(result.lhr) };
   } finally {
@@ -251,9 +255,41 @@ async function audit({ chromiumPath, origin, route, signedIn }) {
   }
 }
 
+const median = (values) => {
+  const sorted = values
+    .filter((value) => value !== null && value !== undefined)
+    .sort((a, b) => a - b);
+  if (sorted.length === 0) return null;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+/** The numeric figures, each the median of its own values over the runs. */
+const MEDIAN_FIGURES = [
+  "performance",
+  "accessibility",
+  "bestPractices",
+  "fcpMs",
+  "lcpMs",
+  "tbtMs",
+  "cls",
+  "speedIndexMs",
+  "totalByteWeight",
+  "coverBytes",
+];
+
+/** A short column name for another site: its host and path. */
+export function compareName(url) {
+  const { host, pathname } = new URL(url);
+  return `${host}${pathname === "/" ? "" : pathname}`;
+}
+
 /**
- * Audits each page `runs` times and keeps the run with the median performance score, as
- * Lighthouse advises; writes every report's JSON beside the results for a closer look.
+ * Audits each page `runs` times, the pages interleaved within each run (this app's pages, then
+ * every `compare` URL), so that all of them meet the same load on the machine; prints the load
+ * average of each run. Each figure is the median of its own values over the runs (not the run
+ * with the median score); the LCP element and the failing audits come from the run with the
+ * median performance score, whose full report is written beside the results.
  */
 export async function runLighthouse({
   chromiumPath,
@@ -261,22 +297,52 @@ export async function runLighthouse({
   runs,
   reportDir,
   routes = ["/", "/game"],
+  compare = [],
+  onRun = () => {},
 }) {
   const pages = [
     { name: "/", route: "/", signedIn: false },
     { name: "/game (signed in)", route: "/game", signedIn: true },
   ].filter((page) => routes.includes(page.route));
+  for (const url of compare) {
+    // A previous build of this app (`vite preview --mode e2e`) at /game: its signed-in game.
+    const signedIn = new URL(url).pathname === "/game";
+    pages.push({ name: compareName(url) + (signedIn ? " (signed in)" : ""), url, signedIn });
+  }
   mkdirSync(reportDir, { recursive: true });
+  const attempts = new Map(pages.map((page) => [page.name, []]));
+  const runLoad = [];
+  for (let run = 0; run < runs; run++) {
+    const before = loadavg()[0];
+    for (const page of pages) {
+      attempts.get(page.name).push(await audit({ chromiumPath, origin, ...page }));
+    }
+    runLoad.push({ run: run + 1, loadAverageAtStart: before, loadAverageAtEnd: loadavg()[0] });
+    onRun(runLoad.at(-1), runs);
+  }
   const results = {};
   for (const page of pages) {
-    const attempts = [];
-    for (let run = 0; run < runs; run++)
-      attempts.push(await audit({ chromiumPath, origin, ...page }));
-    attempts.sort((a, b) => a.figures.performance - b.figures.performance);
-    const median = attempts[Math.floor(attempts.length / 2)];
-    const file = `lighthouse${page.route === "/" ? "-landing" : page.route.replace(/\//g, "-")}.json`;
-    writeFileSync(path.join(reportDir, file), JSON.stringify(median.lhr));
-    results[page.name] = { ...median.figures, runs, report: path.join(reportDir, file) };
+    const all = attempts.get(page.name);
+    const byScore = [...all].sort((a, b) => a.figures.performance - b.figures.performance);
+    const middle = byScore[Math.floor(byScore.length / 2)];
+    const slug = page.url
+      ? `compare-${page.name.replace(/[^a-zA-Z0-9]+/g, "-")}`
+      : page.route === "/"
+        ? "landing"
+        : page.route.replace(/\//g, "-").replace(/^-/, "");
+    const file = `lighthouse-${slug}.json`;
+    writeFileSync(path.join(reportDir, file), JSON.stringify(middle.lhr));
+    const medians = Object.fromEntries(
+      MEDIAN_FIGURES.map((figure) => [figure, median(all.map((a) => a.figures[figure]))]),
+    );
+    results[page.name] = {
+      ...middle.figures,
+      ...medians,
+      perRun: all.map((a) => Object.fromEntries(MEDIAN_FIGURES.map((f) => [f, a.figures[f]]))),
+      compared: page.url !== undefined,
+      runs,
+      report: path.join(reportDir, file),
+    };
   }
-  return results;
+  return { pages: results, runLoad };
 }

@@ -1,20 +1,45 @@
-import type { ConvexReactClient } from "convex/react";
-import { useEffect, type ComponentProps } from "react";
+import { useEffect, useLayoutEffect, useState, type ComponentProps } from "react";
 import { RouterProvider } from "react-router-dom";
 import { trackNavigation } from "@/lib/lazyWithReload";
-import { Providers } from "./providers";
+import { Providers, type ClientSource } from "./providers";
 
 export type AppRouter = ComponentProps<typeof RouterProvider>["router"];
 
 /**
- * The whole app. The Convex client and the router come from outside: the browser passes a real
- * client and a browser router (main.tsx), tests pass a test client and a memory router.
+ * The whole app. The Convex client and the router come from outside: the browser passes the
+ * promise of a real client and a browser router (main.tsx), tests pass a test client and a memory
+ * router. `onReady` runs once the pages are on screen with Convex.
  */
-export function App({ client, router }: { client: ConvexReactClient; router: AppRouter }) {
+export function App({
+  client,
+  router,
+  onReady,
+}: {
+  client: ClientSource;
+  router: AppRouter;
+  onReady?: () => void;
+}) {
   useEffect(() => trackNavigation(router), [router]);
   return (
-    <Providers client={client}>
-      <RouterProvider router={router} />
+    <Providers client={client} onReady={onReady}>
+      <Router router={router} />
     </Providers>
   );
+}
+
+/**
+ * RouterProvider reads the router's state as it renders and subscribes to it only in a layout
+ * effect. Under the Convex session's boundary its first render can wait and resume (a concurrent
+ * render): a change in between, such as the first page's code arriving, would be missed and the
+ * loading screen would stay. When the state moved on since this render, it is mounted again.
+ */
+function Router({ router }: { router: AppRouter }) {
+  const rendered = router.state;
+  const [mounts, setMounts] = useState(0);
+  useLayoutEffect(() => {
+    // Catching up with an outside store that changed while React was not listening.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (router.state !== rendered) setMounts((count) => count + 1);
+  }, [router, rendered]);
+  return <RouterProvider key={mounts} router={router} />;
 }

@@ -1,8 +1,15 @@
-import { ConvexAuthProvider } from "@convex-dev/auth/react";
 import type { ConvexReactClient } from "convex/react";
 import { Suspense, type ReactNode } from "react";
 import { AuthDialogProvider } from "@/features/auth/AuthDialogProvider";
 import { lazyWithReload } from "@/lib/lazyWithReload";
+
+/** The Convex client, or its promise: the browser creates it once its chunk has loaded. */
+export type ClientSource = ConvexReactClient | Promise<ConvexReactClient>;
+
+// Convex (its client, Convex Auth, the viewer) comes in a chunk of its own, so that the landing
+// page's first chunk carries none of it. While it loads, this boundary keeps what is on screen:
+// on "/" the prerendered page, which React hydrates once the chunk is there (src/main.tsx).
+const ConvexSession = lazyWithReload(() => import("./ConvexSession"));
 
 // Sonner loads in its own chunk after the first paint; toasts raised before it mounts are
 // replayed by sonner when its Toaster subscribes.
@@ -14,17 +21,24 @@ const Toaster = lazyWithReload(async () => {
 /** Everything the pages rely on: Convex with Convex Auth, the account dialogs, the toaster. */
 export function Providers({
   client,
+  onReady,
   children,
 }: {
-  client: ConvexReactClient;
+  client: ClientSource;
+  /** Called once the pages are on screen with Convex (after hydration, on "/"). */
+  onReady?: () => void;
   children: ReactNode;
 }) {
   return (
-    <ConvexAuthProvider client={client}>
-      <AuthDialogProvider>{children}</AuthDialogProvider>
+    <>
+      <Suspense fallback={null}>
+        <ConvexSession client={client} onReady={onReady}>
+          <AuthDialogProvider>{children}</AuthDialogProvider>
+        </ConvexSession>
+      </Suspense>
       <Suspense fallback={null}>
         <Toaster />
       </Suspense>
-    </ConvexAuthProvider>
+    </>
   );
 }

@@ -16,6 +16,16 @@ type Subscription = {
   args: AnyArgs;
   result: Result;
   listeners: Set<() => void>;
+  /** The round trip that brings its first result (see `requests`). */
+  roundTrip: number;
+};
+
+/** A request as a real client sends it: a call, a new subscription, or the sign-in's token. */
+export type SentRequest = {
+  kind: FunctionKind | "authenticate";
+  path: string;
+  /** 1 + the latest round trip whose answer had arrived when this was sent. */
+  roundTrip: number;
 };
 
 function keyOf(path: string, args: AnyArgs): string {
@@ -66,6 +76,13 @@ export class ConvexTestClient {
   private queuedRefresh: Promise<void> | null = null;
   private readonly stopListening: () => void;
   private closed = false;
+  /**
+   * What the app asked for, in order, each with its place in the chain of round trips: a request
+   * sent after the answer to round trip n is round trip n + 1 (issue 14 counts them from the
+   * first byte to the clue). Re-runs of watched queries are the server's pushes, not requests.
+   */
+  readonly requests: SentRequest[] = [];
+  private answered = 0;
 
   constructor(
     private readonly backend: TestBackend,
@@ -106,8 +123,18 @@ export class ConvexTestClient {
     };
   }
 
+  /** How many round trips, one after another, the answers received so far have taken. */
+  get roundTrips(): number {
+    return this.answered;
+  }
+
   async query(query: string | FunctionReference<"query">, args: AnyArgs = {}): Promise<Value> {
-    return unwrap(await this.call("query", pathOf(query), args));
+    const roundTrip = this.send("query", pathOf(query));
+    try {
+      return unwrap(await this.call("query", pathOf(query), args));
+    } finally {
+      this.answer(roundTrip);
+    }
   }
 
   async mutation(
@@ -118,26 +145,33 @@ export class ConvexTestClient {
     const undoOptimistic = options.optimisticUpdate
       ? this.applyOptimisticUpdate(options.optimisticUpdate, args)
       : () => {};
+    const roundTrip = this.send("mutation", pathOf(mutation));
     try {
       return unwrap(await this.call("mutation", pathOf(mutation), args));
     } finally {
       await this.refreshAll();
+      this.answer(roundTrip);
       undoOptimistic();
     }
   }
 
   async action(action: string | FunctionReference<"action">, args: AnyArgs = {}): Promise<Value> {
+    const roundTrip = this.send("action", pathOf(action));
     try {
       return unwrap(await this.call("action", pathOf(action), args));
     } finally {
       await this.refreshAll();
+      this.answer(roundTrip);
     }
   }
 
   setAuth(fetchToken: FetchToken, onChange?: (isAuthenticated: boolean) => void): void {
     void fetchToken({ forceRefreshToken: false }).then(async (token) => {
+      // A real client sends the token and learns from the server's next answer that it holds.
+      const roundTrip = token ? this.send("authenticate", "") : null;
       this.token = token ?? null;
       await this.refreshAll();
+      if (roundTrip !== null) this.answer(roundTrip);
       onChange?.(this.token !== null);
     });
   }
@@ -179,11 +213,22 @@ export class ConvexTestClient {
   private subscribe(key: string, path: string, args: AnyArgs): Subscription {
     let subscription = this.subscriptions.get(key);
     if (subscription === undefined) {
-      subscription = { path, args, result: { kind: "loading" }, listeners: new Set() };
+      const roundTrip = this.send("query", path);
+      subscription = { path, args, result: { kind: "loading" }, listeners: new Set(), roundTrip };
       this.subscriptions.set(key, subscription);
       void this.refreshAll();
     }
     return subscription;
+  }
+
+  private send(kind: SentRequest["kind"], path: string): number {
+    const roundTrip = this.answered + 1;
+    this.requests.push({ kind, path, roundTrip });
+    return roundTrip;
+  }
+
+  private answer(roundTrip: number): void {
+    this.answered = Math.max(this.answered, roundTrip);
   }
 
   private call(kind: FunctionKind, path: string, args: AnyArgs): Promise<CallResult> {
@@ -203,6 +248,7 @@ export class ConvexTestClient {
         if (this.closed) return;
         const next = await this.run(subscription);
         if (!sameResult(subscription.result, next)) {
+          if (subscription.result.kind === "loading") this.answer(subscription.roundTrip);
           subscription.result = next;
           for (const listener of [...subscription.listeners]) listener();
         }

@@ -1,24 +1,18 @@
-import { useAuthActions } from "@convex-dev/auth/react";
-import {
-  ChartColumnIcon,
-  HouseIcon,
-  LogInIcon,
-  LogOutIcon,
-  QrCodeIcon,
-  ShieldCheckIcon,
-  SparklesIcon,
-} from "lucide-react";
-import { Link, useLocation } from "react-router-dom";
+import { LogInIcon, SparklesIcon } from "lucide-react";
+import { Suspense } from "react";
+import { Link } from "react-router-dom";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import { Spinner } from "@/components/ui/spinner";
 import { useAuthDialog } from "@/features/auth/AuthDialogContext";
 import { useViewer } from "@/features/auth/hooks/useViewer";
-import type { Profile } from "@convex/model/users";
 import { loadAuthDialogs } from "@/features/auth/loadAuthDialogs";
-import { BetaButton } from "@/features/beta/BetaButton";
-import { prefetch } from "@/lib/lazyWithReload";
-import { useBusyCall } from "@/lib/useBusyCall";
+import { lazyWithReload, prefetch } from "@/lib/lazyWithReload";
+import { loadSignedInActions } from "./loadSignedInActions";
+
+// Signed-in controls use Convex (sign-out, the beta program): in their own chunk, fetched by
+// src/app/ConvexSession.tsx as soon as the viewer is signed in.
+const SignedInActions = lazyWithReload(loadSignedInActions);
 
 /** The bar on every page: the title links home, then what the visitor can do. */
 export function TopBar() {
@@ -39,7 +33,11 @@ export function TopBar() {
         <nav aria-label="Account" className="flex items-center gap-1 sm:gap-2">
           {viewer.status === "loading" && <Spinner className="size-5 text-muted-foreground" />}
           {viewer.status === "signedOut" && <LoginButton />}
-          {viewer.status === "signedIn" && <SignedInActions viewer={viewer.viewer} />}
+          {viewer.status === "signedIn" && (
+            <Suspense fallback={<Spinner className="size-5 text-muted-foreground" />}>
+              <SignedInActions viewer={viewer.viewer} />
+            </Suspense>
+          )}
         </nav>
       </div>
     </header>
@@ -58,83 +56,5 @@ function LoginButton() {
       <LogInIcon />
       Login
     </Button>
-  );
-}
-
-const currentPageStyle = "aria-[current=page]:bg-accent aria-[current=page]:text-primary";
-
-/**
- * The beta icon, the admin icon (admins only), the QR icon, then Home and Logout. Labels
- * collapse to icons on narrow screens and stay as the buttons' accessible names.
- */
-function SignedInActions({ viewer }: { viewer: Profile }) {
-  const { signOut } = useAuthActions();
-  const { pathname } = useLocation();
-  const { working: loggingOut, run } = useBusyCall();
-
-  async function logOut() {
-    await run(() => signOut(), {
-      success: "Successfully logged out!",
-      failure: () => "Failed to logout. Please try again",
-      logAs: "Logout failed",
-    });
-  }
-
-  return (
-    <>
-      <BetaButton viewer={viewer} />
-      {viewer.isAdmin && (
-        <Button
-          asChild
-          variant="ghost"
-          size="icon-sm"
-          title="Admin dashboard"
-          className={currentPageStyle}
-        >
-          <Link to="/admin" aria-current={pathname === "/admin" ? "page" : undefined}>
-            <ShieldCheckIcon />
-            <span className="sr-only">Admin dashboard</span>
-          </Link>
-        </Button>
-      )}
-      <Button
-        asChild
-        variant="ghost"
-        size="icon-sm"
-        title="Your stats"
-        className={currentPageStyle}
-      >
-        <Link to="/me" aria-current={pathname === "/me" ? "page" : undefined}>
-          <ChartColumnIcon />
-          <span className="sr-only">Your stats</span>
-        </Link>
-      </Button>
-      <Button
-        asChild
-        variant="ghost"
-        size="icon-sm"
-        title="Share with a QR code"
-        className={currentPageStyle}
-      >
-        <Link to="/qr" aria-current={pathname === "/qr" ? "page" : undefined}>
-          <QrCodeIcon />
-          <span className="sr-only">Share with a QR code</span>
-        </Link>
-      </Button>
-      <p className="mr-1 hidden text-sm text-muted-foreground md:block">
-        <span className="font-medium text-foreground">{viewer.username}</span> ·{" "}
-        {viewer.score.toLocaleString("en-US")} pts
-      </p>
-      <Button asChild variant="ghost" size="sm">
-        <Link to="/">
-          <HouseIcon />
-          <span className="sr-only sm:not-sr-only">Home</span>
-        </Link>
-      </Button>
-      <Button variant="outline" size="sm" disabled={loggingOut} onClick={() => void logOut()}>
-        {loggingOut ? <Spinner /> : <LogOutIcon />}
-        <span className="sr-only sm:not-sr-only">Logout</span>
-      </Button>
-    </>
   );
 }

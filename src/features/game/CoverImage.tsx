@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState, type SyntheticEvent } from "react";
 import { BLUR_STEPS_PX } from "@convex/model/rules";
 import { coverUrl } from "@/lib/coverUrl";
 import { cn } from "@/lib/utils";
@@ -15,10 +15,21 @@ function cssBlur(step: number | null): string {
   return `blur(calc(${(0.5 * px) / REFERENCE_WIDTH_PX} * 100cqw))`;
 }
 
+type Layer = { src: string; step: number | null };
+
+const imageClass =
+  "absolute inset-0 size-full object-cover select-none [image-rendering:smooth] scale-110";
+
 /**
- * The round's cover: a box of the cover's own colour holds the 2:3 space (so nothing moves), the
- * last image shown stays underneath, and the next one cross-fades in once it has loaded. The
- * server serves no step ahead of the one shown, so nothing sharper is preloaded.
+ * The round's cover. A box of the cover's own colour holds the 2:3 space, so nothing moves. A new
+ * step never replaces the one on screen until it has loaded and been decoded (img.decode()); it
+ * then cross-fades in over the image it replaces, which stays underneath (no flash of the
+ * placeholder colour mid-fade).
+ *
+ * Nothing sharper is fetched ahead: the server serves no step before the player has earned it
+ * (convex/model/covers.ts), since a prefetched step would be one click away in the network panel.
+ * "Preloading" is this: the next step's address arrives with the wrong guess's result, and the
+ * image is fetched and decoded out of sight before it is shown.
  */
 export function CoverImage({
   path,
@@ -33,24 +44,47 @@ export function CoverImage({
   alt: string;
 }) {
   const src = path === null ? null : coverUrl(path);
-  const [loaded, setLoaded] = useState<{ src: string; step: number | null } | null>(null);
-  const previous = loaded !== null && loaded.src !== src ? loaded : null;
-  const imageClass =
-    "absolute inset-0 size-full object-cover select-none [image-rendering:smooth] scale-110";
+  // The image on screen, and the one it replaced (kept beneath it while it fades in).
+  const [{ shown, beneath }, setLayers] = useState<{ shown: Layer | null; beneath: Layer | null }>({
+    shown: null,
+    beneath: null,
+  });
+  const wanted = useRef(src);
+  useEffect(() => {
+    wanted.current = src;
+  }, [src]);
+
+  function reveal(event: SyntheticEvent<HTMLImageElement>, layer: Layer) {
+    const image = event.currentTarget;
+    // jsdom has no decode(); browsers resolve it once the image can be painted at once.
+    const decoded = typeof image.decode === "function" ? image.decode() : Promise.resolve();
+    void decoded
+      .catch(() => {}) // an image that cannot be decoded shows as the browser can
+      .then(() => {
+        if (wanted.current !== layer.src) return; // a newer step is already on its way
+        setLayers((layers) =>
+          layers.shown?.src === layer.src ? layers : { shown: layer, beneath: layers.shown },
+        );
+      });
+  }
+
+  // Until the new image is ready, the one on screen stays as the bottom layer.
+  const bottom = shown !== null && shown.src !== src ? shown : beneath;
   return (
     <div
       data-testid="cover"
       className="relative mx-auto aspect-[2/3] w-[60%] max-w-[15rem] overflow-hidden rounded-lg bg-muted shadow-lg ring-1 ring-border [container-type:inline-size] md:w-full md:max-w-none"
       style={color === null ? undefined : { backgroundColor: color }}
     >
-      {previous !== null && (
+      {bottom !== null && bottom.src !== src && (
         <img
-          src={previous.src}
+          key={bottom.src}
+          src={bottom.src}
           alt=""
           aria-hidden
           draggable={false}
-          className={imageClass}
-          style={{ filter: cssBlur(previous.step) }}
+          className={cn(imageClass, bottom.step === null && "scale-100")}
+          style={{ filter: cssBlur(bottom.step) }}
         />
       )}
       {src !== null && (
@@ -63,11 +97,11 @@ export function CoverImage({
           decoding="async"
           fetchPriority="high"
           draggable={false}
-          onLoad={() => setLoaded({ src, step })}
+          onLoad={(event) => reveal(event, { src, step })}
           className={cn(
             imageClass,
             "transition-opacity duration-500 motion-reduce:transition-none",
-            loaded?.src === src ? "opacity-100" : "opacity-0",
+            shown?.src === src ? "opacity-100" : "opacity-0",
             step === null && "scale-100",
           )}
           style={{ filter: cssBlur(step) }}

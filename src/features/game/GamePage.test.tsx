@@ -83,15 +83,22 @@ describe("a round", () => {
     await seedAnime(backend, [
       { english: "Markup Show", clue: 'A <b>bold</b> hero & "friends".\nGenres: Action' },
     ]);
-    // Hold the visit's start on the server until the loading message has been seen.
+    // Hold the visit's opening on the server until the loading message has been seen.
     let releaseStart = () => {};
     const startHeld = new Promise<void>((resolve) => (releaseStart = resolve));
+    let opening = () => {};
+    const opened = new Promise<void>((resolve) => (opening = resolve));
     const call = backend.call.bind(backend);
     vi.spyOn(backend, "call").mockImplementation(async (kind, path, args, token) => {
-      if (path === "game:start") await startHeld;
+      if (path === "game:open") {
+        opening();
+        await startHeld;
+      }
       return await call(kind, path, args, token);
     });
     await renderSignedIn("/game", { backend });
+    // The game screen has asked for the visit (the page showed its own loading state before).
+    await opened;
     expect(await screen.findByText("Loading anime...")).toBeInTheDocument();
     releaseStart();
 
@@ -304,7 +311,7 @@ describe("loading an anime", () => {
     aniListDown();
     const backend = new InProcessBackend();
     const calls = vi.spyOn(backend, "call");
-    const starts = () => calls.mock.calls.filter(([, path]) => path === "game:start").length;
+    const starts = () => calls.mock.calls.filter(([, path]) => path === "game:open").length;
     await renderSignedIn("/game", { backend });
 
     expect(await screen.findByText("Error loading anime. Retrying...")).toBeInTheDocument();

@@ -1,3 +1,4 @@
+import { useConvexAuth } from "convex/react";
 import { LogInIcon } from "lucide-react";
 import { useEffect } from "react";
 import { Button } from "@/components/ui/button";
@@ -10,13 +11,18 @@ import { GameScreen } from "./GameScreen";
 /** /game: the game for signed-in players; a visitor gets the login dialog instead. */
 export function GamePage() {
   const viewer = useViewer();
+  const { isAuthenticated } = useConvexAuth();
   const { openLogin } = useAuthDialog();
 
   useEffect(() => {
     if (viewer.status === "signedOut") openLogin();
   }, [viewer.status, openLogin]);
 
-  if (viewer.status === "signedIn") return <GameScreen />;
+  // The game opens as soon as the server has accepted the sign-in, beside the profile's query
+  // rather than after it: the clue is then one round trip away (issue 14).
+  if (viewer.status === "signedIn" || (isAuthenticated && viewer.status === "loading")) {
+    return <GameScreen />;
+  }
   if (viewer.status === "loading") {
     return (
       <GameLayout score={null}>

@@ -33,12 +33,14 @@ type Round = NonNullable<GameView["round"]>;
 
 /**
  * The signed-in player's game. Opens the visit on the server once (which deals the first round
- * and follows the player's time zone), then shows the live game state: every change the server
- * makes — a judged guess, a cooldown's end, the midnight reset — arrives without polling.
+ * and follows the player's time zone) and shows the screen that call returns, so the clue needs
+ * one round trip (issue 14); then the live game state: every change the server makes — a judged
+ * guess, a cooldown's end, the midnight reset — arrives without polling.
  */
 export function GameScreen() {
-  const game = useQuery(api.game.state);
-  const start = useMutation(api.game.start);
+  const live = useQuery(api.game.state);
+  const open = useMutation(api.game.open);
+  const [opened, setOpened] = useState<GameView | null>(null);
   const { status: loadStatus, load } = useAnimeLoader();
   const started = useRef(false);
 
@@ -46,9 +48,16 @@ export function GameScreen() {
     if (started.current) return;
     started.current = true;
     const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    void load(async () => (await start({ timeZone })).hasRound);
-  }, [load, start]);
+    void load(async () => {
+      const view = await open({ timeZone });
+      setOpened(view);
+      return view?.round != null;
+    });
+  }, [load, open]);
 
+  // The subscription, once it has the game, is never older than the call's result: Convex
+  // resolves a mutation only after the subscriptions reflect it.
+  const game = live ?? opened;
   const round = game?.round ?? null;
   return (
     <GameLayout score={game?.score ?? null}>

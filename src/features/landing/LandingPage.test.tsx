@@ -7,7 +7,8 @@ import { InProcessBackend } from "@/testing/inProcessBackend";
 
 test("shows the spec's copy to everyone", async () => {
   renderApp();
-  expect(screen.getByRole("heading", { level: 1, name: "Anime Guess" })).toBeInTheDocument();
+  // The page shows once the Convex session's chunk has loaded (src/app/providers.tsx).
+  expect(await screen.findByRole("heading", { level: 1, name: "Anime Guess" })).toBeInTheDocument();
   expect(
     screen.getByText("Test your anime knowledge with our daily guessing game!"),
   ).toBeInTheDocument();

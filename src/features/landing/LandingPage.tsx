@@ -39,7 +39,7 @@ export function LandingPage() {
         </header>
 
         <div className="grid w-full gap-4 sm:gap-6 md:grid-cols-2">
-          <Card className="gap-4 bg-card/85 backdrop-blur-sm">
+          <Card className="gap-4 bg-card/85">
             <CardHeader>
               <CardTitle className="flex items-center gap-2 text-xl">
                 <CalendarDaysIcon className="size-5 text-primary" />
@@ -56,7 +56,7 @@ export function LandingPage() {
             </CardFooter>
           </Card>
 
-          <Card className="gap-4 bg-card/85 backdrop-blur-sm">
+          <Card className="gap-4 bg-card/85">
             <CardHeader>
               <CardTitle className="flex items-center gap-2 text-xl">
                 <TrophyIcon className="size-5 text-primary" />
@@ -76,12 +76,7 @@ export function LandingPage() {
           </Card>
         </div>
 
-        <Button
-          variant="outline"
-          size="lg"
-          className="bg-card/70 backdrop-blur-sm"
-          {...howToPlay.openerProps}
-        >
+        <Button variant="outline" size="lg" className="bg-card/70" {...howToPlay.openerProps}>
           <CircleHelpIcon />
           How to Play
         </Button>

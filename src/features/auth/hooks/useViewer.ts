@@ -1,41 +1,16 @@
-import { useConvexAuth, useMutation, useQueries, type RequestForQueries } from "convex/react";
-import { useEffect, useMemo, useRef, useState } from "react";
-import { api } from "@convex/_generated/api";
+import { createContext, useContext } from "react";
 import type { Profile } from "@convex/model/users";
 
 export type ViewerState =
-  { status: "loading" } | { status: "signedOut" } | { status: "signedIn"; viewer: Profile };
+  { status: "loading" } | { status: "signedIn"; viewer: Profile } | { status: "signedOut" };
 
 /**
- * Who is using the app. While Convex Auth or the profile loads: "loading".
- * A profile that fails to load counts as signed out (the session is not trusted); an
- * account without a profile yet gets one made, then shows as signed in.
+ * Who is using the app, from the Convex session (src/app/ConvexSession.tsx, which computes it once
+ * for the whole app). Until that session's code has loaded: "loading", as the prerendered landing
+ * page shows it. Kept free of Convex imports, so that the landing page's first chunk needs none.
  */
+export const ViewerContext = createContext<ViewerState>({ status: "loading" });
+
 export function useViewer(): ViewerState {
-  const { isLoading, isAuthenticated } = useConvexAuth();
-  const queries = useMemo((): RequestForQueries => {
-    const signedIn: RequestForQueries = { viewer: { query: api.users.viewer, args: {} } };
-    return isAuthenticated ? signedIn : {};
-  }, [isAuthenticated]);
-  const result = useQueries(queries) as { viewer?: Profile | null | Error };
-  const ensureProfile = useMutation(api.users.ensureProfile);
-  const askedForProfile = useRef(false);
-  const [profileFailed, setProfileFailed] = useState(false);
-  const needsProfile = isAuthenticated && result.viewer === null;
-
-  useEffect(() => {
-    if (!needsProfile || askedForProfile.current) return;
-    askedForProfile.current = true;
-    ensureProfile().catch((error: unknown) => {
-      console.error("Could not create the player profile", error);
-      setProfileFailed(true);
-    });
-  }, [needsProfile, ensureProfile]);
-
-  if (isLoading) return { status: "loading" };
-  if (!isAuthenticated || result.viewer instanceof Error) return { status: "signedOut" };
-  if (result.viewer === undefined) return { status: "loading" };
-  if (result.viewer === null)
-    return profileFailed ? { status: "signedOut" } : { status: "loading" };
-  return { status: "signedIn", viewer: result.viewer };
+  return useContext(ViewerContext);
 }

@@ -1,0 +1,10 @@
+// The landing page's initial JavaScript + CSS, gzip (issue 14), shared by the build's check
+// (scripts/report-bundle.mjs, which fails `npm run build` above the ceiling) and `npm run bench`.
+// Bytes are stable from build to build, so the build enforces them; timings are not, so they
+// stay in the bench.
+
+/** Issue 14's goal. */
+export const LANDING_GOAL_GZIP_BYTES = 140_000;
+
+/** What `npm run build` fails above: the goal itself, now that the landing meets it. */
+export const LANDING_CEILING_GZIP_BYTES = LANDING_GOAL_GZIP_BYTES;

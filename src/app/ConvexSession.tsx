@@ -1,0 +1,49 @@
+import { ConvexAuthProvider } from "@convex-dev/auth/react";
+import type { ConvexReactClient } from "convex/react";
+import { use, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from "react";
+import { ViewerContext, type ViewerState } from "@/features/auth/hooks/useViewer";
+import { useViewerFromConvex } from "@/features/auth/hooks/useViewerFromConvex";
+import { prefetch } from "@/lib/lazyWithReload";
+import { loadSignedInActions } from "@/components/layout/loadSignedInActions";
+
+/**
+ * Convex, Convex Auth and who the viewer is: the part of the providers that needs the Convex
+ * client's code, in a chunk of its own (src/app/providers.tsx loads it lazily). On "/", React
+ * hydrates the prerendered landing page once this has arrived; until then the page stays as the
+ * HTML painted it.
+ */
+export default function ConvexSession({
+  client,
+  onReady,
+  children,
+}: {
+  client: ConvexReactClient | Promise<ConvexReactClient>;
+  onReady?: () => void;
+  children: ReactNode;
+}) {
+  const resolved = client instanceof Promise ? use(client) : client;
+  return (
+    <ConvexAuthProvider client={resolved}>
+      <ViewerProvider onReady={onReady}>{children}</ViewerProvider>
+    </ConvexAuthProvider>
+  );
+}
+
+function ViewerProvider({ onReady, children }: { onReady?: () => void; children: ReactNode }) {
+  const state = useViewerFromConvex();
+  const profile = state.status === "signedIn" ? state.viewer : null;
+  // One object per state, so the pages re-render when who the viewer is changes, not otherwise.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const viewer = useMemo((): ViewerState => state, [state.status, profile]);
+
+  // Runs once this tree is on screen (hydrated, on "/"): main.tsx replays an early click then.
+  const ready = useRef(onReady);
+  useLayoutEffect(() => ready.current?.(), []);
+
+  // The top bar's signed-in controls come in a chunk of their own: fetch it as soon as needed.
+  useEffect(() => {
+    if (viewer.status === "signedIn") prefetch(loadSignedInActions);
+  }, [viewer.status]);
+
+  return <ViewerContext.Provider value={viewer}>{children}</ViewerContext.Provider>;
+}
