@@ -1,10 +1,10 @@
 import { ConvexAuthProvider } from "@convex-dev/auth/react";
 import type { ConvexReactClient } from "convex/react";
 import { use, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from "react";
-import { ViewerContext, type ViewerState } from "@/features/auth/hooks/useViewer";
-import { useViewerFromConvex } from "@/features/auth/hooks/useViewerFromConvex";
+import { ViewerContext, type ViewerState } from "@/lib/auth/viewer";
+import { useViewerFromConvex } from "@/lib/auth/useViewerFromConvex";
 import { prefetch } from "@/lib/lazyWithReload";
-import { loadSignedInActions } from "@/components/layout/loadSignedInActions";
+import { loadSignedInActions } from "@/app/layout/loadSignedInActions";
 
 /**
  * Convex, Convex Auth and who the viewer is: the part of the providers that needs the Convex

@@ -1,7 +1,7 @@
 import type { ComponentType } from "react";
 import type { RouteObject } from "react-router-dom";
-import { AppLayout } from "@/components/layout/AppLayout";
-import { PageLoading } from "@/components/layout/PageLoading";
+import { AppLayout } from "@/app/layout/AppLayout";
+import { PageLoading } from "@/app/layout/PageLoading";
 import { ErrorPage } from "@/features/errors/ErrorPage";
 import { LandingPage } from "@/features/landing/LandingPage";
 import { importWithReload } from "@/lib/lazyWithReload";
@@ -29,8 +29,8 @@ export const routes: RouteObject[] = [
       {
         path: "game",
         lazy: page(
-          () => import("@/features/game/GamePage"),
-          (m) => m.GamePage,
+          () => import("@/app/pages/GameRoute"),
+          (m) => m.GameRoute,
         ),
       },
       {

@@ -6,7 +6,7 @@ import { FEEDBACK_PAGE_SIZE } from "@convex/model/feedbackRules";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { useViewer } from "@/features/auth/hooks/useViewer";
+import { useViewer } from "@/lib/auth/viewer";
 import { BetaActivity } from "./BetaActivity";
 import { FeedbackCard } from "./FeedbackCard";
 import { QueryErrorBoundary } from "./QueryErrorBoundary";

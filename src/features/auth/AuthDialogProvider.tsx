@@ -3,7 +3,8 @@ import {
   AuthDialogContext,
   type AuthDialogControls,
   type AuthDialogMode,
-} from "./AuthDialogContext";
+} from "@/lib/auth/authDialog";
+import { prefetch } from "@/lib/lazyWithReload";
 import { loadAuthDialogs } from "./loadAuthDialogs";
 
 const AuthDialogs = lazy(loadAuthDialogs);
@@ -24,6 +25,7 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
         setMode("signUp");
       },
       close: () => setMode(null),
+      prefetch: () => prefetch(loadAuthDialogs),
     }),
     [],
   );

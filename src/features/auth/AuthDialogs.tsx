@@ -1,4 +1,4 @@
-import type { AuthDialogMode } from "./AuthDialogContext";
+import type { AuthDialogMode } from "@/lib/auth/authDialog";
 import { CredentialsDialog } from "./CredentialsDialog";
 
 /** Both account dialogs, in one lazily loaded chunk; `mode` says which is open, if any. */

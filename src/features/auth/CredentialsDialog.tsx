@@ -15,8 +15,8 @@ import {
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
-import { useAuthDialog, type AuthDialogMode } from "./AuthDialogContext";
-import { FormError } from "./FormError";
+import { useAuthDialog, type AuthDialogMode } from "@/lib/auth/authDialog";
+import { FormError } from "@/components/FormError";
 import { PasswordInput } from "./PasswordInput";
 import { useCredentialsSubmit } from "./useCredentialsSubmit";
 

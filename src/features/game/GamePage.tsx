@@ -1,15 +1,18 @@
 import { useConvexAuth } from "convex/react";
 import { LogInIcon } from "lucide-react";
-import { useEffect } from "react";
+import { useEffect, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { useAuthDialog } from "@/features/auth/AuthDialogContext";
-import { useViewer } from "@/features/auth/hooks/useViewer";
+import { useAuthDialog } from "@/lib/auth/authDialog";
+import { useViewer } from "@/lib/auth/viewer";
 import { GameLayout, GamePlaceholder } from "./GameLayout";
 import { GameScreen } from "./GameScreen";
 
-/** /game: the game for signed-in players; a visitor gets the login dialog instead. */
-export function GamePage() {
+/**
+ * /game: the game for signed-in players; a visitor gets the login dialog instead. `below` is what
+ * the app shows under the game (the stats strip), composed in src/app.
+ */
+export function GamePage({ below }: { below?: ReactNode }) {
   const viewer = useViewer();
   const { isAuthenticated } = useConvexAuth();
   const { openLogin } = useAuthDialog();
@@ -21,7 +24,7 @@ export function GamePage() {
   // The game opens as soon as the server has accepted the sign-in, beside the profile's query
   // rather than after it: the clue is then one round trip away (issue 14).
   if (viewer.status === "signedIn" || (isAuthenticated && viewer.status === "loading")) {
-    return <GameScreen />;
+    return <GameScreen below={below} />;
   }
   if (viewer.status === "loading") {
     return (

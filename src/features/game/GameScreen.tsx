@@ -1,21 +1,20 @@
 import { useMutation, useQuery } from "convex/react";
 import { SendIcon, SkipForwardIcon } from "lucide-react";
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
-import { useAuthDialog } from "@/features/auth/AuthDialogContext";
+import { useAuthDialog } from "@/lib/auth/authDialog";
 import { messageFor } from "@/lib/errors";
 import { prefetch } from "@/lib/lazyWithReload";
 import { notify } from "@/lib/notify";
-import { StatsStrip } from "@/features/stats/StatsStrip";
 import { api } from "@convex/_generated/api";
 import { errorCodeOf } from "@convex/model/errors";
 import type { GameView } from "@convex/model/game";
 import { BLUR_STEPS_PX, MAX_GUESS_LENGTH } from "@convex/model/rules";
-import { AnswerReveal } from "./AnswerReveal";
+import { AnswerReveal } from "@/components/game/AnswerReveal";
 import { Celebration } from "./Celebration";
-import { CoverImage } from "./CoverImage";
+import { CoverImage } from "@/components/game/CoverImage";
 import { GameCard, GameLayout, GamePlaceholder } from "./GameLayout";
 import { GuessCounters } from "./GuessCounters";
 import { loadConfetti } from "./loadConfetti";
@@ -37,7 +36,7 @@ type Round = NonNullable<GameView["round"]>;
  * one round trip (issue 14); then the live game state: every change the server makes — a judged
  * guess, a cooldown's end, the midnight reset — arrives without polling.
  */
-export function GameScreen() {
+export function GameScreen({ below }: { below?: ReactNode }) {
   const live = useQuery(api.game.state);
   const open = useMutation(api.game.open);
   const [opened, setOpened] = useState<GameView | null>(null);
@@ -72,7 +71,7 @@ export function GameScreen() {
       ) : (
         <RoundView game={game} round={round} loadStatus={loadStatus} load={load} />
       )}
-      <StatsStrip />
+      {below}
     </GameLayout>
   );
 }

@@ -12,10 +12,9 @@ import {
   CardTitle,
 } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
-import { useAuthDialog } from "@/features/auth/AuthDialogContext";
-import { useViewer } from "@/features/auth/hooks/useViewer";
-import { loadAuthDialogs } from "@/features/auth/loadAuthDialogs";
-import { importWithReload, lazyWithReload, prefetch } from "@/lib/lazyWithReload";
+import { useAuthDialog } from "@/lib/auth/authDialog";
+import { useViewer } from "@/lib/auth/viewer";
+import { importWithReload, lazyWithReload } from "@/lib/lazyWithReload";
 import { useLazyDialog } from "@/lib/useLazyDialog";
 import { LandingBackground } from "./LandingBackground";
 
@@ -94,7 +93,7 @@ export function LandingPage() {
 /** Signed in: "Play Now" to /game. Signed out: opens the login dialog. */
 function DailyChallengeButton() {
   const viewer = useViewer();
-  const { openLogin } = useAuthDialog();
+  const { openLogin, prefetch: prefetchLogin } = useAuthDialog();
 
   if (viewer.status === "signedIn") {
     return (
@@ -113,8 +112,8 @@ function DailyChallengeButton() {
   return (
     <Button
       className="w-full"
-      onPointerEnter={() => prefetch(loadAuthDialogs)}
-      onFocus={() => prefetch(loadAuthDialogs)}
+      onPointerEnter={prefetchLogin}
+      onFocus={prefetchLogin}
       onClick={openLogin}
     >
       Start Playing

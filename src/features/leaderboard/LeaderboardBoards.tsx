@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { RANK_EXACT_LIMIT } from "@convex/model/rules";
 import { Spinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { useViewer } from "@/features/auth/hooks/useViewer";
+import { useViewer } from "@/lib/auth/viewer";
 import { cn } from "@/lib/utils";
 import { LeaderboardList } from "./LeaderboardList";
 import { useLeaderboard, type Loadable, type Period, type Standing } from "./useLeaderboard";

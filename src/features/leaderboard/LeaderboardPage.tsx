@@ -3,10 +3,8 @@ import { Link } from "react-router-dom";
 import { LEADERBOARD_PAGE_SIZE } from "@convex/model/rules";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
-import { useAuthDialog } from "@/features/auth/AuthDialogContext";
-import { useViewer } from "@/features/auth/hooks/useViewer";
-import { loadAuthDialogs } from "@/features/auth/loadAuthDialogs";
-import { prefetch } from "@/lib/lazyWithReload";
+import { useAuthDialog } from "@/lib/auth/authDialog";
+import { useViewer } from "@/lib/auth/viewer";
 import { LeaderboardBoards } from "./LeaderboardBoards";
 
 /**
@@ -51,16 +49,12 @@ export function LeaderboardPage() {
 }
 
 function VisitorCard() {
-  const { openLogin } = useAuthDialog();
+  const { openLogin, prefetch: prefetchLogin } = useAuthDialog();
   return (
     <Card className="py-4">
       <CardContent className="flex flex-wrap items-center justify-between gap-4">
         <p className="text-muted-foreground">Log in to play and climb the rankings.</p>
-        <Button
-          onPointerEnter={() => prefetch(loadAuthDialogs)}
-          onFocus={() => prefetch(loadAuthDialogs)}
-          onClick={openLogin}
-        >
+        <Button onPointerEnter={prefetchLogin} onFocus={prefetchLogin} onClick={openLogin}>
           <LogInIcon />
           Log in to play
         </Button>

@@ -5,8 +5,8 @@ import { Link } from "react-router-dom";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
-import { useAuthDialog } from "@/features/auth/AuthDialogContext";
-import { useViewer } from "@/features/auth/hooks/useViewer";
+import { useAuthDialog } from "@/lib/auth/authDialog";
+import { useViewer } from "@/lib/auth/viewer";
 import { gameAddress } from "@/lib/gameAddress";
 
 const QR_FILE_NAME = "anime-guess-qr.png";

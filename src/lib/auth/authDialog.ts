@@ -6,6 +6,8 @@ export type AuthDialogControls = {
   openLogin: () => void;
   openSignUp: () => void;
   close: () => void;
+  /** Fetches the dialogs' code ahead of a click (on hover or focus of a Login button). */
+  prefetch: () => void;
 };
 
 export const AuthDialogContext = createContext<AuthDialogControls | null>(null);

@@ -2,7 +2,7 @@ import { useConvexAuth, useMutation, useQueries, type RequestForQueries } from "
 import { useEffect, useMemo, useRef, useState } from "react";
 import { api } from "@convex/_generated/api";
 import type { Profile } from "@convex/model/users";
-import type { ViewerState } from "./useViewer";
+import type { ViewerState } from "@/lib/auth/viewer";
 
 /**
  * Who is using the app, from Convex Auth and the player's profile; read through `useViewer`

@@ -1,0 +1,71 @@
+import path from "node:path";
+import { ESLint } from "eslint";
+import tseslint from "typescript-eslint";
+import { describe, expect, test } from "vitest";
+import { featureNames, layerBoundaries } from "../eslint.boundaries.js";
+
+const root = path.resolve(import.meta.dirname, "..");
+
+/** ESLint with only the layer rules (no type information needed), as eslint.config.js adds them. */
+const boundaries = new ESLint({
+  cwd: root,
+  overrideConfigFile: true,
+  overrideConfig: [
+    { files: ["**/*.{ts,tsx}"], languageOptions: { parser: tseslint.parser } },
+    ...layerBoundaries(featureNames(root)),
+  ],
+});
+
+async function problems(filePath: string, code: string): Promise<string[]> {
+  const [result] = await boundaries.lintText(code, { filePath: path.join(root, filePath) });
+  return result.messages.map((message) => `${message.ruleId}: ${message.message}`);
+}
+
+describe("the layer boundaries", () => {
+  test("lint fails on a feature importing another feature, by alias or by relative path", async () => {
+    expect(
+      await problems("src/features/game/Probe.tsx", 'import { X } from "@/features/stats/X";'),
+    ).toEqual([expect.stringMatching(/^no-restricted-imports: .*A feature imports only itself/)]);
+    expect(
+      await problems("src/features/game/Probe.tsx", 'import { X } from "../stats/X";'),
+    ).toEqual([expect.stringMatching(/^no-restricted-syntax: A feature imports only itself/)]);
+    expect(
+      await problems("src/features/game/deep/Probe.tsx", 'export { X } from "../../rooms/X";'),
+    ).toHaveLength(1);
+    expect(
+      await problems("src/features/game/Probe.tsx", 'import { routes } from "@/app/routes";'),
+    ).toHaveLength(1);
+  });
+
+  test("a feature may import itself and the shared layers", async () => {
+    const code = [
+      'import { A } from "@/features/game/A";',
+      'import { B } from "./B";',
+      'import { C } from "@/components/ui/button";',
+      'import { D } from "@/lib/auth/viewer";',
+      'import { E } from "@convex/model/rules";',
+    ].join("\n");
+    expect(await problems("src/features/game/Probe.tsx", code)).toEqual([]);
+    expect(await problems("src/features/game/deep/Probe.tsx", 'import { F } from "../F";')).toEqual(
+      [],
+    );
+  });
+
+  test("the shared layers import no feature and not the app", async () => {
+    for (const file of ["src/components/Probe.tsx", "src/lib/probe.ts", "src/hooks/useProbe.ts"]) {
+      expect(await problems(file, 'import { X } from "@/features/game/X";')).toHaveLength(1);
+      expect(await problems(file, 'import { Y } from "@/app/layout/TopBar";')).toHaveLength(1);
+    }
+  });
+
+  test("eslint.config.js applies them (and import cycles are errors) to every feature", async () => {
+    const eslint = new ESLint({ cwd: root });
+    for (const feature of featureNames(root)) {
+      const config = (await eslint.calculateConfigForFile(
+        path.join(root, `src/features/${feature}/Probe.tsx`),
+      )) as { rules: Record<string, unknown> };
+      expect(config.rules["no-restricted-imports"], feature).toBeDefined();
+      expect(config.rules["import-x/no-cycle"], feature).toBeDefined();
+    }
+  });
+});
