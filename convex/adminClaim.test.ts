@@ -47,7 +47,7 @@ async function claim(who: Player, code: string) {
 /** Whether each player is admin, and every code's state: what a refused claim must leave alone. */
 async function roles(t: TestConvex) {
   return await t.run(async (ctx) => ({
-    admins: (await ctx.db.query("users").take(100)).map((u) => [u.username, u.isAdmin ?? false]),
+    admins: (await ctx.db.query("users").take(100)).map((u) => [u.username, u.isAdmin]),
     codes: await ctx.db.query("adminClaimCodes").take(100),
   }));
 }

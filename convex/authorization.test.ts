@@ -139,7 +139,6 @@ const audit: Record<PublicFunctionName, Row | Row[]> = {
     allowed: ({ result, caller }) =>
       expect(result === null ? null : (result as { _id: string })._id).toBe(caller?.userId ?? null),
   },
-  "users:ensureProfile": { args: {}, expected: signedInOnly() },
   "leaderboard:top": [
     { args: { limit: 10 }, expected: everyone },
     { args: { period: "day", day: "2026-11-23", limit: 10 }, expected: everyone },
@@ -345,7 +344,6 @@ const internalOnly = [
   "leaderboard:pruneBoard",
   "leaderboard:pruneOldBoards",
   "migrations:clearAnalyticsEvents",
-  "migrations:completeProfiles",
   "rooms:advance",
   "rooms:cleanup",
   "rooms:sweep",

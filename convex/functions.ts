@@ -15,8 +15,8 @@ async function requirePlayer(ctx: QueryCtx): Promise<{ user: Doc<"users">; profi
   const userId = await getAuthUserId(ctx);
   if (userId === null) throw appError("NOT_SIGNED_IN");
   const user = await ctx.db.get("users", userId);
-  const profile = user === null ? null : toProfile(user);
-  if (user === null || profile === null) throw appError("USER_NOT_FOUND");
+  if (user === null) throw appError("USER_NOT_FOUND");
+  const profile = toProfile(user);
   return { user, profile };
 }
 

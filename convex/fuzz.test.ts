@@ -860,13 +860,6 @@ const specs: Record<PublicFunctionName, Spec> = {
     succeeded: (result, { caller }) =>
       expect(result === null ? null : (result as Doc<"users">)._id).toBe(caller.userId),
   },
-  "users:ensureProfile": {
-    refusals: forPlayers(),
-    succeeded: (result, { caller, before, after }) => {
-      expect(result).toBeNull();
-      expect(userIn(after, caller.userId)).toEqual(userIn(before, caller.userId));
-    },
-  },
   "leaderboard:top": {
     refusals: () => ["INVALID_DAY"],
     hints: { limit: fc.integer({ min: -5, max: 120 }), period: periods, day: days },
@@ -959,7 +952,7 @@ const specs: Record<PublicFunctionName, Spec> = {
     succeeded: (result, { caller, before, after }) => {
       const outcome = result as { kind: string; points?: number };
       expect(GUESS_OUTCOMES).toContain(outcome.kind);
-      const gained = userIn(after, caller.userId)!.score! - userIn(before, caller.userId)!.score!;
+      const gained = userIn(after, caller.userId)!.score - userIn(before, caller.userId)!.score;
       if (outcome.kind === "correct") {
         // An anime dealt again after its answer was shown scores nothing.
         const seenBefore = gameIn(before, caller.userId)!.round!.seenBefore === true;
@@ -1084,8 +1077,8 @@ const specs: Record<PublicFunctionName, Spec> = {
     }),
     succeeded: (result, { caller, before, after }) => {
       const outcome = result as { ok: boolean; reason?: string };
-      const wasAdmin = userIn(before, caller.userId)!.isAdmin ?? false;
-      expect(userIn(after, caller.userId)!.isAdmin ?? false).toBe(outcome.ok || wasAdmin);
+      const wasAdmin = userIn(before, caller.userId)!.isAdmin;
+      expect(userIn(after, caller.userId)!.isAdmin).toBe(outcome.ok || wasAdmin);
       if (!outcome.ok) {
         expect(CLAIM_REFUSALS).toContain(outcome.reason);
         expect(after.claimCodes, "a refused claim changed a code").toEqual(before.claimCodes);
@@ -1194,11 +1187,11 @@ function checkBoards({ after }: CallRecord) {
     expect(seenEntries.has(key), "two entries on one board").toBe(false);
     seenEntries.add(key);
     if (entry.board === "all") expect(entry.score).toBe(user!.score);
-    else expect(entry.score).toBeLessThanOrEqual(user!.score!);
+    else expect(entry.score).toBeLessThanOrEqual(user!.score);
     byBoard.set(entry.board, [...(byBoard.get(entry.board) ?? []), entry]);
   }
   for (const user of after.users) {
-    if ((user.score ?? 0) > 0)
+    if (user.score > 0)
       expect(seenEntries.has(`all/${user._id}`), "score off the board").toBe(true);
   }
   for (const [board, entries] of byBoard) {
@@ -1316,8 +1309,8 @@ function checkInvariants(call: CallRecord, refused: boolean) {
     expect(now!.score ?? 0, "a score fell").toBeGreaterThanOrEqual(old.score ?? 0);
     if (old._id !== caller.userId) expect(now, "another player's account changed").toEqual(old);
     if (old.isBetaTester) expect(now!.isBetaTester).toBe(true);
-    if ((now!.isAdmin ?? false) !== (old.isAdmin ?? false)) {
-      expect(old.isAdmin ?? false, "an admin lost the role").toBe(false);
+    if (now!.isAdmin !== old.isAdmin) {
+      expect(old.isAdmin, "an admin lost the role").toBe(false);
       expectSpentClaimCode(call, old._id);
     }
   }
@@ -1331,12 +1324,12 @@ function checkInvariants(call: CallRecord, refused: boolean) {
   }
   const keys = new Set<string>();
   for (const user of after.users) {
-    expect(user.email!.length, "an e-mail too long").toBeLessThanOrEqual(MAX_EMAIL_LENGTH);
-    expect(isInteger(user.score) && user.score! >= 0, `score ${user.score}`).toBe(true);
+    expect(user.email.length, "an e-mail too long").toBeLessThanOrEqual(MAX_EMAIL_LENGTH);
+    expect(isInteger(user.score) && user.score >= 0, `score ${user.score}`).toBe(true);
     expect(user.username).toMatch(USERNAME_PATTERN);
-    expect(user.usernameKey).toBe(usernameKey(user.username!));
-    expect(keys.has(user.usernameKey!), "a username is taken twice").toBe(false);
-    keys.add(user.usernameKey!);
+    expect(user.usernameKey).toBe(usernameKey(user.username));
+    expect(keys.has(user.usernameKey), "a username is taken twice").toBe(false);
+    keys.add(user.usernameKey);
   }
   if (call.name !== "auth:signIn")
     expect(after.users.length, "a user appeared").toBe(before.users.length);

@@ -2,6 +2,7 @@ import { describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import { syncAllTime } from "./model/boards";
 import { expectErrorCode, newBackend, signUpPlayer, type TestConvex } from "./test.setup";
+import { testUser } from "../tests/support/testUser";
 
 /** Players from before the boards, put on the all-time board as the backfill does. */
 async function seedPlayers(t: TestConvex, scores: number[], { backfill = true } = {}) {
@@ -152,7 +153,7 @@ describe("past boards", () => {
         "all",
       ];
       const userId = await t.run(async (ctx) => {
-        const userId = await ctx.db.insert("users", { username: "ann", score: 600 });
+        const userId = await ctx.db.insert("users", testUser("ann", { score: 600 }));
         for (const board of boards) {
           for (let i = 0; i < 3; i++) {
             await ctx.db.insert("boardEntries", { board, userId, username: "ann", score: 100 });

@@ -1,7 +1,7 @@
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import { internalMutation } from "./_generated/server";
-import { completeProfiles as completeProfilesPage, deleteBatch } from "./model/migrations";
+import { deleteBatch } from "./model/migrations";
 
 /**
  * One-time data changes, run by an operator after a deploy that needs them:
@@ -17,24 +17,5 @@ export const clearAnalyticsEvents = internalMutation({
     const result = await deleteBatch(ctx, "analytics_events");
     if (!result.done) await ctx.scheduler.runAfter(0, internal.migrations.clearAnalyticsEvents, {});
     return result;
-  },
-});
-
-/**
- * Gives every account without a complete profile (one made by hand on the dashboard) the
- * profile sign-up would have made: username from the e-mail, score 0, no roles. Run before the
- * deploy that makes the profile fields required (README, "Migrations").
- */
-export const completeProfiles = internalMutation({
-  args: { cursor: v.optional(v.union(v.string(), v.null())) },
-  returns: v.object({ completed: v.number(), done: v.boolean() }),
-  handler: async (ctx, { cursor = null }) => {
-    const { completed, continueCursor, done } = await completeProfilesPage(ctx, cursor);
-    if (!done) {
-      await ctx.scheduler.runAfter(0, internal.migrations.completeProfiles, {
-        cursor: continueCursor,
-      });
-    }
-    return { completed, done };
   },
 });

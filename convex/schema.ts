@@ -3,20 +3,21 @@ import { defineSchema, defineTable } from "convex/server";
 import { v } from "convex/values";
 
 /**
- * A player. Convex Auth inserts the document through our `createOrUpdateUser`
- * callback, so the profile fields are always written at sign-up. They stay
- * optional because an account made on the Convex dashboard starts with an
- * e-mail only; `users.ensureProfile` completes it on first sign-in.
+ * A player. Convex Auth inserts the document through our `createOrUpdateUser` callback
+ * (`createPlayer`), so every field a player needs is written at sign-up; an account made by hand
+ * on the Convex dashboard must carry them too. (Deployments from before these fields were
+ * required ran `migrations:completeProfiles` first: README, "Migrations".)
  */
 export const userFields = {
-  email: v.optional(v.string()),
-  username: v.optional(v.string()),
+  email: v.string(),
+  username: v.string(),
   /** Lower-cased username: uniqueness is case-insensitive. */
-  usernameKey: v.optional(v.string()),
-  score: v.optional(v.number()),
-  isBetaTester: v.optional(v.boolean()),
-  isAdmin: v.optional(v.boolean()),
-  createdAt: v.optional(v.number()),
+  usernameKey: v.string(),
+  score: v.number(),
+  isBetaTester: v.boolean(),
+  isAdmin: v.boolean(),
+  createdAt: v.number(),
+  /** Set when the player joins the beta program. */
   betaJoinDate: v.optional(v.number()),
 };
 

@@ -89,9 +89,9 @@ export async function addPoints(
   points: number,
   now: number,
 ): Promise<void> {
-  if (points <= 0 || user.username === undefined) return;
+  if (points <= 0) return;
   const player = { _id: user._id, username: user.username };
-  const allTime = (user.score ?? 0) + points;
+  const allTime = user.score + points;
   const day = utcDay(now);
   await setOnBoard(ctx, ALL_TIME, player, () => allTime);
   await setOnBoard(ctx, `day:${day}`, player, (current) => current + points);
@@ -100,8 +100,8 @@ export async function addPoints(
 
 /** Brings the player's all-time entry up to their score (the backfill; test seeders). */
 export async function syncAllTime(ctx: MutationCtx, user: Doc<"users">): Promise<boolean> {
-  const score = user.score ?? 0;
-  if (user.username === undefined || score <= 0) return false;
+  const score = user.score;
+  if (score <= 0) return false;
   const before = await entryOf(ctx, ALL_TIME, user._id);
   if ((before?.score ?? 0) >= score) return false;
   await setOnBoard(ctx, ALL_TIME, { _id: user._id, username: user.username }, () => score);

@@ -308,7 +308,7 @@ export async function submitGuess(
   });
   await recordRoundEnd(ctx, game, judged, now);
   if (points > 0) {
-    await ctx.db.patch("users", user._id, { score: (user.score ?? 0) + points });
+    await ctx.db.patch("users", user._id, { score: user.score + points });
     await addPoints(ctx, user, points, now);
   }
   if (status !== "playing" && round.seenBefore !== true) {
@@ -387,7 +387,7 @@ export async function gameView(ctx: QueryCtx, user: Doc<"users">) {
       ? await ctx.db.get("anime", game.previousRound.animeId)
       : null;
   return {
-    score: user.score ?? 0,
+    score: user.score,
     dailyRemaining: game.dailyRemaining,
     animeRemaining: game.animeRemaining,
     dailyLimit: DAILY_GUESSES,

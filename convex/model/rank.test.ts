@@ -3,6 +3,7 @@
 import { describe, expect, test } from "vitest";
 import type { Id } from "../_generated/dataModel";
 import { newBackend, type TestConvex } from "../test.setup";
+import { testUser } from "../../tests/support/testUser";
 import { countingCtx, newCounts } from "../../scripts/bench/countingCtx";
 import { ALL_TIME, standingOn, syncAllTime } from "./boards";
 import { bucketOf, emptyStats, moveScore, rankFromStats, shardOf, type ShardStats } from "./rank";
@@ -103,13 +104,7 @@ async function board(players: number, documented?: number[]): Promise<Board> {
   const ids = new Map<number, Id<"users">>();
   await t.run(async (ctx) => {
     for (const i of withDocument) {
-      const id = await ctx.db.insert("users", {
-        email: `p${i}@example.com`,
-        username: `p${i}`,
-        usernameKey: `p${i}`,
-        score: scores[i],
-        createdAt: 0,
-      });
+      const id = await ctx.db.insert("users", testUser(`p${i}`, { score: scores[i] }));
       ids.set(i, id);
       await syncAllTime(ctx, (await ctx.db.get("users", id))!);
     }

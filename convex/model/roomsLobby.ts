@@ -95,7 +95,7 @@ function newPlayer(roomId: Id<"rooms">, user: Doc<"users">, now: number) {
   return {
     roomId,
     userId: user._id,
-    username: user.username ?? "Player",
+    username: user.username,
     joinedAt: now,
     presentSince: now,
     lastSeenAt: now,

@@ -1,7 +1,7 @@
 import { v, type Infer } from "convex/values";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
-import { USERNAME_PATTERN, usernameKey } from "./accounts";
+import { usernameKey } from "./accounts";
 import { appError } from "./errors";
 
 /** What a player's own profile looks like to the client (`users.viewer`). */
@@ -18,17 +18,16 @@ export const profileValidator = v.object({
 
 export type Profile = Infer<typeof profileValidator>;
 
-/** The player's profile, or null while the document lacks one (a dashboard-made account). */
-export function toProfile(user: Doc<"users">): Profile | null {
-  if (user.username === undefined || user.email === undefined) return null;
+/** The player's profile as the client sees it (no lower-cased username key). */
+export function toProfile(user: Doc<"users">): Profile {
   return {
     _id: user._id,
     email: user.email,
     username: user.username,
-    score: user.score ?? 0,
-    isBetaTester: user.isBetaTester ?? false,
-    isAdmin: user.isAdmin ?? false,
-    createdAt: user.createdAt ?? user._creationTime,
+    score: user.score,
+    isBetaTester: user.isBetaTester,
+    isAdmin: user.isAdmin,
+    createdAt: user.createdAt,
     ...(user.betaJoinDate === undefined ? {} : { betaJoinDate: user.betaJoinDate }),
   };
 }
@@ -59,38 +58,5 @@ export async function createPlayer(
     isBetaTester: false,
     isAdmin: false,
     createdAt: Date.now(),
-  });
-}
-
-/** A valid, free username made from the e-mail's local part ("jo.ann@x" → "jo_ann"). */
-export async function usernameFromEmail(ctx: QueryCtx, email: string): Promise<string> {
-  const base = (email.split("@")[0] ?? "")
-    .replace(/[^A-Za-z0-9_]/g, "_")
-    .slice(0, 20)
-    .padEnd(3, "_");
-  if (!(await isUsernameTaken(ctx, base))) return base;
-  // Bounded: a handful of numbered variants before falling back to a random one.
-  for (let n = 2; n < 10; n++) {
-    const candidate = `${base.slice(0, 20 - String(n).length)}${n}`;
-    if (!(await isUsernameTaken(ctx, candidate))) return candidate;
-  }
-  const random = Math.random().toString(36).slice(2, 8);
-  return `${base.slice(0, 13)}_${random}`;
-}
-
-/** Completes a profile that an account made outside sign-up is missing. Idempotent. */
-export async function ensureProfile(ctx: MutationCtx, user: Doc<"users">): Promise<void> {
-  if (toProfile(user) !== null) return;
-  const email = user.email ?? "";
-  const username = user.username ?? (await usernameFromEmail(ctx, email));
-  if (!USERNAME_PATTERN.test(username)) throw appError("INVALID_USERNAME");
-  await ctx.db.patch("users", user._id, {
-    email,
-    username,
-    usernameKey: usernameKey(username),
-    score: user.score ?? 0,
-    isBetaTester: user.isBetaTester ?? false,
-    isAdmin: user.isAdmin ?? false,
-    createdAt: user.createdAt ?? Date.now(),
   });
 }

@@ -14,6 +14,7 @@ import { newBackend, seedAnime, type TestConvex } from "@convex/test.setup";
 import { countingCtx, newCounts, type DocumentCounts } from "./countingCtx";
 import { roomFigures } from "./roomDocuments";
 import { testCoverImages } from "../../tests/support/testCovers";
+import { testUser } from "../../tests/support/testUser";
 
 const PLAYER_COUNTS = [100, 10_000] as const;
 /** The board size the rank rows are measured at (its statistics seeded directly). */
@@ -59,11 +60,8 @@ async function seedPlayers(t: TestConvex, players: number): Promise<Id<"users">>
       const step = (i * 7_919) % players;
       const username = `player${i}`;
       const id = await ctx.db.insert("users", {
-        email: `${username}@example.com`,
-        username,
-        usernameKey: username,
+        ...testUser(username),
         score: step * 50,
-        createdAt: 0,
       });
       if (step > 0) {
         const entry = { board: ALL_TIME, userId: id, username, score: step * 50 };
@@ -145,7 +143,7 @@ for (const players of PLAYER_COUNTS) {
     ).figure;
 
     const mine = await measure(t, me, (ctx, user) =>
-      standingOn(ctx, ALL_TIME, { _id: user!._id, username: user!.username! }),
+      standingOn(ctx, ALL_TIME, { _id: user!._id, username: user!.username }),
     );
     figures["leaderboard.mine (rank)"] = mine.figure;
 
@@ -268,11 +266,8 @@ test(`the rank with ${RANK_PLAYERS.toLocaleString("en-US")} players`, async () =
     for (const [name, score] of Object.entries(viewers)) {
       const username = `viewer${Object.keys(ids).length}`;
       const userId = await ctx.db.insert("users", {
-        email: `${username}@example.com`,
-        username,
-        usernameKey: username,
+        ...testUser(username),
         score,
-        createdAt: 0,
       });
       await ctx.db.insert("boardEntries", { board: ALL_TIME, userId, username, score });
       ids[name] = userId;
@@ -282,7 +277,7 @@ test(`the rank with ${RANK_PLAYERS.toLocaleString("en-US")} players`, async () =
   const figures: Figures = {};
   for (const [name, score] of Object.entries(viewers)) {
     const { figure, result } = await measure(t, ids[name], (ctx, user) =>
-      standingOn(ctx, ALL_TIME, { _id: user!._id, username: user!.username! }),
+      standingOn(ctx, ALL_TIME, { _id: user!._id, username: user!.username }),
     );
     expect(result.score).toBe(score);
     expect(result.exact).toBe(!name.includes("estimate"));

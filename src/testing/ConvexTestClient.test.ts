@@ -53,9 +53,10 @@ describe("ConvexTestClient", () => {
     const client = await signedInClient(backend);
     const watch = client.watchQuery(api.users.viewer, {});
     const stop = watch.onUpdate(() => {});
+    await client.mutation(api.beta.join, {});
     await client.settled();
     const first = watch.localQueryResult();
-    await client.mutation(api.users.ensureProfile, {});
+    await client.mutation(api.beta.join, {}); // joining again changes nothing
     expect(watch.localQueryResult()).toBe(first);
     stop();
   });
@@ -80,7 +81,7 @@ describe("ConvexTestClient", () => {
   test("ConvexErrors keep their data; other errors read as a production deployment's", async () => {
     const backend = new InProcessBackend();
     const client = new ConvexTestClient(backend);
-    const coded = await client.mutation(api.users.ensureProfile, {}).catch((e: unknown) => e);
+    const coded = await client.mutation(api.beta.join, {}).catch((e: unknown) => e);
     expect(coded).toBeInstanceOf(ConvexError);
     expect((coded as ConvexError<{ code: string }>).data).toMatchObject({ code: "NOT_SIGNED_IN" });
 
@@ -116,7 +117,7 @@ describe("ConvexTestClient", () => {
     await client.settled();
     const seen: unknown[] = [];
     const pending = client.mutation(
-      api.users.ensureProfile,
+      api.beta.join,
       {},
       {
         optimisticUpdate: (store) => {
@@ -128,7 +129,7 @@ describe("ConvexTestClient", () => {
     );
     expect(watch.localQueryResult()).toMatchObject({ username: "Optimistic" });
     await pending;
-    expect(watch.localQueryResult()).toMatchObject({ username: "Ann" });
+    expect(watch.localQueryResult()).toMatchObject({ username: "Ann", isBetaTester: true });
     stop();
   });
 });

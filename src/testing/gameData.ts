@@ -3,6 +3,7 @@ import { syncAllTime } from "@convex/model/boards";
 import type { InProcessBackend } from "./inProcessBackend";
 import { testAnime, type AnimeSeed } from "../../tests/support/testAnime";
 import { insertTestAnime } from "../../tests/support/testCovers";
+import { testUser } from "../../tests/support/testUser";
 
 export type { AnimeSeed };
 
@@ -84,15 +85,7 @@ export async function seedPlayers(
   return await backend.run(async (ctx) => {
     const ids: Id<"users">[] = [];
     for (const { username, score } of players) {
-      const id = await ctx.db.insert("users", {
-        email: `${username.toLowerCase()}@example.com`,
-        username,
-        usernameKey: username.toLowerCase(),
-        score,
-        isBetaTester: false,
-        isAdmin: false,
-        createdAt: 0,
-      });
+      const id = await ctx.db.insert("users", testUser(username, { score }));
       // On the all-time board, as the backfill puts an existing player.
       await syncAllTime(ctx, (await ctx.db.get("users", id))!);
       ids.push(id);

@@ -7,6 +7,7 @@ import { ann } from "@/testing/accounts";
 import { InProcessBackend } from "@/testing/inProcessBackend";
 import { logInAsNewPlayer } from "@/testing/players";
 import { renderApp } from "@/testing/renderApp";
+import { testUser } from "../../../tests/support/testUser";
 
 type App = ReturnType<typeof renderApp>;
 
@@ -74,7 +75,7 @@ describe("/make-admin", () => {
     const used = await createClaimCode(app.backend);
     await app.backend.t.run(async (ctx) => {
       const code = await ctx.db.query("adminClaimCodes").first();
-      const other = await ctx.db.insert("users", { email: "x@example.com", isAdmin: true });
+      const other = await ctx.db.insert("users", testUser("Other", { isAdmin: true }));
       await ctx.db.patch("adminClaimCodes", code!._id, { usedAt: Date.now(), usedBy: other });
     });
     await openPage(app);
