@@ -65,8 +65,8 @@ test("a wrong guess swaps to the next step without a flash or a shift, fading ov
   await delayCovers(page, 800);
   await watchCover(page);
 
-  await page.getByRole("textbox", { name: "Your guess" }).fill("Definitely Not It");
-  await page.getByRole("textbox", { name: "Your guess" }).press("Enter");
+  await page.getByRole("combobox", { name: "Your guess" }).fill("Definitely Not It");
+  await page.getByRole("combobox", { name: "Your guess" }).press("Enter");
   await expect(cover(page).getByRole("img")).toHaveAttribute("src", /\/1$/);
   await expect
     .poll(() =>
