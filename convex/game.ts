@@ -3,22 +3,29 @@ import { internalMutation } from "./_generated/server";
 import { playerMutation, playerQuery } from "./functions";
 import {
   endCooldown as finishCooldown,
-  gameView,
   nextRound,
   resetDay as reset,
   startVisit,
   submitGuess,
 } from "./model/game";
+import {
+  gameView,
+  gameViewValidator,
+  guessOutcomeValidator,
+  nextOutcomeValidator,
+} from "./model/gameView";
 
 /** The signed-in player's game screen; null until `start` has run once. */
 export const state = playerQuery({
   args: {},
+  returns: v.union(gameViewValidator, v.null()),
   handler: async (ctx) => await gameView(ctx, ctx.user),
 });
 
 /** Opens the game for a visit, in the player's IANA time zone (e.g. "Europe/Paris"). */
 export const start = playerMutation({
   args: { timeZone: v.string() },
+  returns: v.object({ hasRound: v.boolean() }),
   handler: async (ctx, { timeZone }) => await startVisit(ctx, ctx.user._id, timeZone),
 });
 
@@ -28,6 +35,7 @@ export const start = playerMutation({
  */
 export const open = playerMutation({
   args: { timeZone: v.string() },
+  returns: v.union(gameViewValidator, v.null()),
   handler: async (ctx, { timeZone }) => {
     await startVisit(ctx, ctx.user._id, timeZone);
     return await gameView(ctx, ctx.user);
@@ -37,21 +45,25 @@ export const open = playerMutation({
 /** Submits a guess for round `roundNumber`, after `attempt` earlier guesses on it. */
 export const guess = playerMutation({
   args: { roundNumber: v.number(), attempt: v.number(), guess: v.string() },
+  returns: guessOutcomeValidator,
   handler: async (ctx, args) => await submitGuess(ctx, ctx.user, args),
 });
 
 /** Skip, or Next Anime once the round has ended. */
 export const next = playerMutation({
   args: { roundNumber: v.number() },
+  returns: nextOutcomeValidator,
   handler: async (ctx, { roundNumber }) => await nextRound(ctx, ctx.user._id, roundNumber),
 });
 
 export const endCooldown = internalMutation({
   args: { gameId: v.id("games"), cooldownEnd: v.number() },
+  returns: v.null(),
   handler: async (ctx, { gameId, cooldownEnd }) => await finishCooldown(ctx, gameId, cooldownEnd),
 });
 
 export const resetDay = internalMutation({
   args: { gameId: v.id("games"), resetAt: v.number() },
+  returns: v.null(),
   handler: async (ctx, { gameId, resetAt }) => await reset(ctx, gameId, resetAt),
 });

@@ -4,7 +4,7 @@ import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { countGameActivity } from "./analytics";
 import { addPoints } from "./boards";
 import { ensurePool } from "./catalogue";
-import { coverPath, newCoverToken } from "./covers";
+import { newCoverToken } from "./covers";
 import { appError } from "./errors";
 import { guessText, judgeGuess } from "./judge";
 import { isValidTimeZone, nextLocalMidnight } from "./localTime";
@@ -15,32 +15,13 @@ import {
   MIN_RESET_GAP_MS,
   pointsFor,
 } from "./rules";
+import type { GuessOutcome, NextOutcome } from "./gameView";
 import { drawAnime, markSeen } from "./seen";
 import { recordRoundEnd } from "./stats";
 
 export type Game = Doc<"games">;
 export type Round = NonNullable<Game["round"]>;
 type GameChanges = Partial<Omit<Game, "_id" | "_creationTime" | "userId">>;
-
-export type GuessOutcome =
-  | { kind: "ignored" }
-  | { kind: "stale" }
-  | { kind: "noRound" }
-  | { kind: "roundOver" }
-  | { kind: "cooldown"; cooldownEnd: number }
-  | { kind: "correct"; points: number }
-  | { kind: "wrong"; guessesLeft: number }
-  | { kind: "outOfGuesses" };
-
-export type NextOutcome =
-  | { kind: "dealt" }
-  | { kind: "stale" }
-  | { kind: "poolEmpty" }
-  /** The pool holds nothing but the anime on screen: nothing new until the catalogue grows. */
-  | { kind: "nothingElse" }
-  | { kind: "cooldown"; cooldownEnd: number };
-
-export type Answer = { english: string | null; romaji: string | null; siteUrl: string };
 
 export async function gameOf(ctx: QueryCtx, userId: Id<"users">): Promise<Game | null> {
   return await ctx.db
@@ -365,57 +346,3 @@ export async function resetDay(ctx: MutationCtx, gameId: Id<"games">, resetAt: n
   const scheduled = playedSinceLastReset ? await ensureResetScheduled(ctx, updated) : {};
   await ctx.db.patch("games", gameId, { ...changes, ...scheduled });
 }
-
-function answerOf(anime: Doc<"anime"> | null): Answer | null {
-  return anime === null
-    ? null
-    : { english: anime.title.english, romaji: anime.title.romaji, siteUrl: anime.siteUrl };
-}
-
-/**
- * What the game screen shows. While a round is playing it carries the clue
- * and the cover but never a title, a synonym or the AniList id; the answer
- * appears once the round has ended.
- */
-export async function gameView(ctx: QueryCtx, user: Doc<"users">) {
-  const game = await gameOf(ctx, user._id);
-  if (game === null) return null;
-  const round = game.round;
-  const anime = round === null ? null : await ctx.db.get("anime", round.animeId);
-  const previous =
-    game.previousRound?.status === "skipped"
-      ? await ctx.db.get("anime", game.previousRound.animeId)
-      : null;
-  return {
-    score: user.score,
-    dailyRemaining: game.dailyRemaining,
-    animeRemaining: game.animeRemaining,
-    dailyLimit: DAILY_GUESSES,
-    animeLimit: GUESSES_PER_ANIME,
-    cooldownEnd: game.cooldownEnd,
-    nextResetAt: game.nextResetAt,
-    /** When the allowance last came back at midnight: the screen says so when it changes. */
-    lastReset: game.lastReset,
-    round:
-      round === null || anime === null
-        ? null
-        : {
-            number: round.number,
-            status: round.status,
-            guessesUsed: round.guessesUsed,
-            pointsEarned: round.pointsEarned ?? null,
-            /** Dealt again after its answer was shown: a right guess scores nothing. */
-            seenBefore: round.seenBefore === true,
-            clue: anime.clue,
-            // A random address per round (see covers.ts), never AniList's: it names the anime.
-            // It names the blur step shown (by the guesses used on this anime) or, once the round
-            // has ended, the clear cover; the client blurs by that step.
-            coverPath: game.coverToken === undefined ? null : coverPath(game.coverToken, round),
-            coverColor: anime.coverColor ?? null,
-            answer: round.status === "playing" ? null : answerOf(anime),
-          },
-    skippedAnswer: answerOf(previous),
-  };
-}
-
-export type GameView = NonNullable<Awaited<ReturnType<typeof gameView>>>;

@@ -1,6 +1,6 @@
 import { api, internal } from "@convex/_generated/api";
 import { ConvexError } from "convex/values";
-import type { GameView } from "@convex/model/game";
+import type { GameView } from "@convex/model/gameView";
 import { COOLDOWN_MS } from "@convex/model/rules";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { ConvexTestClient } from "./ConvexTestClient";

@@ -1,5 +1,5 @@
 import { ExternalLinkIcon } from "lucide-react";
-import type { GameView } from "@convex/model/game";
+import type { GameView } from "@convex/model/gameView";
 
 export type Answer = NonNullable<GameView["skippedAnswer"]>;
 

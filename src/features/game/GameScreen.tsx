@@ -10,7 +10,7 @@ import { prefetch } from "@/lib/lazyWithReload";
 import { notify } from "@/lib/notify";
 import { api } from "@convex/_generated/api";
 import { errorCodeOf } from "@convex/model/errors";
-import type { GameView } from "@convex/model/game";
+import type { GameView } from "@convex/model/gameView";
 import { BLUR_STEPS_PX, MAX_GUESS_LENGTH } from "@convex/model/rules";
 import { AnswerReveal } from "@/components/game/AnswerReveal";
 import { Celebration } from "./Celebration";
