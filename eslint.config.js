@@ -1,6 +1,4 @@
 import convexPlugin from "@convex-dev/eslint-plugin";
-import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
-import importX from "eslint-plugin-import-x";
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import { reactRefresh } from "eslint-plugin-react-refresh";
@@ -49,20 +47,6 @@ export default defineConfig(
     files: ["src/**/*.{ts,tsx}"],
     extends: [reactHooks.configs.flat.recommended, reactRefresh.configs.vite()],
     languageOptions: { globals: globals.browser },
-  },
-  {
-    // No import cycles in the app or the backend: each file's imports form a tree.
-    files: ["src/**/*.{ts,tsx}", "convex/**/*.ts"],
-    plugins: { "import-x": importX },
-    settings: {
-      "import-x/resolver-next": [
-        createTypeScriptImportResolver({
-          project: ["tsconfig.app.json", "tsconfig.test.json", "convex/tsconfig.json"],
-          noWarnOnMultipleProjects: true,
-        }),
-      ],
-    },
-    rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
   },
   // Features import only themselves and the shared layers; shared layers import no feature.
   ...layerBoundaries(featureNames(import.meta.dirname)),

@@ -58,14 +58,13 @@ describe("the layer boundaries", () => {
     }
   });
 
-  test("eslint.config.js applies them (and import cycles are errors) to every feature", async () => {
+  test("eslint.config.js applies them to every feature", async () => {
     const eslint = new ESLint({ cwd: root });
     for (const feature of featureNames(root)) {
       const config = (await eslint.calculateConfigForFile(
         path.join(root, `src/features/${feature}/Probe.tsx`),
       )) as { rules: Record<string, unknown> };
       expect(config.rules["no-restricted-imports"], feature).toBeDefined();
-      expect(config.rules["import-x/no-cycle"], feature).toBeDefined();
     }
   });
 });

@@ -1,7 +1,7 @@
 import { internal } from "../_generated/api";
 import type { MutationCtx } from "../_generated/server";
 import { ROOM_DATA_KEPT_MS } from "./rules";
-import { playersOf } from "./roomsLobby";
+import { playersOf } from "./roomsAccess";
 import { roundOf } from "./roomsTimeline";
 
 /** Rooms deleted per run: each is at most 1 + 12 + 15 documents. */

@@ -1,5 +1,5 @@
 import type { Doc, Id } from "../_generated/dataModel";
-import type { MutationCtx, QueryCtx } from "../_generated/server";
+import type { MutationCtx } from "../_generated/server";
 import { appError } from "./errors";
 import {
   ROOM_CODE_ALPHABET,
@@ -8,14 +8,9 @@ import {
   ROOM_DEFAULT_ROUNDS,
   ROOM_DEFAULT_SECONDS,
   ROOM_MAX_PLAYERS,
-  ROOM_ROUND_CHOICES,
-  ROOM_SECONDS_MAX,
-  ROOM_SECONDS_MIN,
 } from "./rules";
+import { membership, requireHost, requireMember, roomByCode, validSettings } from "./roomsAccess";
 import { ensureSweep } from "./roomsPresence";
-
-export type Room = Doc<"rooms">;
-export type RoomPlayer = Doc<"roomPlayers">;
 
 /** How many tries a new code gets before giving up (a clash is rare below a few thousand rooms). */
 const CODE_TRIES = 8;
@@ -24,71 +19,6 @@ function randomCode(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(ROOM_CODE_LENGTH));
   // 31 letters: the modulo bias is below 1 %, harmless for a code that is checked for clashes.
   return Array.from(bytes, (b) => ROOM_CODE_ALPHABET[b % ROOM_CODE_ALPHABET.length]).join("");
-}
-
-/** The code as typed ("k7qm ", "K7-QM") in its stored form, or null when it cannot be one. */
-export function normalizeRoomCode(code: string): string | null {
-  const cleaned = code.toUpperCase().replace(/[\s-]/g, "");
-  if (cleaned.length !== ROOM_CODE_LENGTH) return null;
-  for (const char of cleaned) if (!ROOM_CODE_ALPHABET.includes(char)) return null;
-  return cleaned;
-}
-
-export async function roomByCode(ctx: QueryCtx, code: string): Promise<Room | null> {
-  const normalized = normalizeRoomCode(code);
-  if (normalized === null) return null;
-  return await ctx.db
-    .query("rooms")
-    .withIndex("by_code", (q) => q.eq("code", normalized))
-    .first();
-}
-
-export async function membership(
-  ctx: QueryCtx,
-  roomId: Id<"rooms">,
-  userId: Id<"users">,
-): Promise<RoomPlayer | null> {
-  return await ctx.db
-    .query("roomPlayers")
-    .withIndex("by_roomId_and_userId", (q) => q.eq("roomId", roomId).eq("userId", userId))
-    .unique();
-}
-
-/** Every member of a room: never more than ROOM_MAX_PLAYERS. */
-export async function playersOf(ctx: QueryCtx, roomId: Id<"rooms">): Promise<RoomPlayer[]> {
-  return await ctx.db
-    .query("roomPlayers")
-    .withIndex("by_roomId_and_userId", (q) => q.eq("roomId", roomId))
-    .take(ROOM_MAX_PLAYERS);
-}
-
-/**
- * The room and the caller's place in it. A room that does not exist and one the caller is not
- * in are refused alike, so an outsider learns nothing, not even that the code is taken.
- */
-export async function requireMember(
-  ctx: QueryCtx,
-  code: string,
-  userId: Id<"users">,
-): Promise<{ room: Room; me: RoomPlayer }> {
-  const room = await roomByCode(ctx, code);
-  const me = room === null ? null : await membership(ctx, room._id, userId);
-  if (room === null || me === null) throw appError("NOT_IN_ROOM");
-  if (room.status === "closed") throw appError("ROOM_CLOSED");
-  return { room, me };
-}
-
-export function requireHost(room: Room, userId: Id<"users">) {
-  if (room.hostId !== userId) throw appError("NOT_ROOM_HOST");
-}
-
-export function validSettings(rounds: number, seconds: number): boolean {
-  return (
-    (ROOM_ROUND_CHOICES as readonly number[]).includes(rounds) &&
-    Number.isInteger(seconds) &&
-    seconds >= ROOM_SECONDS_MIN &&
-    seconds <= ROOM_SECONDS_MAX
-  );
 }
 
 function newPlayer(roomId: Id<"rooms">, user: Doc<"users">, now: number) {

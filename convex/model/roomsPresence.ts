@@ -2,18 +2,8 @@ import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import { ROOM_IDLE_CLOSE_MS, ROOM_PRESENCE_TIMEOUT_MS, ROOM_SWEEP_MS } from "./rules";
-import { playersOf, requireMember, type Room, type RoomPlayer } from "./roomsLobby";
+import { playersOf, requireMember, type Room, type RoomPlayer } from "./roomsAccess";
 import { closeRoom, endRoundIfAllDone } from "./roomsTimeline";
-
-/** Cancels a job of ours that has not run yet (a job running now, or done, is left alone). */
-export async function cancelIfPending(
-  ctx: MutationCtx,
-  jobId: Id<"_scheduled_functions"> | undefined,
-) {
-  if (jobId === undefined) return;
-  const job = await ctx.db.system.get("_scheduled_functions", jobId);
-  if (job?.state.kind === "pending") await ctx.scheduler.cancel(jobId);
-}
 
 /**
  * Makes sure the room's presence sweep runs within ROOM_SWEEP_MS (one pending job per room): a

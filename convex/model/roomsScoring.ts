@@ -3,7 +3,7 @@ import type { MutationCtx } from "../_generated/server";
 import { appError } from "./errors";
 import { guessText, judgeGuess } from "./judge";
 import { ROOM_GUESS_GAP_MS, ROOM_GUESSES_PER_ROUND, roomPointsFor } from "./rules";
-import { requireMember } from "./roomsLobby";
+import { requireMember } from "./roomsAccess";
 import { endRoundIfAllDone, playerRound, roundOf } from "./roomsTimeline";
 
 export type RoomGuessOutcome =

@@ -7,8 +7,14 @@ import { appError } from "./errors";
 import { gameOf } from "./game";
 import { BLUR_STEPS_PX, ROOM_GUESSES_PER_ROUND, ROOM_REVEAL_MS } from "./rules";
 import { drawForRoom } from "./roomsDeal";
-import { playersOf, requireHost, requireMember, type Room, type RoomPlayer } from "./roomsLobby";
-import { cancelIfPending } from "./roomsPresence";
+import {
+  cancelIfPending,
+  playersOf,
+  requireHost,
+  requireMember,
+  type Room,
+  type RoomPlayer,
+} from "./roomsAccess";
 import { markSeen } from "./seen";
 
 export type RoomRound = Doc<"roomRounds">;

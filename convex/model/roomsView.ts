@@ -2,7 +2,7 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
 import { coverStep } from "./covers";
 import { ROOM_GUESSES_PER_ROUND } from "./rules";
-import { membership, playersOf, roomByCode, type RoomPlayer } from "./roomsLobby";
+import { membership, playersOf, roomByCode, type RoomPlayer } from "./roomsAccess";
 import { playerRound, roundOf, stepMs } from "./roomsTimeline";
 
 /** Ranks by score, ties sharing a rank (1, 2, 2, 4). */

@@ -1,14 +1,8 @@
 // Replacements: titles and names become neutral words ("the series", "a character"), a final
 // scrub removes whatever survives, and genre jargon becomes generic words.
 import { containsForm, findForms, type FormMatch, type Matcher } from "./forms";
+import { capitalize } from "./capitalize";
 import { fitName, type Fitted } from "./roles";
-
-export function capitalize(text: string): string {
-  return text.replace(
-    /^(["'“‘«(\s]*)(\p{Ll})/u,
-    (_all, lead: string, letter: string) => lead + letter.toUpperCase(),
-  );
-}
 
 export function matchCase(original: string, replacement: string): string {
   if (original.length > 1 && /\p{Lu}/u.test(original) && original === original.toUpperCase()) {

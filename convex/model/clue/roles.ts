@@ -1,7 +1,7 @@
 // Names after role words: "piano prodigy Kousei" must not become "piano prodigy someone". The
 // noun phrase already says who it is, so the name goes and the phrase stays, with an article
 // when it needs one ("A piano prodigy"); "a courier named Kai" becomes "a courier".
-import { capitalize } from "./replacements";
+import { capitalize } from "./capitalize";
 import {
   ADJECTIVES,
   BOUNDARIES,

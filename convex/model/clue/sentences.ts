@@ -1,6 +1,6 @@
 // Sentences: split without breaking at abbreviations or inside quotes; release notes told
 // apart from the story; each one finished tidily.
-import { capitalize } from "./replacements";
+import { capitalize } from "./capitalize";
 
 const ABBREVIATIONS = new Set([
   "dr",
