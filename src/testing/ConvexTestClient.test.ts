@@ -1,4 +1,5 @@
 import { api, internal } from "@convex/_generated/api";
+import type { FunctionReference } from "convex/server";
 import { ConvexError } from "convex/values";
 import type { GameView } from "@convex/model/gameView";
 import { COOLDOWN_MS } from "@convex/model/rules";
@@ -78,6 +79,45 @@ describe("ConvexTestClient", () => {
     stop();
   });
 
+  test("a change reaches every watched query as one snapshot: no listener sees one new and one old", async () => {
+    const backend = new InProcessBackend();
+    await backend.run(async (ctx) => {
+      await insertTestAnime(ctx, testAnime(1, { english: "Show 1" }));
+    });
+    const client = await signedInClient(backend);
+    await client.mutation(api.game.start, { timeZone: "UTC" }); // the stats need a game
+    const viewer = client.watchQuery(api.users.viewer, {});
+    const stats = client.watchQuery(api.stats.mine, {});
+    const seen: [unknown, unknown][] = [];
+    const record = () => {
+      seen.push([viewer.localQueryResult()?.isBetaTester, stats.localQueryResult()?.totals.rounds]);
+    };
+    const stopViewer = viewer.onUpdate(record);
+    const stopStats = stats.onUpdate(record);
+    await client.settled();
+    seen.length = 0;
+
+    // One backend write that both queries read: the profile and the player's totals.
+    await backend.run(async (ctx) => {
+      const user = await ctx.db.query("users").first();
+      await ctx.db.patch("users", user!._id, { isBetaTester: true });
+      await ctx.db.insert("playerStats", {
+        userId: user!._id,
+        rounds: 1,
+        solved: 1,
+        firstTry: 1,
+        currentStreak: 1,
+        bestStreak: 1,
+      });
+    });
+    await client.settled();
+    expect(seen.length).toBeGreaterThan(0);
+    // Every listener call already sees both queries' new results.
+    for (const pair of seen) expect(pair).toEqual([true, 1]);
+    stopViewer();
+    stopStats();
+  });
+
   test("ConvexErrors keep their data; other errors read as a production deployment's", async () => {
     const backend = new InProcessBackend();
     const client = new ConvexTestClient(backend);
@@ -100,9 +140,14 @@ describe("ConvexTestClient", () => {
   test("internal functions are out of a client's reach, and a failing query throws from localQueryResult", async () => {
     const backend = new InProcessBackend();
     const client = new ConvexTestClient(backend);
-    const watch = client.watchQuery(internal.users.isEmailRegistered as never, {
-      email: ann.email,
-    });
+    // As a client that calls it anyway would: typed as a public query.
+    const internalQuery = internal.users.isEmailRegistered as unknown as FunctionReference<
+      "query",
+      "public",
+      { email: string },
+      boolean
+    >;
+    const watch = client.watchQuery(internalQuery, { email: ann.email });
     const stop = watch.onUpdate(() => {});
     await client.settled();
     expect(() => watch.localQueryResult()).toThrow(/Could not find public function/);

@@ -1,6 +1,14 @@
 import type { OptimisticLocalStore } from "convex/browser";
-import type { ConvexReactClient, Watch } from "convex/react";
-import { getFunctionName, type FunctionReference } from "convex/server";
+import type { ConvexReactClient, MutationOptions, Watch, WatchQueryOptions } from "convex/react";
+import {
+  getFunctionName,
+  type ArgsAndOptions,
+  type FunctionArgs,
+  type FunctionReference,
+  type FunctionReference_future,
+  type FunctionReturnType,
+  type OptionalRestArgs,
+} from "convex/server";
 import { ConvexError, convexToJson, jsonToConvex, type Value } from "convex/values";
 import type { CallResult, FunctionKind, TestBackend } from "./backend";
 
@@ -32,8 +40,16 @@ function keyOf(path: string, args: AnyArgs): string {
   return `${path}|${JSON.stringify(convexToJson(args))}`;
 }
 
-function pathOf(fn: string | Parameters<typeof getFunctionName>[0]): string {
-  return typeof fn === "string" ? fn : getFunctionName(fn);
+type Ref<Kind extends "query" | "mutation" | "action"> =
+  FunctionReference<Kind> | FunctionReference_future<Kind>;
+
+/** A function's "module:name"; Convex Auth's client also passes plain strings. */
+function pathOf(fn: unknown): string {
+  return typeof fn === "string" ? fn : getFunctionName(fn as FunctionReference<"query">);
+}
+
+function argsOf(argsAndOptions: unknown[]): AnyArgs {
+  return (argsAndOptions[0] ?? {}) as AnyArgs;
 }
 
 /** Turns a wire result back into what ConvexReactClient would give: a value, or a thrown (Convex)Error. */
@@ -58,7 +74,19 @@ let clientCount = 0;
  * `setAuth`/`clearAuth` and the connection state. The caller's identity is the
  * `sub` of the JWT that the real `auth:signIn` returned.
  */
-export class ConvexTestClient {
+export class ConvexTestClient implements Pick<
+  ConvexReactClient,
+  | "url"
+  | "watchQuery"
+  | "query"
+  | "mutation"
+  | "action"
+  | "setAuth"
+  | "clearAuth"
+  | "close"
+  | "connectionState"
+  | "subscribeToConnectionState"
+> {
   /** Convex Auth namespaces its token storage by this, so each client gets its own. */
   readonly address: string;
   readonly options = {};
@@ -101,7 +129,11 @@ export class ConvexTestClient {
     return this.address;
   }
 
-  watchQuery(query: FunctionReference<"query">, args: AnyArgs = {}): Watch<Value> {
+  watchQuery<Query extends Ref<"query">>(
+    query: Query,
+    ...argsAndOptions: ArgsAndOptions<Query, WatchQueryOptions>
+  ): Watch<FunctionReturnType<Query>> {
+    const args = argsOf(argsAndOptions);
     const path = pathOf(query);
     const key = keyOf(path, args);
     return {
@@ -128,20 +160,26 @@ export class ConvexTestClient {
     return this.answered;
   }
 
-  async query(query: string | FunctionReference<"query">, args: AnyArgs = {}): Promise<Value> {
+  async query<Query extends Ref<"query">>(
+    query: Query,
+    ...args: OptionalRestArgs<Query>
+  ): Promise<FunctionReturnType<Query>> {
     const roundTrip = this.send("query", pathOf(query));
     try {
-      return unwrap(await this.call("query", pathOf(query), args));
+      return unwrap(await this.call("query", pathOf(query), argsOf(args)));
     } finally {
       this.answer(roundTrip);
     }
   }
 
-  async mutation(
-    mutation: string | FunctionReference<"mutation">,
-    args: AnyArgs = {},
-    options: { optimisticUpdate?: (store: OptimisticLocalStore, args: AnyArgs) => void } = {},
-  ): Promise<Value> {
+  async mutation<Mutation extends Ref<"mutation">>(
+    mutation: Mutation,
+    ...argsAndOptions: ArgsAndOptions<Mutation, MutationOptions<FunctionArgs<Mutation>>>
+  ): Promise<FunctionReturnType<Mutation>> {
+    const args = argsOf(argsAndOptions);
+    const options = (argsAndOptions[1] ?? {}) as {
+      optimisticUpdate?: (store: OptimisticLocalStore, args: AnyArgs) => void;
+    };
     const undoOptimistic = options.optimisticUpdate
       ? this.applyOptimisticUpdate(options.optimisticUpdate, args)
       : () => {};
@@ -155,10 +193,13 @@ export class ConvexTestClient {
     }
   }
 
-  async action(action: string | FunctionReference<"action">, args: AnyArgs = {}): Promise<Value> {
+  async action<Action extends Ref<"action">>(
+    action: Action,
+    ...args: OptionalRestArgs<Action>
+  ): Promise<FunctionReturnType<Action>> {
     const roundTrip = this.send("action", pathOf(action));
     try {
-      return unwrap(await this.call("action", pathOf(action), args));
+      return unwrap(await this.call("action", pathOf(action), argsOf(args)));
     } finally {
       await this.refreshAll();
       this.answer(roundTrip);
@@ -236,22 +277,27 @@ export class ConvexTestClient {
   }
 
   /**
-   * Re-runs every watched query, one pass at a time, notifying only those
-   * whose result changed. Changes that arrive while a pass waits to start
-   * share it: it starts after them, so it sees them all.
+   * Re-runs every watched query, one pass at a time, and delivers the pass's changes as one
+   * snapshot, as a deployment sends one transition per change: every changed result is applied
+   * before any listener hears of it, so no screen ever shows one query new and another old.
+   * Changes that arrive while a pass waits to start share it: it starts after them.
    */
   private refreshAll(): Promise<void> {
     if (this.queuedRefresh !== null) return this.queuedRefresh;
     const pass = this.refreshing.then(async () => {
       this.queuedRefresh = null;
+      const changed: { subscription: Subscription; next: Result }[] = [];
       for (const subscription of [...this.subscriptions.values()]) {
         if (this.closed) return;
         const next = await this.run(subscription);
-        if (!sameResult(subscription.result, next)) {
-          if (subscription.result.kind === "loading") this.answer(subscription.roundTrip);
-          subscription.result = next;
-          for (const listener of [...subscription.listeners]) listener();
-        }
+        if (!sameResult(subscription.result, next)) changed.push({ subscription, next });
+      }
+      for (const { subscription, next } of changed) {
+        if (subscription.result.kind === "loading") this.answer(subscription.roundTrip);
+        subscription.result = next;
+      }
+      for (const { subscription } of changed) {
+        for (const listener of [...subscription.listeners]) listener();
       }
     });
     this.queuedRefresh = pass;
