@@ -38,6 +38,10 @@ export default defineConfig({
           name: "convex",
           environment: "node",
           include: ["convex/**/*.test.ts"],
+          // The backend tests share no module state that matters (each makes its own backend,
+          // globals are unstubbed after each test): one module graph per worker saves loading
+          // convex-test and the functions again for every file.
+          isolate: false,
           setupFiles: ["./src/testing/convexEnv.ts", "./src/testing/cheapPasswordHash.ts"],
         },
       },

@@ -73,7 +73,7 @@ import {
   type TestConvex,
 } from "./test.setup";
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 120);
 const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
 const HOUR = 3_600_000;
 const MiB = 1 << 20;
