@@ -5,6 +5,7 @@ import { api } from "./_generated/api";
 import { shardOf } from "./model/rank";
 import { POINTS_PER_CORRECT_GUESS, QUICK_GUESS_BONUS, RANK_SHARDS } from "./model/rules";
 import { newBackend, seedAnime, type TestConvex } from "./test.setup";
+import { testUser } from "../tests/support/testUser";
 
 const FIRST_TRY = POINTS_PER_CORRECT_GUESS + QUICK_GUESS_BONUS;
 
@@ -18,18 +19,7 @@ afterEach(() => {
 
 /** A player signed in without a password round (Convex Auth reads the user id from `subject`). */
 async function newPlayer(t: TestConvex, username: string) {
-  const userId = await t.run(
-    async (ctx) =>
-      await ctx.db.insert("users", {
-        email: `${username}@example.com`,
-        username,
-        usernameKey: username.toLowerCase(),
-        score: 0,
-        isBetaTester: false,
-        isAdmin: false,
-        createdAt: 0,
-      }),
-  );
+  const userId = await t.run(async (ctx) => await ctx.db.insert("users", testUser(username)));
   const as = t.withIdentity({ subject: `${userId}|session`, issuer: "test" });
   return { userId, as };
 }

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
 import { addDays, daysBetween, streakAfterSolve } from "./model/stats";
 import { GUESSES_PER_ANIME, STATS_HISTORY_DAYS } from "./model/rules";
-import { newBackend, seedAnime, signedInAs, type TestConvex } from "./test.setup";
+import { gameOfPlayer, newBackend, seedAnime, signedInAs, type TestConvex } from "./test.setup";
 
 type Player = Awaited<ReturnType<typeof signedInAs>>;
 
@@ -68,14 +68,8 @@ async function freshRound(player: Player) {
 
 /** The client's visit (it catches up on a missed midnight), in the zone the player last reported. */
 async function revisit(t: TestConvex, player: Player) {
-  const game = await t.run(
-    async (ctx) =>
-      await ctx.db
-        .query("games")
-        .withIndex("by_userId", (q) => q.eq("userId", player.userId))
-        .unique(),
-  );
-  await player.as.mutation(api.game.start, { timeZone: game!.pendingTimeZone ?? game!.timeZone });
+  const game = await gameOfPlayer(t, player);
+  await player.as.mutation(api.game.start, { timeZone: game.pendingTimeZone ?? game.timeZone });
 }
 
 /** Solves a fresh round at `at` (first try, or after `wrong` wrong guesses). */

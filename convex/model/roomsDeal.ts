@@ -1,8 +1,7 @@
 import type { Doc, Id } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
 import { gameOf } from "./game";
-import { DEAL_CANDIDATES, DEAL_PROBES } from "./rules";
-import { seenRecord } from "./seen";
+import { probeDealable, seenRecord } from "./seen";
 
 /**
  * The anime for a room's round, the same for everyone: one no member has seen the answer of,
@@ -41,33 +40,9 @@ export async function drawForRoom(
     if (best === null || seenBy < best.seenBy) best = { anime, seenBy };
     return null;
   };
-  const dealable = (part: "from" | "before", point: number) =>
-    ctx.db
-      .query("anime")
-      .withIndex("by_coverStatus_and_randomRank", (q) =>
-        part === "from"
-          ? q.eq("coverStatus", "ready").gte("randomRank", point)
-          : q.eq("coverStatus", "ready").lt("randomRank", point),
-      );
-
-  for (let probe = 0; probe < DEAL_PROBES; probe++) {
-    const point = Math.random();
-    const anime =
-      (await dealable("from", point).first()) ?? (await dealable("before", point).first());
-    if (anime === null) return null;
-    const found = await consider(anime);
-    if (found !== null) return found;
-  }
-  const point = Math.random();
-  let walked = 0;
-  for (const part of ["from", "before"] as const) {
-    for await (const anime of dealable(part, point)) {
-      const found = await consider(anime);
-      if (found !== null) return found;
-      if (++walked >= DEAL_CANDIDATES) break;
-    }
-    if (walked >= DEAL_CANDIDATES) break;
-  }
+  const probed = await probeDealable(ctx, consider);
+  if (probed.kind === "taken") return probed.value;
+  if (probed.kind === "empty") return null;
   const fallback = best as { anime: Doc<"anime">; seenBy: number } | null;
   return fallback?.anime ?? repeat;
 }

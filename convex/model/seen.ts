@@ -26,6 +26,47 @@ export async function markSeen(
   else await ctx.db.patch("seenAnime", existing._id, { seenAt: now });
 }
 
+/**
+ * Offers `consider` dealable anime (ready covers) until it takes one, in a bounded number of
+ * reads however large the pool: first DEAL_PROBES independent random points of the random-rank
+ * index, each offering the anime at or after it (a single walk from one point would keep landing
+ * after the runs of taken anime it lengthens, as linear probing clusters a hash table), then a
+ * walk of DEAL_CANDIDATES from one more point, wrapping once, which sees every anime of a tiny
+ * pool. "empty" when the pool has no anime; "declined" when `consider` took none of those offered.
+ */
+export async function probeDealable<T>(
+  ctx: QueryCtx,
+  consider: (anime: Doc<"anime">) => Promise<T | null>,
+): Promise<{ kind: "taken"; value: T } | { kind: "empty" } | { kind: "declined" }> {
+  const dealable = (part: "from" | "before", point: number) =>
+    ctx.db
+      .query("anime")
+      // Only anime whose server-made covers exist are dealt.
+      .withIndex("by_coverStatus_and_randomRank", (q) =>
+        part === "from"
+          ? q.eq("coverStatus", "ready").gte("randomRank", point)
+          : q.eq("coverStatus", "ready").lt("randomRank", point),
+      );
+  for (let probe = 0; probe < DEAL_PROBES; probe++) {
+    const point = Math.random();
+    const anime =
+      (await dealable("from", point).first()) ?? (await dealable("before", point).first());
+    if (anime === null) return { kind: "empty" };
+    const value = await consider(anime);
+    if (value !== null) return { kind: "taken", value };
+  }
+  const point = Math.random();
+  let offered = 0;
+  for (const part of ["from", "before"] as const) {
+    for await (const anime of dealable(part, point)) {
+      const value = await consider(anime);
+      if (value !== null) return { kind: "taken", value };
+      if (++offered >= DEAL_CANDIDATES) return { kind: "declined" };
+    }
+  }
+  return { kind: "declined" };
+}
+
 export type Draw =
   | { kind: "anime"; anime: Doc<"anime">; seenBefore: boolean }
   /** The pool has no anime at all. */
@@ -35,14 +76,10 @@ export type Draw =
 
 /**
  * An anime for the player, preferring one whose answer they have not seen, in a bounded number
- * of reads however large the pool or the player's history. First DEAL_PROBES independent random
- * points of the random-rank index, each taking the anime at or after it: a single walk from one
- * point would keep landing after the runs of seen anime it lengthens (as linear probing clusters
- * a hash table), and a player who has seen 60 % of the pool would meet runs longer than any walk.
- * Then, for tiny or nearly exhausted pools, a walk of DEAL_CANDIDATES from one more point
- * (wrapping once), which sees every anime of a pool that small. Each candidate costs one
- * seen-check read. If every one checked was seen, the one seen longest ago comes back (it cannot
- * score). `exclude`, the anime just shown, is never drawn.
+ * of reads however large the pool or the player's history (`probeDealable`: random probes, then
+ * a short walk; a player who has seen 60 % of the pool would meet runs longer than any single
+ * walk). Each candidate costs one seen-check read. If every one checked was seen, the one seen
+ * longest ago comes back (it cannot score). `exclude`, the anime just shown, is never drawn.
  */
 export async function drawAnime(
   ctx: QueryCtx,
@@ -67,35 +104,9 @@ export async function drawAnime(
     }
     return null;
   };
-  const dealable = (part: "from" | "before", point: number) =>
-    ctx.db
-      .query("anime")
-      // Only anime whose server-made covers exist are dealt.
-      .withIndex("by_coverStatus_and_randomRank", (q) =>
-        part === "from"
-          ? q.eq("coverStatus", "ready").gte("randomRank", point)
-          : q.eq("coverStatus", "ready").lt("randomRank", point),
-      );
-
-  for (let probe = 0; probe < DEAL_PROBES; probe++) {
-    const point = Math.random();
-    const anime =
-      (await dealable("from", point).first()) ?? (await dealable("before", point).first());
-    if (anime === null) return { kind: "empty" };
-    const draw = await consider(anime);
-    if (draw !== null) return draw;
-  }
-
-  const point = Math.random();
-  let checked = 0;
-  for (const part of ["from", "before"] as const) {
-    for await (const anime of dealable(part, point)) {
-      const draw = await consider(anime);
-      if (draw !== null) return draw;
-      if (++checked >= DEAL_CANDIDATES) break;
-    }
-    if (checked >= DEAL_CANDIDATES) break;
-  }
+  const probed = await probeDealable(ctx, consider);
+  if (probed.kind === "taken") return probed.value;
+  if (probed.kind === "empty") return { kind: "empty" };
   const fallback = oldestSeen as { anime: Doc<"anime">; seenAt: number } | null;
   if (fallback !== null) return { kind: "anime", anime: fallback.anime, seenBefore: true };
   return sawExcluded ? { kind: "nothingElse" } : { kind: "empty" };
