@@ -6,8 +6,10 @@ import { playerQuery } from "./functions";
 import {
   boardOf,
   expiredBoards,
+  leaderboardEntryValidator,
   pruneBoard as pruneBoardBatch,
   standingOn,
+  standingValidator,
   syncAllTime,
   topOfBoard,
 } from "./model/boards";
@@ -19,6 +21,7 @@ const boardArgs = { period: v.optional(period), day: v.optional(v.string()) };
 /** A board's top players, for everyone: visitors may view the leaderboard too. */
 export const top = query({
   args: { ...boardArgs, limit: v.optional(v.number()) },
+  returns: v.array(leaderboardEntryValidator),
   handler: async (ctx, args) =>
     await topOfBoard(ctx, boardOf(args.period ?? "all", args.day), args.limit),
 });
@@ -26,6 +29,7 @@ export const top = query({
 /** The signed-in player's points and rank on a board (an estimate far down, said to be one). */
 export const mine = playerQuery({
   args: boardArgs,
+  returns: standingValidator,
   handler: async (ctx, args) =>
     await standingOn(ctx, boardOf(args.period ?? "all", args.day), ctx.profile),
 });

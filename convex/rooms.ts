@@ -4,54 +4,62 @@ import { playerMutation, playerQuery } from "./functions";
 import { deleteClosedRooms } from "./model/roomsCleanup";
 import { configureRoom, createRoom, joinRoom } from "./model/roomsLobby";
 import { heartbeat as beat, leaveRoom, sweepRoom } from "./model/roomsPresence";
-import { submitRoomGuess } from "./model/roomsScoring";
+import { roomGuessOutcomeValidator, submitRoomGuess } from "./model/roomsScoring";
 import { advanceRound, startGame } from "./model/roomsTimeline";
-import { roomView } from "./model/roomsView";
+import { roomView, roomViewValidator } from "./model/roomsView";
 
 /** A party room's page, for its members; anyone else gets `{ kind: "outside" }` only. */
 export const view = playerQuery({
   args: { code: v.string() },
+  returns: roomViewValidator,
   handler: async (ctx, { code }) => await roomView(ctx, ctx.user._id, code),
 });
 
 /** Makes a room with the caller as host. */
 export const create = playerMutation({
   args: {},
+  returns: v.object({ code: v.string() }),
   handler: async (ctx) => await createRoom(ctx, ctx.user),
 });
 
 /** Joins by code (from a link, the QR code or typed); a member is simply back. */
 export const join = playerMutation({
   args: { code: v.string() },
+  returns: v.object({ code: v.string() }),
   handler: async (ctx, { code }) => await joinRoom(ctx, ctx.user, code),
 });
 
 /** The open room page says the player is still here, every ROOM_HEARTBEAT_MS; returns the server time. */
 export const heartbeat = playerMutation({
   args: { code: v.string() },
+  returns: v.object({ now: v.number() }),
   handler: async (ctx, { code }) => await beat(ctx, ctx.user._id, code),
 });
 
 export const leave = playerMutation({
   args: { code: v.string() },
+  returns: v.null(),
   handler: async (ctx, { code }) => await leaveRoom(ctx, ctx.user._id, code),
 });
 
 /** The host's settings: rounds (5, 10 or 15) and seconds per round (30 to 90). */
 export const configure = playerMutation({
   args: { code: v.string(), rounds: v.number(), seconds: v.number() },
+  returns: v.null(),
   handler: async (ctx, args) => await configureRoom(ctx, ctx.user._id, args),
 });
 
 /** Start, or Play again from the podium: the host only. */
 export const start = playerMutation({
   args: { code: v.string() },
+  returns: v.null(),
   handler: async (ctx, { code }) => await startGame(ctx, ctx.user._id, code),
 });
 
 /** A guess on round `roundNumber` of the room's game. */
 export const guess = playerMutation({
   args: { code: v.string(), roundNumber: v.number(), guess: v.string() },
+  returns: roomGuessOutcomeValidator,
   handler: async (ctx, args) => await submitRoomGuess(ctx, ctx.user._id, args),
 });
 

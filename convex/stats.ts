@@ -1,6 +1,7 @@
+import { v } from "convex/values";
 import { playerQuery } from "./functions";
 import { gameOf } from "./model/game";
-import { statsView } from "./model/stats";
+import { statsView, statsViewValidator } from "./model/stats";
 
 /**
  * The signed-in player's streak, today's and all-time counts and last 7 days; null before they
@@ -9,5 +10,6 @@ import { statsView } from "./model/stats";
  */
 export const mine = playerQuery({
   args: {},
+  returns: v.union(statsViewValidator, v.null()),
   handler: async (ctx) => await statsView(ctx, ctx.user._id, await gameOf(ctx, ctx.user._id)),
 });

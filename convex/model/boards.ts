@@ -1,8 +1,9 @@
+import { v, type Infer } from "convex/values";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { utcDay } from "./analytics";
 import { appError } from "./errors";
-import { moveInStats, rankOnBoard, type Rank } from "./rank";
+import { moveInStats, rankOnBoard } from "./rank";
 import {
   DAY_BOARDS_KEPT_DAYS,
   LEADERBOARD_PAGE_SIZE,
@@ -18,8 +19,26 @@ import {
 export type Period = "day" | "week" | "all";
 export const ALL_TIME = "all";
 
-export type LeaderboardEntry = { id: Id<"users">; username: string; score: number; rank: number };
-export type Standing = { id: Id<"users">; username: string; score: number } & Rank;
+/** A row of a board (`leaderboard.top`). */
+export const leaderboardEntryValidator = v.object({
+  id: v.id("users"),
+  username: v.string(),
+  score: v.number(),
+  rank: v.number(),
+});
+export type LeaderboardEntry = Infer<typeof leaderboardEntryValidator>;
+
+/** The caller's row on a board (`leaderboard.mine`): exact, or an estimate said to be one. */
+export const standingValidator = v.object({
+  id: v.id("users"),
+  username: v.string(),
+  score: v.number(),
+  rank: v.number(),
+  exact: v.boolean(),
+  players: v.number(),
+  topPercent: v.union(v.number(), v.null()),
+});
+export type Standing = Infer<typeof standingValidator>;
 
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,3 +1,4 @@
+import { v, type Infer } from "convex/values";
 import type { Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import { appError } from "./errors";
@@ -6,15 +7,17 @@ import { ROOM_GUESS_GAP_MS, ROOM_GUESSES_PER_ROUND, roomPointsFor } from "./rule
 import { requireMember } from "./roomsAccess";
 import { endRoundIfAllDone, playerRound, roundOf } from "./roomsTimeline";
 
-export type RoomGuessOutcome =
-  | { kind: "ignored" }
-  /** Not the round in play (a late or repeated submission): nothing was spent. */
-  | { kind: "stale" }
-  | { kind: "roundOver" }
-  | { kind: "alreadySolved" }
-  | { kind: "correct"; points: number; place: number }
-  | { kind: "wrong"; guessesLeft: number }
-  | { kind: "outOfGuesses" };
+/** What a room guess did (`rooms.guess`); "stale": not the round in play, nothing was spent. */
+export const roomGuessOutcomeValidator = v.union(
+  v.object({ kind: v.literal("ignored") }),
+  v.object({ kind: v.literal("stale") }),
+  v.object({ kind: v.literal("roundOver") }),
+  v.object({ kind: v.literal("alreadySolved") }),
+  v.object({ kind: v.literal("correct"), points: v.number(), place: v.number() }),
+  v.object({ kind: v.literal("wrong"), guessesLeft: v.number() }),
+  v.object({ kind: v.literal("outOfGuesses") }),
+);
+export type RoomGuessOutcome = Infer<typeof roomGuessOutcomeValidator>;
 
 /**
  * A guess in a room, judged by the daily game's judge. The place is taken from the round's

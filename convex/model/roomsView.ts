@@ -1,6 +1,9 @@
+import { v, type Infer } from "convex/values";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
+import { roomRoundStatus, roomStatus } from "../schema";
 import { coverStep } from "./covers";
+import { answerValidator } from "./gameView";
 import { ROOM_GUESSES_PER_ROUND } from "./rules";
 import { membership, playersOf, roomByCode, type RoomPlayer } from "./roomsAccess";
 import { playerRound, roundOf, stepMs } from "./roomsTimeline";
@@ -10,6 +13,68 @@ function ranks(scores: number[]): number[] {
   return scores.map((score) => 1 + scores.filter((other) => other > score).length);
 }
 
+const nullable = <T extends Parameters<typeof v.union>[0]>(validator: T) =>
+  v.union(validator, v.null());
+
+/** What `rooms.view` returns (its `returns` validator); `RoomView` is inferred from it. */
+export const roomViewValidator = v.union(
+  v.object({ kind: v.literal("outside") }),
+  v.object({ kind: v.literal("closed"), code: v.string() }),
+  v.object({
+    kind: v.literal("member"),
+    code: v.string(),
+    status: roomStatus,
+    isHost: v.boolean(),
+    settings: v.object({ rounds: v.number(), seconds: v.number() }),
+    roundNumber: v.number(),
+    players: v.array(
+      v.object({
+        key: v.id("roomPlayers"),
+        username: v.string(),
+        isMe: v.boolean(),
+        isHost: v.boolean(),
+        present: v.boolean(),
+        score: v.number(),
+        rank: v.number(),
+        /** Places moved since the round began (positive: up). */
+        moved: v.number(),
+        solved: v.boolean(),
+        out: v.boolean(),
+        roundPoints: v.number(),
+        stats: v.object({
+          solved: v.number(),
+          guesses: v.number(),
+          fastestMs: nullable(v.number()),
+        }),
+      }),
+    ),
+    me: v.object({
+      guessesLeft: v.number(),
+      solved: v.boolean(),
+      points: v.number(),
+      place: nullable(v.number()),
+    }),
+    round: nullable(
+      v.object({
+        number: v.number(),
+        status: roomRoundStatus,
+        step: nullable(v.number()),
+        stepMs: v.number(),
+        startedAt: v.number(),
+        endsAt: v.number(),
+        revealEndsAt: nullable(v.number()),
+        solvedCount: v.number(),
+        clue: v.string(),
+        coverPath: v.string(),
+        coverColor: nullable(v.string()),
+        answer: nullable(answerValidator),
+      }),
+    ),
+  }),
+);
+export type RoomView = Infer<typeof roomViewValidator>;
+export type MemberView = Extract<RoomView, { kind: "member" }>;
+
 /**
  * The room page, for members only: an outsider (or a code that names no room) gets
  * `{ kind: "outside" }` and nothing else, and the page asks to join. While a round is playing
@@ -18,7 +83,11 @@ function ranks(scores: number[]): number[] {
  * shows who solved and their points, never what they typed. Reads the room, ≤ 12 players, the
  * current round and its anime.
  */
-export async function roomView(ctx: QueryCtx, userId: Id<"users">, code: string) {
+export async function roomView(
+  ctx: QueryCtx,
+  userId: Id<"users">,
+  code: string,
+): Promise<RoomView> {
   const room = await roomByCode(ctx, code);
   const me = room === null ? null : await membership(ctx, room._id, userId);
   if (room === null || me === null) return { kind: "outside" as const };
@@ -93,6 +162,3 @@ export async function roomView(ctx: QueryCtx, userId: Id<"users">, code: string)
 function answerOf(anime: Doc<"anime">) {
   return { english: anime.title.english, romaji: anime.title.romaji, siteUrl: anime.siteUrl };
 }
-
-export type RoomView = Awaited<ReturnType<typeof roomView>>;
-export type MemberView = Extract<RoomView, { kind: "member" }>;

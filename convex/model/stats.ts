@@ -1,7 +1,7 @@
-import type { Infer } from "convex/values";
+import { v, type Infer } from "convex/values";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
-import type { roundMark } from "../schema";
+import { roundMark } from "../schema";
 import type { Game, Round } from "./game";
 import { localDay } from "./localTime";
 import { STATS_HISTORY_DAYS, STATS_MARKS_KEPT } from "./rules";
@@ -146,7 +146,11 @@ export async function recordRoundEnd(ctx: MutationCtx, game: Game, round: Round,
  * What the stats strip and /me show: the streak as of the player's today, today's counts, the
  * totals, and the last 7 days (at most 7 day documents, by index). Null before the first visit.
  */
-export async function statsView(ctx: QueryCtx, userId: Id<"users">, game: Game | null) {
+export async function statsView(
+  ctx: QueryCtx,
+  userId: Id<"users">,
+  game: Game | null,
+): Promise<StatsView | null> {
   if (game === null) return null;
   const today = localDay(Date.now(), game.timeZone);
   const first = addDays(today, 1 - STATS_HISTORY_DAYS);
@@ -193,4 +197,30 @@ export async function statsView(ctx: QueryCtx, userId: Id<"users">, game: Game |
   };
 }
 
-export type StatsView = NonNullable<Awaited<ReturnType<typeof statsView>>>;
+/** What `stats.mine` returns (its `returns` validator); `StatsView` is inferred from it. */
+export const statsViewValidator = v.object({
+  today: v.string(),
+  streak: v.object({
+    current: v.number(),
+    best: v.number(),
+    ended: v.union(v.number(), v.null()),
+    solvedToday: v.boolean(),
+  }),
+  todaySolved: v.number(),
+  totals: v.object({ rounds: v.number(), solved: v.number(), firstTry: v.number() }),
+  history: v.array(
+    v.object({ day: v.string(), rounds: v.number(), solved: v.number(), points: v.number() }),
+  ),
+  shareDay: v.union(
+    v.object({
+      day: v.string(),
+      rounds: v.number(),
+      solved: v.number(),
+      points: v.number(),
+      marks: v.array(roundMark),
+    }),
+    v.null(),
+  ),
+});
+
+export type StatsView = Infer<typeof statsViewValidator>;
