@@ -436,6 +436,25 @@ describe("the daily allowance", () => {
     expect((await state(as)).dailyRemaining).toBe(19);
   });
 
+  test("the round the reset deals says so: the answer it replaced was not the player's skip", async () => {
+    const { t, as } = await startedGame();
+    expect((await state(as)).round!.dealtAtReset).toBe(false);
+    vi.advanceTimersByTime(1000);
+    await skip(as);
+    expect((await state(as)).round!.dealtAtReset).toBe(false);
+    await guess(as, "wrong");
+    const { anime } = await answersOfRound(t, as);
+
+    await advanceTo(t, Date.parse("2026-11-22T00:00:00Z"));
+    const reset = await state(as);
+    expect(reset.round!.dealtAtReset).toBe(true);
+    expect(reset.skippedAnswer?.english).toBe(anime.title.english);
+
+    vi.advanceTimersByTime(1000);
+    await skip(as);
+    expect((await state(as)).round!.dealtAtReset).toBe(false);
+  });
+
   test("a daylight-saving day's midnight comes after 23 hours, and the next after 24", async () => {
     vi.setSystemTime(new Date("2026-03-08T12:00:00Z")); // New York springs forward today
     const { t, as } = await startedGame({ timeZone: "America/New_York" });

@@ -68,6 +68,11 @@ export const gameViewValidator = v.object({
       pointsEarned: nullable(v.number()),
       /** Dealt again after its answer was shown: a right guess scores nothing. */
       seenBefore: v.boolean(),
+      /**
+       * Dealt by the daily reset in place of the round then on screen: the player did not skip
+       * that one (`skippedAnswer` is then the answer of the round the reset replaced).
+       */
+      dealtAtReset: v.boolean(),
       clue: v.string(),
       /**
        * A random address per round (see covers.ts), never AniList's: it names the blur step
@@ -116,6 +121,8 @@ export async function gameView(ctx: QueryCtx, user: Doc<"users">): Promise<GameV
             guessesUsed: round.guessesUsed,
             pointsEarned: round.pointsEarned ?? null,
             seenBefore: round.seenBefore === true,
+            // The reset deals at the instant it records (`lastReset`); a first deal replaces nothing.
+            dealtAtReset: round.startedAt === game.lastReset && game.previousRound !== null,
             clue: anime.clue,
             coverPath: game.coverToken === undefined ? null : coverPath(game.coverToken, round),
             coverColor: anime.coverColor ?? null,

@@ -1,11 +1,12 @@
 import { act, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { ann } from "@/testing/accounts";
-import { gameOf, patchGame, seedShows } from "@/testing/gameData";
+import { dealtAnime, gameOf, patchGame, seedShows } from "@/testing/gameData";
 import { InProcessBackend } from "@/testing/inProcessBackend";
 import { renderSignedIn } from "@/testing/renderSignedIn";
 import { COOLDOWN_MS, DAILY_GUESSES, GUESSES_PER_ANIME } from "@convex/model/rules";
-import { NEW_DAY_MESSAGE_MS } from "./GameScreen";
+import { REPLACED_AT_MIDNIGHT } from "./GameScreen";
+import { NEW_DAY_MESSAGE_MS } from "./GuessForm";
 import { NEW_DAY_MESSAGE, OUT_OF_GUESSES_MESSAGE } from "./RoundMessage";
 
 // The end of the day's allowance and the midnight reset, on the test client's fake clock: the
@@ -126,5 +127,29 @@ describe("the midnight reset", () => {
     await game.user.click(screen.getByRole("button", { name: "Skip" }));
     await waitFor(() => expect(guessBox()).toHaveValue(""));
     expect(screen.queryByText(NEW_DAY_MESSAGE)).not.toBeInTheDocument();
+  });
+
+  test("shows the anime it replaced as unfinished at midnight, not as a skip; Skip then clears the box", async () => {
+    const lateEvening = new Date();
+    lateEvening.setHours(23, 59, 0, 0);
+    vi.setSystemTime(lateEvening);
+    const game = await openGame();
+    const replaced = await dealtAnime(game.backend, ann.email);
+    await game.user.type(guessBox(), "Half typ");
+    const { nextResetAt } = await gameOf(game.backend, ann.email);
+    await act(() => vi.advanceTimersByTimeAsync(nextResetAt - Date.now() + 1_000));
+
+    const unfinished = await screen.findByRole("region", { name: REPLACED_AT_MIDNIGHT });
+    expect(unfinished).toHaveTextContent(`It was ${replaced.title.english}`);
+    expect(screen.queryByRole("region", { name: "Skipped" })).not.toBeInTheDocument();
+    expect(guessBox()).toHaveValue("Half typ");
+
+    const skipped = await dealtAnime(game.backend, ann.email);
+    await game.user.click(screen.getByRole("button", { name: "Skip" }));
+    const reveal = await screen.findByRole("region", { name: "Skipped" });
+    expect(reveal).toHaveTextContent(`It was ${skipped.title.english}`);
+    expect(screen.queryByRole("region", { name: REPLACED_AT_MIDNIGHT })).not.toBeInTheDocument();
+    expect(guessBox()).toHaveValue("");
+    expect(guessBox()).toHaveFocus();
   });
 });
