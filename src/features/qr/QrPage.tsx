@@ -1,26 +1,18 @@
 import { DownloadIcon, LogInIcon, UsersIcon } from "lucide-react";
-import { QRCodeCanvas } from "qrcode.react";
-import { useEffect, useRef } from "react";
+import { useRef } from "react";
 import { Link } from "react-router-dom";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
-import { useAuthDialog } from "@/lib/auth/authDialog";
-import { useViewer } from "@/lib/auth/viewer";
+import { QrCode } from "@/components/QrCode";
+import { useViewerOrLogin } from "@/lib/auth/useViewerOrLogin";
 import { gameAddress } from "@/lib/gameAddress";
 
 const QR_FILE_NAME = "anime-guess-qr.png";
 
 /** /qr, for signed-in players; a visitor is asked to log in. */
 export function QrPage() {
-  const viewer = useViewer();
-  const { openLogin } = useAuthDialog();
-  const signedOut = viewer.status === "signedOut";
-
-  useEffect(() => {
-    if (signedOut) openLogin();
-  }, [signedOut, openLogin]);
-
+  const { viewer, openLogin } = useViewerOrLogin();
   return (
     <div className="flex flex-1 items-start justify-center px-4 py-10 sm:items-center">
       {viewer.status === "loading" && <Spinner className="size-8 text-primary" />}
@@ -60,21 +52,7 @@ function QrCard({ address }: { address: string }) {
         <CardDescription className="break-all">{address}</CardDescription>
       </CardHeader>
       <CardContent className="grid justify-items-center gap-5">
-        {/* The code stays dark on white whatever the theme: scanners expect that contrast. */}
-        <div className="overflow-hidden rounded-lg bg-white shadow-md">
-          <QRCodeCanvas
-            ref={canvasRef}
-            value={address}
-            size={256}
-            level="H"
-            marginSize={4}
-            bgColor="#ffffff"
-            fgColor="#000000"
-            role="img"
-            aria-label={`QR code for ${address}`}
-            className="block max-w-full"
-          />
-        </div>
+        <QrCode ref={canvasRef} address={address} size={256} level="H" marginSize={4} />
         <Button onClick={download}>
           <DownloadIcon />
           Download QR Code

@@ -1,10 +1,10 @@
 import { useMutation } from "convex/react";
 import { CopyIcon, PlayIcon } from "lucide-react";
-import { QRCodeCanvas } from "qrcode.react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
+import { QrCode } from "@/components/QrCode";
 import { messageFor } from "@/lib/errors";
 import { notify } from "@/lib/notify";
 import { cn } from "@/lib/utils";
@@ -60,19 +60,7 @@ export function RoomLobby({ room }: { room: MemberView }) {
         <p className="font-mono text-4xl font-extrabold tracking-[0.3em]" data-testid="room-code">
           {room.code}
         </p>
-        <div className="overflow-hidden rounded-lg bg-white shadow-md">
-          <QRCodeCanvas
-            value={address}
-            size={168}
-            level="M"
-            marginSize={3}
-            bgColor="#ffffff"
-            fgColor="#000000"
-            role="img"
-            aria-label={`QR code for ${address}`}
-            className="block max-w-full"
-          />
-        </div>
+        <QrCode address={address} size={168} level="M" marginSize={3} />
         <Button variant="outline" size="sm" onClick={() => void copyLink()}>
           <CopyIcon />
           Copy link

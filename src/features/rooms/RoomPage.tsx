@@ -4,8 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { useAuthDialog } from "@/lib/auth/authDialog";
-import { useViewer } from "@/lib/auth/viewer";
+import { useViewerOrLogin } from "@/lib/auth/useViewerOrLogin";
 import { messageFor } from "@/lib/errors";
 import { api } from "@convex/_generated/api";
 import { RoomLobby } from "./RoomLobby";
@@ -19,13 +18,7 @@ import { useRoomHeartbeat } from "./useRoomHeartbeat";
  */
 export function RoomPage() {
   const { code = "" } = useParams();
-  const viewer = useViewer();
-  const { openLogin } = useAuthDialog();
-  const signedOut = viewer.status === "signedOut";
-
-  useEffect(() => {
-    if (signedOut) openLogin();
-  }, [signedOut, openLogin]);
+  const { viewer, openLogin } = useViewerOrLogin();
 
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-1 flex-col gap-3 px-3 py-3 sm:px-4 sm:py-6">

@@ -1,33 +1,26 @@
 import { useMutation } from "convex/react";
 import { LogInIcon, PlusIcon } from "lucide-react";
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
-import { useAuthDialog } from "@/lib/auth/authDialog";
-import { useViewer } from "@/lib/auth/viewer";
+import { useViewerOrLogin } from "@/lib/auth/useViewerOrLogin";
 import { messageFor } from "@/lib/errors";
 import { api } from "@convex/_generated/api";
 import { ROOM_CODE_LENGTH, ROOM_MAX_PLAYERS } from "@convex/model/rules";
 
 /** /room: make a room (and host it), or join one by its code. */
 export function RoomsHomePage() {
-  const viewer = useViewer();
-  const { openLogin } = useAuthDialog();
+  const { viewer, openLogin } = useViewerOrLogin();
   const create = useMutation(api.rooms.create);
   const navigate = useNavigate();
   const codeId = useId();
   const [code, setCode] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const signedOut = viewer.status === "signedOut";
-
-  useEffect(() => {
-    if (signedOut) openLogin();
-  }, [signedOut, openLogin]);
 
   async function makeRoom() {
     setBusy(true);

@@ -5,8 +5,7 @@ import { Link } from "react-router-dom";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
-import { useAuthDialog } from "@/lib/auth/authDialog";
-import { useViewer } from "@/lib/auth/viewer";
+import { useViewerOrLogin } from "@/lib/auth/useViewerOrLogin";
 import { api } from "@convex/_generated/api";
 import type { RoundMark, StatsView } from "@convex/model/stats";
 import { ShareButton } from "./ShareButton";
@@ -16,16 +15,11 @@ import { accuracyPercent, daysText, endedStreakText } from "./streakText";
 
 /** /me: the signed-in player's streak, counts and last 7 days; a visitor is asked to log in. */
 export function MePage() {
-  const viewer = useViewer();
-  const { openLogin } = useAuthDialog();
-  const signedOut = viewer.status === "signedOut";
+  const { viewer, openLogin } = useViewerOrLogin();
 
   useEffect(() => {
     document.title = "Your stats · Anime Guess";
   }, []);
-  useEffect(() => {
-    if (signedOut) openLogin();
-  }, [signedOut, openLogin]);
 
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-6 px-4 py-8 sm:py-10">
@@ -39,7 +33,7 @@ export function MePage() {
         </p>
       </header>
       {viewer.status === "loading" && <Spinner className="mx-auto size-8 text-primary" />}
-      {signedOut && (
+      {viewer.status === "signedOut" && (
         <Button className="mx-auto" onClick={openLogin}>
           <LogInIcon />
           Log in to see your stats
