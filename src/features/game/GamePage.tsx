@@ -1,10 +1,9 @@
 import { useConvexAuth } from "convex/react";
 import { LogInIcon } from "lucide-react";
-import { useEffect, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { useAuthDialog } from "@/lib/auth/authDialog";
-import { useViewer } from "@/lib/auth/viewer";
+import { useViewerOrLogin } from "@/lib/auth/useViewerOrLogin";
 import { GameLayout, GamePlaceholder } from "./GameLayout";
 import { GameScreen } from "./GameScreen";
 
@@ -13,13 +12,8 @@ import { GameScreen } from "./GameScreen";
  * the app shows under the game (the stats strip), composed in src/app.
  */
 export function GamePage({ below }: { below?: ReactNode }) {
-  const viewer = useViewer();
+  const { viewer, openLogin } = useViewerOrLogin();
   const { isAuthenticated } = useConvexAuth();
-  const { openLogin } = useAuthDialog();
-
-  useEffect(() => {
-    if (viewer.status === "signedOut") openLogin();
-  }, [viewer.status, openLogin]);
 
   // The game opens as soon as the server has accepted the sign-in, beside the profile's query
   // rather than after it: the clue is then one round trip away (issue 14).
