@@ -1,5 +1,6 @@
 import { useAuthActions } from "@convex-dev/auth/react";
 import { ChartColumnIcon, HouseIcon, LogOutIcon, QrCodeIcon, ShieldCheckIcon } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router-dom";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
@@ -7,15 +8,12 @@ import type { Profile } from "@convex/model/users";
 import { BetaButton } from "@/features/beta/BetaButton";
 import { useBusyCall } from "@/lib/useBusyCall";
 
-const currentPageStyle = "aria-[current=page]:bg-accent aria-[current=page]:text-primary";
-
 /**
  * The beta icon, the admin icon (admins only), the stats and QR icons, then Home and Logout. Labels
  * collapse to icons on narrow screens and stay as the buttons' accessible names.
  */
 export default function SignedInActions({ viewer }: { viewer: Profile }) {
   const { signOut } = useAuthActions();
-  const { pathname } = useLocation();
   const { working: loggingOut, run } = useBusyCall();
 
   async function logOut() {
@@ -30,43 +28,10 @@ export default function SignedInActions({ viewer }: { viewer: Profile }) {
     <>
       <BetaButton viewer={viewer} />
       {viewer.isAdmin && (
-        <Button
-          asChild
-          variant="ghost"
-          size="icon-sm"
-          title="Admin dashboard"
-          className={currentPageStyle}
-        >
-          <Link to="/admin" aria-current={pathname === "/admin" ? "page" : undefined}>
-            <ShieldCheckIcon />
-            <span className="sr-only">Admin dashboard</span>
-          </Link>
-        </Button>
+        <PageIcon to="/admin" label="Admin dashboard" icon={<ShieldCheckIcon />} />
       )}
-      <Button
-        asChild
-        variant="ghost"
-        size="icon-sm"
-        title="Your stats"
-        className={currentPageStyle}
-      >
-        <Link to="/me" aria-current={pathname === "/me" ? "page" : undefined}>
-          <ChartColumnIcon />
-          <span className="sr-only">Your stats</span>
-        </Link>
-      </Button>
-      <Button
-        asChild
-        variant="ghost"
-        size="icon-sm"
-        title="Share with a QR code"
-        className={currentPageStyle}
-      >
-        <Link to="/qr" aria-current={pathname === "/qr" ? "page" : undefined}>
-          <QrCodeIcon />
-          <span className="sr-only">Share with a QR code</span>
-        </Link>
-      </Button>
+      <PageIcon to="/me" label="Your stats" icon={<ChartColumnIcon />} />
+      <PageIcon to="/qr" label="Share with a QR code" icon={<QrCodeIcon />} />
       <p className="mr-1 hidden text-sm text-muted-foreground md:block">
         <span className="font-medium text-foreground">{viewer.username}</span> ·{" "}
         {viewer.score.toLocaleString("en-US")} pts
@@ -82,5 +47,24 @@ export default function SignedInActions({ viewer }: { viewer: Profile }) {
         <span className="sr-only sm:not-sr-only">Logout</span>
       </Button>
     </>
+  );
+}
+
+/** An icon linking to a page, its label the tooltip and the accessible name; marked on that page. */
+function PageIcon({ to, label, icon }: { to: string; label: string; icon: ReactNode }) {
+  const { pathname } = useLocation();
+  return (
+    <Button
+      asChild
+      variant="ghost"
+      size="icon-sm"
+      title={label}
+      className="aria-[current=page]:bg-accent aria-[current=page]:text-primary"
+    >
+      <Link to={to} aria-current={pathname === to ? "page" : undefined}>
+        {icon}
+        <span className="sr-only">{label}</span>
+      </Link>
+    </Button>
   );
 }
