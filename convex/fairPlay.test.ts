@@ -11,17 +11,14 @@ import {
   dealtAnimeOf,
   gameOfPlayer,
   guessAs,
-  newBackend,
+  playerInGame,
   scoreOf,
   seedAnime,
-  signedInAs,
   skipAs,
   viewOf,
   type TestConvex,
   type TestPlayer,
 } from "./test.setup";
-
-type Player = TestPlayer;
 
 const HOUR = 3_600_000;
 
@@ -34,15 +31,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-async function started(poolSize: number, timeZone = "UTC") {
-  const t = newBackend();
-  await seedAnime(t, poolSize);
-  const player = await signedInAs(t, "player");
-  await player.as.mutation(api.game.start, { timeZone });
-  return { t, player };
-}
-
-async function dealtTitle(t: TestConvex, player: Player) {
+async function dealtTitle(t: TestConvex, player: TestPlayer) {
   return (await dealtAnimeOf(t, player)).title.english!;
 }
 
@@ -55,7 +44,7 @@ async function pendingJobs(t: TestConvex, name: "game:resetDay" | "game:endCoold
 
 describe("finding 4: skipped answers cannot be cashed in", () => {
   test("the harvest: skip through a 120-anime pool collecting the titles, then answer with them: no points", async () => {
-    const { t, player } = await started(120);
+    const { t, player } = await playerInGame(120);
     const harvested = new Set<string>();
     const dealt: Id<"anime">[] = [];
     for (let skips = 0; harvested.size < 120; skips++) {
@@ -83,7 +72,7 @@ describe("finding 4: skipped answers cannot be cashed in", () => {
   });
 
   test("solved and out-of-guesses anime are seen too; a fresh one still scores", async () => {
-    const { t, player } = await started(2);
+    const { t, player } = await playerInGame(2);
     expect(await guessAs(player, await dealtTitle(t, player))).toMatchObject({ points: 150 });
     await skipAs(player);
     for (let i = 0; i < 5; i++) await guessAs(player, "wrong");
@@ -103,7 +92,7 @@ describe("finding 4: skipped answers cannot be cashed in", () => {
 
   test("an anime reset away at midnight is seen", async () => {
     vi.setSystemTime(new Date("2026-11-21T23:00:00Z"));
-    const { t, player } = await started(2);
+    const { t, player } = await playerInGame(2);
     const before = await dealtTitle(t, player);
     await guessAs(player, "wrong");
     vi.advanceTimersByTime(HOUR);
@@ -135,7 +124,7 @@ describe("finding 5: one reset per day, whatever the clock says", () => {
   }
 
   test("switching to whichever zone's midnight comes next, every 15 minutes for two days: a reset at most once in 20 hours, and still once a day", async () => {
-    const { t, player } = await started(200);
+    const { t, player } = await playerInGame(200);
     const resets: number[] = [];
     let lastReset = (await gameOfPlayer(t, player)).lastReset;
     const end = Date.now() + 48 * HOUR;
@@ -157,7 +146,7 @@ describe("finding 5: one reset per day, whatever the clock says", () => {
   }, 120_000); // 192 visits, guesses and skips: seconds alone, longer on a machine under load
 
   test("40 zone changes leave one pending reset job, and no reset nearer than before", async () => {
-    const { t, player } = await started(5);
+    const { t, player } = await playerInGame(5);
     const { nextResetAt } = await viewOf(player);
     for (const zone of zones.slice(0, 40)) {
       await player.as.mutation(api.game.start, { timeZone: zone });
@@ -170,7 +159,7 @@ describe("finding 5: one reset per day, whatever the clock says", () => {
 
   test("repeated and raced attempts during a cooldown, across a midnight: one cooldown job at most", async () => {
     vi.setSystemTime(new Date("2026-11-21T23:50:00Z"));
-    const { t, player } = await started(20);
+    const { t, player } = await playerInGame(20);
     for (let spent = 0; spent < DAILY_GUESSES; spent++) {
       const outcome = await guessAs(player, "wrong");
       if (outcome.kind === "outOfGuesses") await skipAs(player);
@@ -206,7 +195,7 @@ describe("finding 6: a fresh cover starts at 12 px", () => {
   test.each([3, 1])(
     "a new anime dealt with %i daily guesses left shows at 12 px, then follows its own guesses",
     async (left) => {
-      const { t, player } = await started(5);
+      const { t, player } = await playerInGame(5);
       await t.run(async (ctx) => {
         const found = await ctx.db.query("games").first();
         await ctx.db.patch("games", found!._id, { dailyRemaining: left });
@@ -225,7 +214,7 @@ describe("finding 6: a fresh cover starts at 12 px", () => {
 
 describe("finding 8: Skip with a tiny pool", () => {
   test("a pool of one: Skip deals nothing, reveals nothing and says why", async () => {
-    const { t, player } = await started(1);
+    const { t, player } = await playerInGame(1);
     const before = await viewOf(player);
     expect(await skipAs(player)).toEqual({ kind: "nothingElse" });
     expect(await viewOf(player)).toEqual(before);
@@ -238,7 +227,7 @@ describe("finding 8: Skip with a tiny pool", () => {
   });
 
   test("a pool of two: Skip never re-deals the anime it revealed, nor names the one on screen", async () => {
-    const { t, player } = await started(2);
+    const { t, player } = await playerInGame(2);
     for (let i = 0; i < 6; i++) {
       const shown = await dealtTitle(t, player);
       vi.advanceTimersByTime(1000);
@@ -251,7 +240,7 @@ describe("finding 8: Skip with a tiny pool", () => {
 
   test("a reset with nothing else in the pool keeps the round in play, unrevealed", async () => {
     vi.setSystemTime(new Date("2026-11-21T23:00:00Z"));
-    const { t, player } = await started(1);
+    const { t, player } = await playerInGame(1);
     await guessAs(player, "wrong");
     await guessAs(player, "wrong");
     vi.advanceTimersByTime(HOUR);

@@ -26,6 +26,7 @@ import {
   gameOfPlayer,
   guessAs,
   newBackend,
+  playerInGame,
   scoreOf,
   seedAnime,
   signedInAs,
@@ -35,7 +36,6 @@ import {
   type TestPlayer,
 } from "./test.setup";
 
-type Player = TestPlayer;
 type Json = Record<string, unknown>;
 
 const DAY_MS = 86_400_000;
@@ -146,12 +146,12 @@ async function refreshOf(t: TestConvex, refreshId: Id<"catalogueRefreshes">) {
 // ---------------------------------------------------------------------------
 // A player
 
-async function answerOf(t: TestConvex, player: Player): Promise<string> {
+async function answerOf(t: TestConvex, player: TestPlayer): Promise<string> {
   return (await dealtAnimeOf(t, player)).answers[0];
 }
 
 /** Spends the day's 20 guesses: four anime, five wrong guesses each. */
-async function spendTheDay(player: Player) {
+async function spendTheDay(player: TestPlayer) {
   for (let anime = 0; anime < 4; anime++) {
     if (anime > 0) await skipAs(player);
     for (let i = 0; i < GUESSES_PER_ANIME; i++) await guessAs(player, "wrong");
@@ -160,7 +160,7 @@ async function spendTheDay(player: Player) {
 }
 
 /** One move of a player who plays on: the moves cycle, as a session would. */
-async function playMove(t: TestConvex, player: Player, move: number): Promise<number> {
+async function playMove(t: TestConvex, player: TestPlayer, move: number): Promise<number> {
   switch (move % 6) {
     case 0:
       expect(await player.as.mutation(api.game.start, { timeZone: "UTC" })).toEqual({
@@ -296,10 +296,7 @@ describe("scheduled jobs late, twice and out of order while the player plays", (
     "a cooldown that runs past midnight: the player catches up first, then both jobs run late, twice, %s; nothing changes",
     async (order) => {
       vi.setSystemTime(new Date("2026-11-21T23:55:00Z"));
-      const t = newBackend();
-      await seedAnime(t, 20);
-      const player = await signedInAs(t, "player");
-      await player.as.mutation(api.game.start, { timeZone: "UTC" });
+      const { t, player } = await playerInGame(20);
       await spendTheDay(player);
       expect((await skipAs(player)).kind).toBe("cooldown");
       const { _id: gameId, nextResetAt: midnight, cooldownEnd } = await gameOfPlayer(t, player);
@@ -329,10 +326,7 @@ describe("scheduled jobs late, twice and out of order while the player plays", (
   );
 
   test("a late cooldown job does not end the next cooldown", async () => {
-    const t = newBackend();
-    await seedAnime(t, 20);
-    const player = await signedInAs(t, "player");
-    await player.as.mutation(api.game.start, { timeZone: "UTC" });
+    const { t, player } = await playerInGame(20);
     await spendTheDay(player);
     await skipAs(player);
     const first = (await gameOfPlayer(t, player)).cooldownEnd!;
@@ -362,10 +356,7 @@ describe("scheduled jobs late, twice and out of order while the player plays", (
 
 describe("submissions racing each other and the jobs", () => {
   test("ten devices sending the right answer, spelled their own way, for the same attempt: scored once", async () => {
-    const t = newBackend();
-    await seedAnime(t, 5);
-    const player = await signedInAs(t, "player");
-    await player.as.mutation(api.game.start, { timeZone: "UTC" });
+    const { t, player } = await playerInGame(5);
     const answer = await answerOf(t, player);
     const { round } = await viewOf(player);
     const spellings = [answer, answer.toUpperCase(), ` ${answer.toLowerCase()} `];
@@ -385,10 +376,7 @@ describe("submissions racing each other and the jobs", () => {
   });
 
   test("a right guess and a skip at once: the guess counts on its own anime or not at all", async () => {
-    const t = newBackend();
-    await seedAnime(t, 5);
-    const player = await signedInAs(t, "player");
-    await player.as.mutation(api.game.start, { timeZone: "UTC" });
+    const { t, player } = await playerInGame(5);
     const answer = await answerOf(t, player);
     const { round } = await viewOf(player);
     const [guessed, skipped] = await Promise.all([
@@ -410,10 +398,7 @@ describe("submissions racing each other and the jobs", () => {
 
   test("a right guess racing the midnight reset: scored at most once, never on the next anime", async () => {
     vi.setSystemTime(new Date("2026-11-21T23:59:59Z"));
-    const t = newBackend();
-    await seedAnime(t, 5);
-    const player = await signedInAs(t, "player");
-    await player.as.mutation(api.game.start, { timeZone: "UTC" });
+    const { t, player } = await playerInGame(5);
     await guessAs(player, "wrong");
     const answer = await answerOf(t, player);
     const { round } = await viewOf(player);

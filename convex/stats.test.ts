@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
 import { addDays, daysBetween, streakAfterSolve } from "./model/stats";
 import { GUESSES_PER_ANIME, STATS_HISTORY_DAYS } from "./model/rules";
-import { gameOfPlayer, newBackend, seedAnime, signedInAs, type TestConvex } from "./test.setup";
+import { gameOfPlayer, newBackend, playerInGame, signedInAs, type TestConvex } from "./test.setup";
 
 type Player = Awaited<ReturnType<typeof signedInAs>>;
 
@@ -21,11 +21,7 @@ afterEach(() => {
 
 async function started(timeZone: string, at: string, poolSize = 40) {
   vi.setSystemTime(new Date(at));
-  const t = newBackend();
-  await seedAnime(t, poolSize);
-  const player = await signedInAs(t, "player");
-  await player.as.mutation(api.game.start, { timeZone });
-  return { t, player };
+  return await playerInGame(poolSize, timeZone);
 }
 
 async function currentRound(player: Player) {

@@ -171,6 +171,15 @@ export async function signedInAs(
 /** A caller made by `signedInAs`. */
 export type TestPlayer = Awaited<ReturnType<typeof signedInAs>>;
 
+/** A backend with `poolSize` anime, and a player whose game is started in `timeZone`. */
+export async function playerInGame(poolSize: number, timeZone = "UTC") {
+  const t = newBackend();
+  await seedAnime(t, poolSize);
+  const player = await signedInAs(t, "player");
+  await player.as.mutation(api.game.start, { timeZone });
+  return { t, player };
+}
+
 /** The player's game document (after `game.start`). */
 export async function gameOfPlayer(t: TestConvex, player: TestPlayer): Promise<Doc<"games">> {
   const game = await t.run(
