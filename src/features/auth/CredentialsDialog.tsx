@@ -5,13 +5,7 @@ import {
   USERNAME_MIN_LENGTH,
 } from "@convex/model/accountRules";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { TitledDialog } from "@/components/TitledDialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
@@ -53,31 +47,28 @@ export function CredentialsDialog({ mode, open }: { mode: AuthDialogMode; open: 
   const { close, openLogin, openSignUp } = useAuthDialog();
   const dialog = dialogs[mode];
   return (
-    <Dialog
+    <TitledDialog
       open={open}
       onOpenChange={(isOpen) => {
         if (!isOpen) close();
       }}
+      className="sm:max-w-md"
+      title={dialog.title}
+      description={dialog.description}
     >
-      <DialogContent className="sm:max-w-md">
-        <DialogHeader>
-          <DialogTitle>{dialog.title}</DialogTitle>
-          <DialogDescription>{dialog.description}</DialogDescription>
-        </DialogHeader>
-        <CredentialsForm mode={mode} onDone={close} />
-        <p className="text-center text-sm text-muted-foreground">
-          {dialog.switchPrompt}{" "}
-          <Button
-            type="button"
-            variant="link"
-            className="h-auto p-0"
-            onClick={dialog.switchTo === "login" ? openLogin : openSignUp}
-          >
-            {dialog.switchLabel}
-          </Button>
-        </p>
-      </DialogContent>
-    </Dialog>
+      <CredentialsForm mode={mode} onDone={close} />
+      <p className="text-center text-sm text-muted-foreground">
+        {dialog.switchPrompt}{" "}
+        <Button
+          type="button"
+          variant="link"
+          className="h-auto p-0"
+          onClick={dialog.switchTo === "login" ? openLogin : openSignUp}
+        >
+          {dialog.switchLabel}
+        </Button>
+      </p>
+    </TitledDialog>
   );
 }
 

@@ -12,14 +12,8 @@ import {
   type FeedbackInput,
 } from "@convex/model/feedbackRules";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { TitledDialog, type DialogOpenProps } from "@/components/TitledDialog";
+import { DialogFooter } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
@@ -53,26 +47,18 @@ const textFields: { field: TextField; label: string; placeholder: string }[] = [
 const count = (n: number) => n.toLocaleString("en-US");
 
 /** The beta tester's feedback form, in a medium-width dialog. */
-export default function FeedbackDialog({
-  open,
-  onOpenChange,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+export default function FeedbackDialog({ open, onOpenChange }: DialogOpenProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>Beta Feedback</DialogTitle>
-          <DialogDescription>
-            Tell us how Anime Guess plays for you. Every field is optional.
-          </DialogDescription>
-        </DialogHeader>
-        {/* Inside the content, so the form starts afresh each time the dialog opens. */}
-        <FeedbackForm onDone={() => onOpenChange(false)} />
-      </DialogContent>
-    </Dialog>
+    <TitledDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      className="sm:max-w-2xl"
+      title="Beta Feedback"
+      description="Tell us how Anime Guess plays for you. Every field is optional."
+    >
+      {/* Inside the content, so the form starts afresh each time the dialog opens. */}
+      <FeedbackForm onDone={() => onOpenChange(false)} />
+    </TitledDialog>
   );
 }
 

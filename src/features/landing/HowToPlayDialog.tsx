@@ -8,15 +8,8 @@ import {
 } from "@convex/model/rules";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { TitledDialog, type DialogOpenProps } from "@/components/TitledDialog";
+import { DialogClose, DialogFooter } from "@/components/ui/dialog";
 
 const cooldownMinutes = COOLDOWN_MS / 60_000;
 
@@ -33,46 +26,39 @@ const rules = [
 ];
 
 /** The rules of the game; closes with "Got it!". */
-export default function HowToPlayDialog({
-  open,
-  onOpenChange,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+export default function HowToPlayDialog({ open, onOpenChange }: DialogOpenProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>How to Play</DialogTitle>
-          <DialogDescription>Guess the anime from its cover and a clue.</DialogDescription>
-        </DialogHeader>
-        <ol className="grid list-decimal gap-2 pl-5 text-sm leading-relaxed marker:text-primary">
-          {rules.map((rule) => (
-            <li key={rule}>{rule}</li>
-          ))}
-        </ol>
-        <div className="grid gap-2 rounded-lg border bg-muted/60 p-3 text-sm">
-          <p className="flex items-start gap-2">
-            <Badge className="mt-0.5">+{POINTS_PER_CORRECT_GUESS}</Badge>
-            <span>points for every correct guess</span>
-          </p>
-          <p className="flex items-start gap-2">
-            <Badge variant="secondary" className="mt-0.5">
-              <ZapIcon />
-              Bonus
-            </Badge>
-            <span>
-              +{QUICK_GUESS_BONUS} quick-guess bonus when you get it right on your first guess
-            </span>
-          </p>
-        </div>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button type="button">Got it!</Button>
-          </DialogClose>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <TitledDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="How to Play"
+      description="Guess the anime from its cover and a clue."
+    >
+      <ol className="grid list-decimal gap-2 pl-5 text-sm leading-relaxed marker:text-primary">
+        {rules.map((rule) => (
+          <li key={rule}>{rule}</li>
+        ))}
+      </ol>
+      <div className="grid gap-2 rounded-lg border bg-muted/60 p-3 text-sm">
+        <p className="flex items-start gap-2">
+          <Badge className="mt-0.5">+{POINTS_PER_CORRECT_GUESS}</Badge>
+          <span>points for every correct guess</span>
+        </p>
+        <p className="flex items-start gap-2">
+          <Badge variant="secondary" className="mt-0.5">
+            <ZapIcon />
+            Bonus
+          </Badge>
+          <span>
+            +{QUICK_GUESS_BONUS} quick-guess bonus when you get it right on your first guess
+          </span>
+        </p>
+      </div>
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button type="button">Got it!</Button>
+        </DialogClose>
+      </DialogFooter>
+    </TitledDialog>
   );
 }

@@ -1,11 +1,5 @@
 import { LEADERBOARD_DIALOG_SIZE } from "@convex/model/rules";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { TitledDialog, type DialogOpenProps } from "@/components/TitledDialog";
 import { LeaderboardBoards } from "./LeaderboardBoards";
 
 /**
@@ -13,30 +7,22 @@ import { LeaderboardBoards } from "./LeaderboardBoards";
  * boards live in the dialog's content, which is mounted only while the dialog is open: a closed
  * dialog subscribes to nothing.
  */
-export default function LeaderboardDialog({
-  open,
-  onOpenChange,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+export default function LeaderboardDialog({ open, onOpenChange }: DialogOpenProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[min(400px,calc(100dvh-2rem))] grid-rows-[auto_minmax(0,1fr)] gap-3 overflow-hidden p-5">
-        <DialogHeader>
-          <DialogTitle>Leaderboard</DialogTitle>
-          <DialogDescription>
-            The top {LEADERBOARD_DIALOG_SIZE} players today (UTC), this week and of all time.
-          </DialogDescription>
-        </DialogHeader>
-        {/* Focusable so that keyboard users can scroll it. */}
-        <div
-          tabIndex={0}
-          className="min-h-0 overflow-y-auto rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
-        >
-          <LeaderboardBoards size={LEADERBOARD_DIALOG_SIZE} />
-        </div>
-      </DialogContent>
-    </Dialog>
+    <TitledDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      className="max-h-[min(400px,calc(100dvh-2rem))] grid-rows-[auto_minmax(0,1fr)] gap-3 overflow-hidden p-5"
+      title="Leaderboard"
+      description={`The top ${LEADERBOARD_DIALOG_SIZE} players today (UTC), this week and of all time.`}
+    >
+      {/* Focusable so that keyboard users can scroll it. */}
+      <div
+        tabIndex={0}
+        className="min-h-0 overflow-y-auto rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+      >
+        <LeaderboardBoards size={LEADERBOARD_DIALOG_SIZE} />
+      </div>
+    </TitledDialog>
   );
 }

@@ -1,14 +1,8 @@
 import { CopyIcon, Share2Icon } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { TitledDialog, type DialogOpenProps } from "@/components/TitledDialog";
+import { DialogFooter } from "@/components/ui/dialog";
 import { gameAddress } from "@/lib/gameAddress";
 import { notify } from "@/lib/notify";
 import { shareText, shortDate, type SharedDay } from "./shareText";
@@ -19,12 +13,7 @@ export function ShareDialog({
   streak,
   open,
   onOpenChange,
-}: {
-  day: SharedDay;
-  streak: number;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+}: DialogOpenProps & { day: SharedDay; streak: number }) {
   const text = shareText(day, streak, gameAddress());
   const canShare = typeof navigator.share === "function";
   const [busy, setBusy] = useState(false);
@@ -55,33 +44,31 @@ export function ShareDialog({
   }
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-md">
-        <DialogHeader>
-          <DialogTitle>Share {shortDate(day.day)}</DialogTitle>
-          <DialogDescription>
-            Your result without spoilers: no title, clue or cover, one square per round.
-          </DialogDescription>
-        </DialogHeader>
-        <pre
-          aria-label="Your result"
-          className="rounded-md border bg-muted/50 p-3 font-sans text-sm leading-relaxed break-words whitespace-pre-wrap"
-        >
-          {text}
-        </pre>
-        <DialogFooter>
-          {canShare && (
-            <Button variant="outline" disabled={busy} onClick={() => void share()}>
-              <Share2Icon />
-              Share…
-            </Button>
-          )}
-          <Button onClick={() => void copy()}>
-            <CopyIcon />
-            Copy
+    <TitledDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      className="sm:max-w-md"
+      title={`Share ${shortDate(day.day)}`}
+      description="Your result without spoilers: no title, clue or cover, one square per round."
+    >
+      <pre
+        aria-label="Your result"
+        className="rounded-md border bg-muted/50 p-3 font-sans text-sm leading-relaxed break-words whitespace-pre-wrap"
+      >
+        {text}
+      </pre>
+      <DialogFooter>
+        {canShare && (
+          <Button variant="outline" disabled={busy} onClick={() => void share()}>
+            <Share2Icon />
+            Share…
           </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+        )}
+        <Button onClick={() => void copy()}>
+          <CopyIcon />
+          Copy
+        </Button>
+      </DialogFooter>
+    </TitledDialog>
   );
 }
