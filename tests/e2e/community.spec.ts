@@ -6,6 +6,7 @@ import {
   expect,
   newPlayer,
   screenshots,
+  SCREENS_DIR,
   test,
   type ServerControl,
   expectNoSeriousViolations,
@@ -18,7 +19,7 @@ async function makeAdminScreenshots(page: Page, name: string) {
   await screenshots(page, name);
   await page.setViewportSize({ width: 320, height: 640 });
   await page.waitForTimeout(150);
-  await page.screenshot({ path: `test-results/screenshots/${name}-narrow.png` });
+  await page.screenshot({ path: `${SCREENS_DIR}/${name}-narrow.png` });
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 

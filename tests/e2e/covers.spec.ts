@@ -2,9 +2,9 @@ import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { BLUR_STEPS_PX } from "../../convex/model/rules";
-import { expect, test, type ServerControl } from "./fixtures";
+import { expect, SCREENS_DIR, test, type ServerControl } from "./fixtures";
 
-const SCREENS = process.env.COVER_SCREENS_DIR ?? "test-results/screenshots";
+const SCREENS = process.env.COVER_SCREENS_DIR ?? SCREENS_DIR;
 
 const cover = (page: Page) => page.getByRole("img", { name: /cover/i });
 const coverBox = (page: Page) => page.getByTestId("cover");

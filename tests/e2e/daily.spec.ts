@@ -1,24 +1,15 @@
-import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { expect, expectNoSeriousViolations, test, type ServerControl } from "./fixtures";
+import {
+  expect,
+  expectNoSeriousViolations,
+  screenshots,
+  test,
+  type ServerControl,
+} from "./fixtures";
 
 /** Issue 13 part 2: the stats strip, /me, Share today and the guess box's suggestions. */
 
-const SCREENS = "/work/notes/screens/wip-daily";
-
-/** Desktop (1280×800) and mobile (390×844) screenshots of what the page shows now. */
-async function screens(page: Page, name: string, { fullPage = false } = {}) {
-  mkdirSync(SCREENS, { recursive: true });
-  for (const [label, size] of [
-    ["desktop", { width: 1280, height: 800 }],
-    ["mobile", { width: 390, height: 844 }],
-  ] as const) {
-    await page.setViewportSize(size);
-    await page.waitForTimeout(200);
-    await page.screenshot({ path: `${SCREENS}/${name}-${label}.png`, fullPage });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+const DAY_MS = 86_400_000;
 
 const guessBox = (page: Page) => page.getByRole("combobox", { name: "Your guess" });
 const strip = (page: Page) => page.getByRole("region", { name: "Your streak and today" });
@@ -58,13 +49,13 @@ test.describe("streak, stats and sharing", () => {
     await page.getByRole("button", { name: "Skip" }).click();
     await expect(strip(page)).toContainText("Streak: 1 day");
     await expect(strip(page)).toContainText("Today: 1 solved");
-    await screens(page, "game-stats-strip", { fullPage: true });
+    await screenshots(page, "game-stats-strip", { fullPage: true });
 
     await strip(page).getByRole("button", { name: "Share today" }).click();
     const dialog = page.getByRole("dialog");
     await expect(dialog).toBeVisible();
     await expectNoSeriousViolations(page);
-    await screens(page, "share");
+    await screenshots(page, "share");
     await dialog.getByRole("button", { name: "Copy" }).click();
     await expect(page.getByText("Copied!")).toBeVisible();
     const copied = await page.evaluate(() => navigator.clipboard.readText());
@@ -92,7 +83,7 @@ test.describe("streak, stats and sharing", () => {
       page.getByRole("list", { name: "Anime solved per day" }).getByRole("listitem"),
     ).toHaveCount(7);
     await expectNoSeriousViolations(page);
-    await screens(page, "me", { fullPage: true });
+    await screenshots(page, "me", { fullPage: true });
   });
 });
 
@@ -110,7 +101,7 @@ test.describe("the guess box's suggestions", () => {
     await expect(list.getByRole("option")).toHaveCount(8);
     await expect(list.getByRole("option").first()).toHaveText("Test Show");
     await expectNoSeriousViolations(page);
-    await screens(page, "typeahead-open");
+    await screenshots(page, "typeahead-open");
 
     await guessBox(page).press("ArrowDown");
     await guessBox(page).press("ArrowDown");
@@ -147,5 +138,35 @@ test.describe("the guess box's suggestions", () => {
     // Right or wrong, the guess was sent: one of the anime's guesses is spent.
     await expect(page.getByText("Anime Guesses: 4/5")).toBeVisible();
     await context.close();
+  });
+});
+
+test.describe("the midnight reset", () => {
+  test.use({ timezoneId: "UTC" });
+
+  test("New day!, a new anime, the half-typed guess kept, the old one's answer not called a skip", async ({
+    page,
+    backend,
+  }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    // A minute before midnight, before signing in: a session does not outlive a jump of hours.
+    const { now } = await backend.advanceClock(0);
+    await backend.advanceClock(Math.ceil(now / DAY_MS) * DAY_MS - now - 60_000);
+    await openGame(page, backend);
+    const clue = page.getByText(/^File \d+\./);
+    const shown = Number(/^File (\d+)\./.exec((await clue.textContent())!)![1]);
+    await guessBox(page).fill("Half typ");
+    await guessBox(page).press("Escape");
+
+    await backend.advanceClock(61_000);
+
+    await expect(page.getByText("New day! Your guesses are back.")).toBeVisible();
+    await expect(clue).not.toContainText(`File ${shown}.`);
+    await expect(page.getByRole("region", { name: "Unfinished at midnight" })).toContainText(
+      `It was Test Show ${shown}`,
+    );
+    await expect(page.getByRole("region", { name: "Skipped" })).toHaveCount(0);
+    await expect(guessBox(page)).toHaveValue("Half typ");
+    await screenshots(page, "game-midnight");
   });
 });

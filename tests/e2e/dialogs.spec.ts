@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, newPlayer, test } from "./fixtures";
+import { expect, newPlayer, SCREENS_DIR, test } from "./fixtures";
 
 type Box = { x: number; y: number; width: number; height: number };
 
@@ -56,7 +56,7 @@ for (const viewport of [
       false,
     );
     await page.screenshot({
-      path: `test-results/screenshots/toast-over-dialog-${viewport.width}.png`,
+      path: `${SCREENS_DIR}/toast-over-dialog-${viewport.width}.png`,
     });
   });
 }

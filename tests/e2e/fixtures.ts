@@ -134,15 +134,18 @@ export const test = base.extend<{ backend: ServerControl }>({
 
 export { expect };
 
-/** Saves a screenshot as a test artifact at desktop (1280×800) and mobile (390×844) sizes. */
-export async function screenshots(page: Page, name: string) {
+/** Where screenshots go: the test artifacts, or the folder SCREENS_DIR names (to look at them). */
+export const SCREENS_DIR = process.env.SCREENS_DIR ?? "test-results/screenshots";
+
+/** Saves a screenshot at desktop (1280×800) and mobile (390×844) sizes; `fullPage`: all of it. */
+export async function screenshots(page: Page, name: string, { fullPage = false } = {}) {
   for (const [label, size] of [
     ["desktop", { width: 1280, height: 800 }],
     ["mobile", { width: 390, height: 844 }],
   ] as const) {
     await page.setViewportSize(size);
-    await page.waitForTimeout(150); // let layout and dialog animations settle
-    await page.screenshot({ path: `test-results/screenshots/${name}-${label}.png` });
+    await page.waitForTimeout(200); // let layout and dialog animations settle
+    await page.screenshot({ path: `${SCREENS_DIR}/${name}-${label}.png`, fullPage });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }

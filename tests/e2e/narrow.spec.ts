@@ -1,4 +1,4 @@
-import { expect, newPlayer, test } from "./fixtures";
+import { expect, newPlayer, SCREENS_DIR, test } from "./fixtures";
 
 /** Every page, as an admin and beta tester sees it (the fullest top bar), on a 320 px phone. */
 const pages = [
@@ -49,7 +49,7 @@ test("at 320 px, no page scrolls sideways and the top bar fits", async ({ page, 
     }
     const name = path === "/" ? "home" : path.slice(1);
     await page.screenshot({
-      path: `test-results/screenshots/narrow-320-${name}.png`,
+      path: `${SCREENS_DIR}/narrow-320-${name}.png`,
       fullPage: true,
     });
   }

@@ -1,21 +1,14 @@
 import type { Browser, Page } from "@playwright/test";
-import { expect, newPlayer, test, type Player, type ServerControl } from "./fixtures";
+import {
+  expect,
+  newPlayer,
+  screenshots,
+  SCREENS_DIR,
+  test,
+  type Player,
+  type ServerControl,
+} from "./fixtures";
 import { ROOM_MAX_PLAYERS, ROOM_REVEAL_MS, ROOM_SECONDS_MIN } from "../../convex/model/rules";
-
-/** Where the room screenshots go: the notes folder when ROOMS_SCREENS_DIR says so. */
-const SCREENS = process.env.ROOMS_SCREENS_DIR ?? "test-results/screenshots";
-
-async function shoot(page: Page, name: string) {
-  for (const [label, size] of [
-    ["desktop", { width: 1280, height: 800 }],
-    ["mobile", { width: 390, height: 844 }],
-  ] as const) {
-    await page.setViewportSize(size);
-    await page.waitForTimeout(200);
-    await page.screenshot({ path: `${SCREENS}/${name}-${label}.png` });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 async function playerPage(browser: Browser, backend: ServerControl, name: string) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -65,7 +58,7 @@ test("three friends play a room to the podium, each scoreboard moving live", asy
   await host.page.keyboard.press("Home");
   await expect(host.page.getByLabel(/Seconds per round/)).toHaveValue(String(ROOM_SECONDS_MIN));
   await expect(kai.page.getByText(`5 rounds of ${ROOM_SECONDS_MIN} seconds`)).toBeVisible();
-  await shoot(host.page, "room-lobby");
+  await screenshots(host.page, "room-lobby");
   await host.page.getByRole("button", { name: "Start" }).click();
 
   const everyone = [host, kai, mio];
@@ -92,13 +85,13 @@ test("three friends play a room to the podium, each scoreboard moving live", asy
     () => document.documentElement.scrollHeight <= window.innerHeight,
   );
   expect(fits).toBe(true);
-  await shoot(mio.page, "room-round");
+  await screenshots(mio.page, "room-round");
 
   await guess(host.page, "Test Show");
   await guess(mio.page, "Test Show");
   for (const { page } of everyone) await expect(page.getByText(/^It was Test Show/)).toBeVisible();
   await expect(cover(mio.page)).toHaveAttribute("src", /\/clear$/);
-  await shoot(mio.page, "room-reveal");
+  await screenshots(mio.page, "room-reveal");
 
   // The next round comes by itself after the reveal.
   for (const { page } of everyone) {
@@ -137,7 +130,7 @@ test("three friends play a room to the podium, each scoreboard moving live", asy
   await expect.poll(async () => (await count("offer")).reduce((a, b) => a + b)).toBe(1);
   await expect.poll(async () => (await count("wait")).reduce((a, b) => a + b)).toBe(2);
   const offers = await count("offer");
-  await shoot(kai.page, "room-podium");
+  await screenshots(kai.page, "room-podium");
 
   // Play again: same room, same players, a fresh game.
   await everyone[offers.indexOf(1)].page.getByRole("button", { name: "Play again" }).click();
@@ -202,5 +195,5 @@ test("on a phone, a full room's round fits the screen: cover, guess box and all 
     )
     .toBe(true);
   await page.waitForTimeout(600); // the cross-fade
-  await page.screenshot({ path: `${SCREENS}/room-round-12-players-mobile.png` });
+  await page.screenshot({ path: `${SCREENS_DIR}/room-round-12-players-mobile.png` });
 });
