@@ -1,13 +1,6 @@
 import type { Page } from "@playwright/test";
-import { delayCovers, expect, test, type ServerControl } from "./fixtures";
-
-/** A signed-in player on /game over a seeded pool, the first step on screen. */
-async function openGame(page: Page, backend: ServerControl) {
-  await backend.seedAnimePool(4);
-  await backend.signIn(page);
-  await page.goto("/game");
-  await expect(page.getByRole("heading", { name: "Clue" })).toBeVisible();
-}
+import { delayCovers, expect, test } from "./fixtures";
+import { openGame } from "./gameScreen";
 
 const cover = (page: Page) => page.getByTestId("cover");
 
@@ -53,7 +46,7 @@ test("a wrong guess swaps to the next step without a flash or a shift, fading ov
   page,
   backend,
 }) => {
-  await openGame(page, backend);
+  await openGame(page, backend, 4);
   await expect
     .poll(() =>
       cover(page)

@@ -1,26 +1,15 @@
 import type { Page } from "@playwright/test";
-import {
-  expect,
-  expectNoSeriousViolations,
-  screenshots,
-  test,
-  type ServerControl,
-} from "./fixtures";
+import { expect, expectNoSeriousViolations, screenshots, test } from "./fixtures";
+import { guessBox, openGame } from "./gameScreen";
 
-/** Issue 13 part 2: the stats strip, /me, Share today and the guess box's suggestions. */
+/**
+ * Issue 13 part 2: the stats strip, /me, Share today and the guess box's suggestions; and the
+ * midnight reset on the game screen.
+ */
 
 const DAY_MS = 86_400_000;
 
-const guessBox = (page: Page) => page.getByRole("combobox", { name: "Your guess" });
 const strip = (page: Page) => page.getByRole("region", { name: "Your streak and today" });
-
-async function openGame(page: Page, backend: ServerControl) {
-  await backend.seedAnimePool(6);
-  const player = await backend.signIn(page);
-  await page.goto("/game");
-  await expect(page.getByRole("heading", { name: "Clue" })).toBeVisible();
-  return player;
-}
 
 /** Every seeded anime accepts "Test Show": a right guess without knowing which was dealt. */
 async function solve(page: Page) {

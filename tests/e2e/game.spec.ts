@@ -4,26 +4,16 @@ import {
   screenshots,
   delayCovers,
   test,
-  type Player,
   type ServerControl,
   expectNoSeriousViolations,
 } from "./fixtures";
+import { guessBox, openGame } from "./gameScreen";
 
 import { BLUR_STEPS_PX } from "../../convex/model/rules";
 
 type GameState = { round: { number: number; status: string; guessesUsed: number } | null };
 
-/** A signed-in player on /game over a seeded pool, with the first round on screen. */
-async function openGame(page: Page, backend: ServerControl, pool = 6): Promise<Player> {
-  await backend.seedAnimePool(pool);
-  const player = await backend.signIn(page);
-  await page.goto("/game");
-  await expect(page.getByRole("heading", { name: "Clue" })).toBeVisible();
-  return player;
-}
-
 const cover = (page: Page) => page.getByRole("img", { name: /cover/i });
-const guessBox = (page: Page) => page.getByRole("combobox", { name: "Your guess" });
 const clue = (page: Page) => page.getByText(/^File \d+\./);
 
 /**
