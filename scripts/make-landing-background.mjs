@@ -13,7 +13,7 @@ import { chromium } from "@playwright/test";
 const outputDir = path.resolve(import.meta.dirname, "../public");
 const sizes = [
   { width: 1920, height: 1080, quality: 0.88, file: "landing-sky-1920.webp" },
-  { width: 960, height: 540, quality: 0.88, file: "landing-sky-960.webp" },
+  { width: 960, height: 540, quality: 0.72, file: "landing-sky-960.webp" },
 ];
 const maxBytes = 80 * 1024;
 

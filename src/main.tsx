@@ -5,6 +5,7 @@ import { App } from "@/app/App";
 import type { ClientSource } from "@/app/providers";
 import { routes } from "@/app/routes";
 import { importWithReload } from "@/lib/lazyWithReload";
+import { prepareClassMerging } from "@/lib/utils";
 import "./index.css";
 
 function render(client: ClientSource) {
@@ -64,7 +65,10 @@ const client =
     : importWithReload(() => import("@/app/convexClient")).then((module) =>
         module.createConvexClient(),
       );
-render(client);
+// Each in a task of its own, after this chunk's evaluation: on a slow phone the three together
+// blocked the page (and a tap on it) for the longest stretch of its load.
+setTimeout(prepareClassMerging);
+setTimeout(() => render(client));
 
 // Vite replaces the setting at build time, so without it the reporter is not even bundled.
 if (import.meta.env.VITE_REPORT_WEB_VITALS === "true") {

@@ -35,25 +35,27 @@ export function prerenderLanding(): Plugin {
       if (!page.includes(EMPTY_ROOT)) throw new Error(`${indexPath} has no empty ${EMPTY_ROOT}`);
 
       const landing = await renderWithSsrBuild(config);
-      // React hoists the LCP image's preload ahead of the markup; it belongs in the head.
+      // React hoists the links it renders (preloads) ahead of the markup; they belong in the head.
       const { hoisted, body } = splitHoistedLinks(landing);
-      const data = await routeChunks(config, outDir);
-      let html = page.replace(
+      // The inline script below starts the entry and preloads its imports (see beforeScripts).
+      const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(page);
+      if (!entry) throw new Error(`${indexPath} has no module script`);
+      const preloads = [...page.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
+      const data = {
+        entry: entry[1],
+        entryImports: preloads.map(([, href]) => href),
+        ...(await routeChunks(config, outDir)),
+      };
+      let html = page;
+      for (const [tag] of [entry, ...preloads]) html = html.replace(tag, "");
+      html = html.replace(
         EMPTY_ROOT,
-        `<div id="root">${deferHero(body)}</div>` +
+        `<div id="root">${body}</div>` +
           `<script type="application/json" id="${DATA_ID}">${JSON.stringify(data)}</script>` +
           `<script>${beforeScripts(config.base)}</script>`,
       );
-      html = html.replace(/<script type="module"/, (script) => `${hoisted}\n    ${script}`);
-      // In the head, before the inlined stylesheet: the hero starts downloading as early as the
-      // HTML allows, on "/" only.
-      html = html.replace(
-        /<title>/,
-        (title) => `<script>${heroPreload(config.base, body)}</script>
-    ${title}`,
-      );
+      html = html.replace(/<\/head>/, (head) => `${hoisted}\n  ${head}`);
       html = await inlineStylesheets(html, outDir, config.base);
-      html = lowerScriptPriority(html);
       await writeFile(indexPath, html);
       config.logger.info(
         `prerendered the landing page into ${path.relative(config.root, indexPath)}; ` +
@@ -65,45 +67,17 @@ export function prerenderLanding(): Plugin {
 
 /**
  * Runs as soon as the root is parsed. On any path but the landing page it empties the root, so
- * that page never shows the landing page's markup, and preloads the Convex session's chunks and
- * that route's own (from the data written beside it), so they download with the main script
- * instead of after it. On the landing page it starts the hero image (see deferHero) and remembers
- * the last button clicked before React has hydrated the page, which src/main.tsx clicks again
- * then (links need nothing: they work as plain links meanwhile). It listens on the document in
- * the capture phase: React, once started, stops clicks on the parts it has not hydrated yet.
+ * that page never shows the landing page's markup, and starts the main script with everything
+ * that page needs at once, preloaded together: the main script's imports, the Convex session's
+ * chunks and that route's own (from the data written beside it). On the landing page it starts
+ * the main script only once the page's first frame is out (two animation frames later), so no
+ * download competes with the first paint and no script takes the main thread before it; it also remembers the last button clicked before
+ * React has hydrated the page, which src/main.tsx clicks again then (links need nothing: they
+ * work as plain links meanwhile). It listens on the document in the capture phase: React, once
+ * started, stops clicks on the parts it has not hydrated yet.
  */
 function beforeScripts(base: string): string {
-  return `(function(){var root=document.getElementById("root"),base=${JSON.stringify(base)},data=JSON.parse(document.getElementById("${DATA_ID}").textContent);if(location.pathname!==base){root.replaceChildren();var route="/"+location.pathname.slice(base.length).replace(/[/]+$/,"");data.session.concat(data.routes[route]||[]).forEach(function(href){var link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.appendChild(link)});return}root.querySelectorAll("img[data-srcset]").forEach(function(img){img.srcset=img.getAttribute("data-srcset");img.src=img.getAttribute("data-src")});var early={button:null};function remember(event){var button=event.target.closest&&event.target.closest("button");if(button&&root.contains(button))early.button=button}document.addEventListener("click",remember,true);early.stop=function(){document.removeEventListener("click",remember,true)};window.${EARLY_CLICK_GLOBAL}=early})()`;
-}
-
-/**
- * On "/" only, a high-priority preload of the hero image (its srcset and sizes, so that the <img>
- * uses the same response), from the head. The sources are public files with stable names, so
- * this script's CSP hash stays the same from build to build.
- */
-function heroPreload(base: string, markup: string): string {
-  const hero = /<img\b(?=[^>]*fetchpriority="high")[^>]*>/i.exec(markup)?.[0];
-  const attribute = (name: string) =>
-    hero && new RegExp(`\\s${name}="([^"]*)"`, "i").exec(hero)?.[1];
-  const srcset = attribute("srcset");
-  const sizes = attribute("sizes");
-  if (!srcset || !sizes)
-    throw new Error("The landing page has no hero <img> with srcset and sizes");
-  const decode = (value: string) => value.replace(/&amp;/g, "&");
-  return `(function(){if(location.pathname!==${JSON.stringify(base)})return;var link=document.createElement("link");link.rel="preload";link.as="image";link.imageSrcset=${JSON.stringify(decode(srcset))};link.imageSizes=${JSON.stringify(decode(sizes))};link.fetchPriority="high";document.head.appendChild(link)})()`;
-}
-
-/**
- * The hero image loads only on the landing page: in the HTML its sources wait in data-
- * attributes, which the inline script right after the root copies over on "/" alone (every path
- * is served this HTML, and an <img> in it would be fetched on all of them).
- */
-function deferHero(markup: string): string {
-  return markup.replace(/<img\b[^>]*>/g, (tag) =>
-    /fetchpriority="high"/i.test(tag)
-      ? tag.replace(/\s(src|srcset)="/gi, (_, name: string) => ` data-${name.toLowerCase()}="`)
-      : tag,
-  );
+  return `(function(){var root=document.getElementById("root"),base=${JSON.stringify(base)},data=JSON.parse(document.getElementById("${DATA_ID}").textContent);function preload(href){var link=document.createElement("link");link.rel="modulepreload";link.crossOrigin="";link.href=href;document.head.appendChild(link)}function start(more){data.entryImports.concat(more).forEach(preload);var script=document.createElement("script");script.type="module";script.crossOrigin="";script.src=data.entry;document.head.appendChild(script)}if(location.pathname!==base){root.replaceChildren();var route="/"+location.pathname.slice(base.length).replace(/[/]+$/,"");start(data.session.concat(data.routes[route]||[]));return}var early={button:null};function remember(event){var button=event.target.closest&&event.target.closest("button");if(button&&root.contains(button))early.button=button}document.addEventListener("click",remember,true);early.stop=function(){document.removeEventListener("click",remember,true)};window.${EARLY_CLICK_GLOBAL}=early;function afterPaint(){start([])}if(document.visibilityState==="hidden")afterPaint();else requestAnimationFrame(function(){requestAnimationFrame(afterPaint)})})()`;
 }
 
 /**
@@ -175,27 +149,10 @@ async function renderWithSsrBuild(config: ResolvedConfig): Promise<string> {
   }
 }
 
-/** The links React hoists ahead of the markup, but the hero's preload (see deferHero). */
+/** The links React hoists ahead of the markup, and the markup. */
 function splitHoistedLinks(markup: string): { hoisted: string; body: string } {
-  const leadingLinks = /^(?:<link\b[^>]*>)*/.exec(markup)?.[0] ?? "";
-  const hoisted = leadingLinks.replace(
-    /<link\b(?=[^>]*rel="preload")(?=[^>]*as="image")[^>]*>/g,
-    "",
-  );
-  return { hoisted, body: markup.slice(leadingLinks.length) };
-}
-
-/**
- * The landing page no longer needs its scripts to paint, so they should not compete with the
- * background image (the largest paint) for a slow connection: the browser still fetches them at
- * once, after the image. (Pages other than "/" wait for them as before, with the image as their
- * only competitor.)
- */
-function lowerScriptPriority(html: string): string {
-  return html.replace(
-    /<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g,
-    '<$1 fetchpriority="low"',
-  );
+  const hoisted = /^(?:<link\b[^>]*>)*/.exec(markup)?.[0] ?? "";
+  return { hoisted, body: markup.slice(hoisted.length) };
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
 test("the landing page paints from the HTML alone, before any script runs", async ({ browser }) => {
@@ -69,7 +70,7 @@ test("another path never shows the landing page's HTML while its scripts load", 
   await expect(page.locator("#root")).toBeEmpty();
 });
 
-test("another path preloads its own page's code from the HTML, and never the landing page's hero", async ({
+test("another path preloads its own page's code from the HTML, and never the landing page's sky", async ({
   page,
 }) => {
   const requested: string[] = [];
@@ -84,32 +85,79 @@ test("another path preloads its own page's code from the HTML, and never the lan
   expect(requested.filter((path) => path.includes("landing-sky"))).toEqual([]);
 });
 
-test("the landing page shows its hero image before its scripts run", async ({ page }) => {
+/** The image files the body's background shows, once each has loaded. */
+async function skyBackdrop(page: Page) {
+  return await page.evaluate(async () => {
+    const urls = [...getComputedStyle(document.body).backgroundImage.matchAll(/url\("([^"]+)"\)/g)]
+      .map(([, url]) => url);
+    await Promise.all(
+      urls.map(async (url) => {
+        const image = new Image();
+        image.src = url;
+        await image.decode();
+      }),
+    );
+    return urls.map((url) => new URL(url).pathname);
+  });
+}
+
+test("the landing page shows its sky before its scripts run, and its largest paint is its text", async ({
+  page,
+}) => {
   await page.route("**/assets/*.js", (route) => route.abort());
   await page.goto("/");
-  // Preloaded from the head, on "/" only (another path's test above checks that it never is).
-  await expect(
-    page.locator('head link[rel="preload"][as="image"][fetchpriority="high"]'),
-  ).toHaveCount(1);
-  const hero = page.locator("#root img").first();
-  await expect
-    .poll(() => hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
-    .toBeGreaterThan(0);
-  expect(await hero.evaluate((img: HTMLImageElement) => img.currentSrc)).toContain("landing-sky");
+  expect(await skyBackdrop(page)).toEqual([expect.stringMatching(/^\/landing-sky-\d+\.webp$/)]);
+  // The page's backdrop, not its content: the largest paint is the prerendered text.
+  const largest = await page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        new PerformanceObserver((list) => {
+          const entry = list.getEntries().at(-1) as PerformanceEntry & { element?: Element };
+          resolve(entry.element?.tagName ?? "none");
+        }).observe({ type: "largest-contentful-paint", buffered: true });
+      }),
+  );
+  expect(["H1", "P", "DIV", "H2", "A", "BUTTON"]).toContain(largest);
 });
 
-test("without JavaScript the landing page still shows its hero image", async ({ browser }) => {
+test("the sky goes when the visitor leaves the landing page in the app", async ({ page }) => {
+  await page.goto("/");
+  expect(await skyBackdrop(page)).toHaveLength(1);
+  await page.getByRole("link", { name: "View Rankings" }).click();
+  await expect(page).toHaveURL(/\/leaderboard$/);
+  expect(await skyBackdrop(page)).toEqual([]);
+});
+
+test("without JavaScript the landing page still shows its sky", async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto("/");
-  const loaded = () =>
-    page
-      .locator("#root img")
-      .evaluateAll((images: HTMLImageElement[]) =>
-        images
-          .filter((img) => img.complete && img.naturalWidth > 0 && img.offsetWidth > 0)
-          .map((img) => img.currentSrc),
-      );
-  await expect.poll(loaded).toEqual([expect.stringContaining("landing-sky")]);
+  const background = await page.evaluate(() => getComputedStyle(document.body).backgroundImage);
+  expect(background).toContain("landing-sky");
   await context.close();
+});
+
+test("on the landing page the scripts start only once the page's first frame is out", async ({
+  page,
+}) => {
+  // When the page's second animation frame begins, the first one (the prerendered page) is out.
+  await page.addInitScript(() => {
+    requestAnimationFrame(() =>
+      requestAnimationFrame(() => {
+        (window as Window & { secondFrameAt?: number }).secondFrameAt = performance.now();
+      }),
+    );
+  });
+  await page.goto("/");
+  await expect(page.getByRole("button", { name: "How to Play" })).toBeEnabled();
+  const { secondFrameAt, firstScriptAt } = await page.evaluate(() => ({
+    secondFrameAt: (window as Window & { secondFrameAt?: number }).secondFrameAt ?? Infinity,
+    firstScriptAt: Math.min(
+      ...performance
+        .getEntriesByType("resource")
+        .filter((entry) => new URL(entry.name).pathname.startsWith("/assets/"))
+        .map((entry) => entry.startTime),
+    ),
+  }));
+  expect(firstScriptAt).toBeGreaterThanOrEqual(secondFrameAt);
 });

@@ -16,7 +16,6 @@ import { useAuthDialog } from "@/lib/auth/authDialog";
 import { useViewer } from "@/lib/auth/viewer";
 import { importWithReload, lazyWithReload } from "@/lib/lazyWithReload";
 import { useLazyDialog } from "@/lib/useLazyDialog";
-import { LandingBackground } from "./LandingBackground";
 
 const loadHowToPlay = () => importWithReload(() => import("./HowToPlayDialog"));
 const HowToPlayDialog = lazyWithReload(loadHowToPlay);
@@ -25,8 +24,8 @@ export function LandingPage() {
   const howToPlay = useLazyDialog(loadHowToPlay);
 
   return (
-    <div className="relative isolate flex flex-1 flex-col">
-      <LandingBackground />
+    // data-backdrop: the evening sky behind this page (src/index.css).
+    <div data-backdrop="sky" className="flex flex-1 flex-col">
       <div className="mx-auto flex w-full max-w-4xl flex-1 flex-col items-center justify-center gap-10 px-4 py-12 sm:py-16">
         <header className="text-center">
           <h1 className="text-4xl font-extrabold tracking-tight text-balance drop-shadow-[0_2px_12px_rgb(0_0_0/0.6)] sm:text-6xl">
