@@ -278,6 +278,15 @@ const MEDIAN_FIGURES = [
   "coverBytes",
 ];
 
+/** This app's pages the benchmark audits: each route as a visitor or as a signed-in player sees it. */
+export const OWN_PAGES = [
+  { name: "/", route: "/", signedIn: false },
+  { name: "/game (signed in)", route: "/game", signedIn: true },
+  { name: "/leaderboard", route: "/leaderboard", signedIn: false },
+  { name: "/me (signed in)", route: "/me", signedIn: true },
+  { name: "/qr (signed in)", route: "/qr", signedIn: true },
+];
+
 /** A short column name for another site: its host and path. */
 export function compareName(url) {
   const { host, pathname } = new URL(url);
@@ -296,14 +305,11 @@ export async function runLighthouse({
   origin,
   runs,
   reportDir,
-  routes = ["/", "/game"],
+  routes = OWN_PAGES.map((page) => page.route),
   compare = [],
   onRun = () => {},
 }) {
-  const pages = [
-    { name: "/", route: "/", signedIn: false },
-    { name: "/game (signed in)", route: "/game", signedIn: true },
-  ].filter((page) => routes.includes(page.route));
+  const pages = OWN_PAGES.filter((page) => routes.includes(page.route));
   for (const url of compare) {
     // A previous build of this app (`vite preview --mode e2e`) at /game: its signed-in game.
     const signedIn = new URL(url).pathname === "/game";

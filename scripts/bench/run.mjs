@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench`: bytes per route, Lighthouse on / and /game, and the documents the Convex
+// `npm run bench`: bytes per route, Lighthouse on the app's pages, and the documents the Convex
 // functions read and write; each figure beside its budget (issue 7). Never fails on a missed
 // budget, only when a measurement cannot be made. Writes bench-results/latest.json, and keeps
 // the run before it as bench-results/previous.json, whose figures are printed alongside.
@@ -7,6 +7,7 @@
 //   npm run bench                          everything (about 3 minutes)
 //   npm run bench -- --only bytes,convex   some parts: bytes, lighthouse, convex
 //   npm run bench -- --runs 1              Lighthouse runs per page (default 5; medians per figure)
+//   npm run bench -- --routes /,/game      some of the pages only (default: all, see OWN_PAGES)
 //   npm run bench -- --compare URL…        other sites audited in the same interleaved runs,
 //                                          printed as extra columns (a peer, the previous build)
 import { spawn } from "node:child_process";
@@ -15,7 +16,7 @@ import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { BENCH_ROUTES, measureBundle } from "./bundle.mjs";
-import { runLighthouse, startPreview } from "./lighthouse.mjs";
+import { OWN_PAGES, runLighthouse, startPreview } from "./lighthouse.mjs";
 import { LANDING_GOAL_GZIP_BYTES } from "../landingBudget.mjs";
 import { chromiumExecutablePath } from "../../tests/support/browser.mjs";
 
@@ -49,6 +50,7 @@ const { values: options, positionals } = parseArgs({
     only: { type: "string", default: "bytes,lighthouse,convex" },
     runs: { type: "string", default: "5" },
     compare: { type: "string", multiple: true, default: [] },
+    routes: { type: "string", default: OWN_PAGES.map((page) => page.route).join(",") },
   },
   // `--compare a b c`: the URLs after the first one arrive as positionals.
   allowPositionals: true,
@@ -107,6 +109,7 @@ async function measureLighthouse() {
       chromiumPath,
       origin: preview.origin,
       runs: lighthouseRuns,
+      routes: options.routes.split(",").map((route) => route.trim()),
       reportDir: resultsDir,
       compare: compareUrls,
       onRun: ({ run, loadAverageAtStart, loadAverageAtEnd }, runs) =>

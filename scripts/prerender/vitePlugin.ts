@@ -66,8 +66,9 @@ export function prerenderLanding(): Plugin {
 }
 
 /**
- * Runs as soon as the root is parsed. On any path but the landing page it empties the root, so
- * that page never shows the landing page's markup, and starts the main script with everything
+ * Runs as soon as the root is parsed. On any path but the landing page it empties the page's
+ * main part, so that page never shows the landing page's content but paints the top bar (the same
+ * on every page) at once, and starts the main script with everything
  * that page needs at once, preloaded together: the main script's imports, the Convex session's
  * chunks and that route's own (from the data written beside it). On the landing page it starts
  * the main script only once the page's first frame is out (two animation frames later), so no
@@ -77,7 +78,7 @@ export function prerenderLanding(): Plugin {
  * started, stops clicks on the parts it has not hydrated yet.
  */
 function beforeScripts(base: string): string {
-  return `(function(){var root=document.getElementById("root"),base=${JSON.stringify(base)},data=JSON.parse(document.getElementById("${DATA_ID}").textContent);function preload(href){var link=document.createElement("link");link.rel="modulepreload";link.crossOrigin="";link.href=href;document.head.appendChild(link)}function start(more){data.entryImports.concat(more).forEach(preload);var script=document.createElement("script");script.type="module";script.crossOrigin="";script.src=data.entry;document.head.appendChild(script)}if(location.pathname!==base){root.replaceChildren();var route="/"+location.pathname.slice(base.length).replace(/[/]+$/,"");start(data.session.concat(data.routes[route]||[]));return}var early={button:null};function remember(event){var button=event.target.closest&&event.target.closest("button");if(button&&root.contains(button))early.button=button}document.addEventListener("click",remember,true);early.stop=function(){document.removeEventListener("click",remember,true)};window.${EARLY_CLICK_GLOBAL}=early;function afterPaint(){start([])}if(document.visibilityState==="hidden")afterPaint();else requestAnimationFrame(function(){requestAnimationFrame(afterPaint)})})()`;
+  return `(function(){var root=document.getElementById("root"),base=${JSON.stringify(base)},data=JSON.parse(document.getElementById("${DATA_ID}").textContent);function preload(href){var link=document.createElement("link");link.rel="modulepreload";link.crossOrigin="";link.href=href;document.head.appendChild(link)}function start(more){data.entryImports.concat(more).forEach(preload);var script=document.createElement("script");script.type="module";script.crossOrigin="";script.src=data.entry;document.head.appendChild(script)}if(location.pathname!==base){var main=root.querySelector("main");if(main)main.replaceChildren();else root.replaceChildren();var route="/"+location.pathname.slice(base.length).replace(/[/]+$/,"");start(data.session.concat(data.routes[route]||[]));return}var early={button:null};function remember(event){var button=event.target.closest&&event.target.closest("button");if(button&&root.contains(button))early.button=button}document.addEventListener("click",remember,true);early.stop=function(){document.removeEventListener("click",remember,true)};window.${EARLY_CLICK_GLOBAL}=early;function afterPaint(){start([])}if(document.visibilityState==="hidden")afterPaint();else requestAnimationFrame(function(){requestAnimationFrame(afterPaint)})})()`;
 }
 
 /**

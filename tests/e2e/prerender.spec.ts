@@ -62,12 +62,14 @@ test("a button clicked after React started but before the Convex session arrived
   await expect(page.getByRole("dialog", { name: "How to Play" })).toBeVisible({ timeout: 20_000 });
 });
 
-test("another path never shows the landing page's HTML while its scripts load", async ({
+test("another path shows the top bar at once and never the landing page's content while its scripts load", async ({
   page,
 }) => {
   await page.route("**/assets/*.js", (route) => route.abort());
   await page.goto("/leaderboard");
-  await expect(page.locator("#root")).toBeEmpty();
+  await expect(page.getByRole("link", { name: "Anime Guess" })).toBeVisible();
+  await expect(page.locator("main")).toBeEmpty();
+  await expect(page.getByRole("heading", { name: "Daily Challenge" })).toHaveCount(0);
 });
 
 test("another path preloads its own page's code from the HTML, and never the landing page's sky", async ({

@@ -43,9 +43,10 @@ export function GameScreen({ below }: { below?: ReactNode }) {
   // resolves a mutation only after the subscriptions reflect it.
   const game = live ?? opened;
   const round = game?.round ?? null;
+  const showsRound = loadStatus !== "loading" && game !== null && round !== null;
   return (
     <GameLayout score={game?.score ?? null}>
-      {loadStatus === "loading" || !game || round === null ? (
+      {!showsRound ? (
         <GamePlaceholder busy={loadStatus !== "failed"}>
           {loadStatus === "retrying"
             ? "Error loading anime. Retrying..."
@@ -56,7 +57,8 @@ export function GameScreen({ below }: { below?: ReactNode }) {
       ) : (
         <RoundCard game={game} round={round} loadStatus={loadStatus} load={load} />
       )}
-      {below}
+      {/* Under the round only: shown above the placeholder, it would jump when the round came. */}
+      {showsRound && below}
     </GameLayout>
   );
 }
