@@ -2,21 +2,28 @@ import { startTransition, StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { createBrowserRouter } from "react-router-dom";
 import { App } from "@/app/App";
+import { loadConvexSession, type ConvexSessionComponent } from "@/app/convexSessionChunk";
 import type { ClientSource } from "@/app/providers";
 import { routes } from "@/app/routes";
 import { importWithReload } from "@/lib/lazyWithReload";
 import { prepareClassMerging } from "@/lib/utils";
 import "./index.css";
 
-function render(client: ClientSource) {
+function isLandingPage() {
+  return window.location.pathname === import.meta.env.BASE_URL;
+}
+
+function render(client: ClientSource, session?: ConvexSessionComponent) {
   const router = createBrowserRouter(routes);
   const container = document.getElementById("root")!;
   // The built index.html carries the landing page's HTML (scripts/prerender): React takes it over.
   // In a transition, hydration yields to the browser between components, so the page already
-  // painted (the hero image included) keeps painting and scrolling meanwhile. It completes once
+  // painted (its sky included) keeps painting and scrolling meanwhile. It completes once
   // the Convex chunk has arrived (src/app/providers.tsx); a button clicked before then is
   // clicked again at that point.
-  if (container.hasChildNodes()) {
+  // Other paths keep only the top bar of that HTML (index.html's inline script), which a fresh
+  // render replaces.
+  if (isLandingPage() && container.hasChildNodes()) {
     const app = (
       <StrictMode>
         <App client={client} router={router} onReady={replayEarlyClick} />
@@ -26,11 +33,14 @@ function render(client: ClientSource) {
       hydrateRoot(container, app);
     });
   } else {
-    createRoot(container).render(
-      <StrictMode>
-        <App client={client} router={router} />
-      </StrictMode>,
-    );
+    // In a transition too: the first render yields to the browser as it goes.
+    startTransition(() => {
+      createRoot(container).render(
+        <StrictMode>
+          <App client={client} router={router} session={session} />
+        </StrictMode>,
+      );
+    });
   }
 }
 
@@ -68,7 +78,17 @@ const client =
 // Each in a task of its own, after this chunk's evaluation: on a slow phone the three together
 // blocked the page (and a tap on it) for the longest stretch of its load.
 setTimeout(prepareClassMerging);
-setTimeout(() => render(client));
+if (isLandingPage()) {
+  setTimeout(() => render(client));
+} else {
+  // Nothing of these pages shows before Convex does: render once the session is there (the
+  // HTML preloads its chunk beside this one), so that it mounts at once (src/app/providers.tsx).
+  // A failure is left for the session's boundary to meet as before.
+  Promise.all([client, loadConvexSession()]).then(
+    ([resolved, session]) => render(resolved, session.default),
+    () => render(client),
+  );
+}
 
 // Vite replaces the setting at build time, so without it the reporter is not even bundled.
 if (import.meta.env.VITE_REPORT_WEB_VITALS === "true") {

@@ -293,7 +293,9 @@ function printConvex(convex) {
   );
   console.log("   a read is a document returned to the function, including the caller's user");
   console.log("   document the auth wrapper reads; a scheduled function counts as a write;");
-  console.log("   rooms.*: a room of 12 beside one other room per 10 players, e.g. 10 and 1,000)\n");
+  console.log(
+    "   rooms.*: a room of 12 beside one other room per 10 players, e.g. 10 and 1,000)\n",
+  );
   const columns = counts.map((n) => `${n.toLocaleString("en-US")} players`);
   console.log(`   ${pad("", 38)}${columns.map((c) => padLeft(c, 18)).join("")}   budget`);
   const names = Object.keys(convex.players[counts[0]]);

@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useState, type ComponentProps } from "react";
 import { RouterProvider } from "react-router-dom";
 import { trackNavigation } from "@/lib/lazyWithReload";
+import type { ConvexSessionComponent } from "./convexSessionChunk";
 import { Providers, type ClientSource } from "./providers";
 
 export type AppRouter = ComponentProps<typeof RouterProvider>["router"];
@@ -8,20 +9,23 @@ export type AppRouter = ComponentProps<typeof RouterProvider>["router"];
 /**
  * The whole app. The Convex client and the router come from outside: the browser passes the
  * promise of a real client and a browser router (main.tsx), tests pass a test client and a memory
- * router. `onReady` runs once the pages are on screen with Convex.
+ * router, and `session` when the Convex session's chunk is already loaded. `onReady` runs once
+ * the pages are on screen with Convex.
  */
 export function App({
   client,
   router,
+  session,
   onReady,
 }: {
   client: ClientSource;
   router: AppRouter;
+  session?: ConvexSessionComponent;
   onReady?: () => void;
 }) {
   useEffect(() => trackNavigation(router), [router]);
   return (
-    <Providers client={client} onReady={onReady}>
+    <Providers client={client} session={session} onReady={onReady}>
       <Router router={router} />
     </Providers>
   );

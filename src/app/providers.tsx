@@ -2,6 +2,7 @@ import type { ConvexReactClient } from "convex/react";
 import { Suspense, type ReactNode } from "react";
 import { AuthDialogProvider } from "@/features/auth/AuthDialogProvider";
 import { lazyWithReload } from "@/lib/lazyWithReload";
+import { loadConvexSession, type ConvexSessionComponent } from "./convexSessionChunk";
 
 /** The Convex client, or its promise: the browser creates it once its chunk has loaded. */
 export type ClientSource = ConvexReactClient | Promise<ConvexReactClient>;
@@ -9,7 +10,7 @@ export type ClientSource = ConvexReactClient | Promise<ConvexReactClient>;
 // Convex (its client, Convex Auth, the viewer) comes in a chunk of its own, so that the landing
 // page's first chunk carries none of it. While it loads, this boundary keeps what is on screen:
 // on "/" the prerendered page, which React hydrates once the chunk is there (src/main.tsx).
-const ConvexSession = lazyWithReload(() => import("./ConvexSession"));
+const LazyConvexSession = lazyWithReload(loadConvexSession);
 
 // Sonner loads in its own chunk after the first paint; toasts raised before it mounts are
 // replayed by sonner when its Toaster subscribes.
@@ -21,10 +22,18 @@ const Toaster = lazyWithReload(async () => {
 /** Everything the pages rely on: Convex with Convex Auth, the account dialogs, the toaster. */
 export function Providers({
   client,
+  session: ConvexSession = LazyConvexSession,
   onReady,
   children,
 }: {
   client: ClientSource;
+  /**
+   * The session's component when its chunk is already loaded (src/main.tsx, on every page but
+   * "/"): it then mounts at once instead of suspending. A boundary that showed its fallback
+   * reveals its content no sooner than 300 ms later (React's throttle), which delayed those
+   * pages' first data by as much.
+   */
+  session?: ConvexSessionComponent;
   /** Called once the pages are on screen with Convex (after hydration, on "/"). */
   onReady?: () => void;
   children: ReactNode;

@@ -27,8 +27,6 @@ export function LeaderboardPage() {
         </p>
       </header>
 
-      {viewer.status === "signedOut" && <VisitorCard />}
-
       <Card className="py-3">
         <CardContent className="px-2 sm:px-3">
           <LeaderboardBoards
@@ -44,6 +42,9 @@ export function LeaderboardPage() {
           />
         </CardContent>
       </Card>
+
+      {/* Below the boards: who the viewer is arrives after them, and nothing below moves. */}
+      {viewer.status === "signedOut" && <VisitorCard />}
     </div>
   );
 }

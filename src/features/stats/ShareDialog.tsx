@@ -8,7 +8,7 @@ import { notify } from "@/lib/notify";
 import { shareText, shortDate, type SharedDay } from "./shareText";
 
 /** The day's result as text, to copy or hand to the device's share sheet (where it has one). */
-export function ShareDialog({
+export default function ShareDialog({
   day,
   streak,
   open,
