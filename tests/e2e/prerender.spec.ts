@@ -19,12 +19,18 @@ test("the landing page paints from the HTML alone, before any script runs", asyn
   await context.close();
 });
 
-test("React takes the landing page over without a hydration mismatch", async ({ page }) => {
+/** The errors and warnings the page logs, and its uncaught exceptions, from now on. */
+function consoleProblems(page: Page): string[] {
   const problems: string[] = [];
   page.on("console", (message) => {
     if (message.type() === "error" || message.type() === "warning") problems.push(message.text());
   });
   page.on("pageerror", (error) => problems.push(error.message));
+  return problems;
+}
+
+test("React takes the landing page over without a hydration mismatch", async ({ page }) => {
+  const problems = consoleProblems(page);
   await page.goto("/");
   await page.getByRole("button", { name: "Start Playing" }).click();
   await expect(page.getByRole("dialog", { name: "Welcome Back!" })).toBeVisible();
@@ -32,11 +38,7 @@ test("React takes the landing page over without a hydration mismatch", async ({ 
 });
 
 test("another path renders its page over the top bar without an error", async ({ page }) => {
-  const problems: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error" || message.type() === "warning") problems.push(message.text());
-  });
-  page.on("pageerror", (error) => problems.push(error.message));
+  const problems = consoleProblems(page);
   await page.goto("/leaderboard");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(page.getByRole("banner")).toHaveCount(1);
