@@ -55,6 +55,11 @@ export function prerenderLanding(): Plugin {
           `<script>${beforeScripts(config.base)}</script>`,
       );
       html = html.replace(/<\/head>/, (head) => `${hoisted}\n  ${head}`);
+      // First in the head, so that it runs before any of the body is parsed.
+      html = html.replace(
+        /<title>/,
+        (title) => `<script>${markOtherPath(config.base)}</script>\n    ${title}`,
+      );
       html = await inlineStylesheets(html, outDir, config.base);
       await writeFile(indexPath, html);
       config.logger.info(
@@ -65,20 +70,33 @@ export function prerenderLanding(): Plugin {
   };
 }
 
+/** Set on <html> while another path's page still holds the landing page's markup. */
+const STALE_MARKUP_ATTRIBUTE = "data-landing-markup";
+
+/**
+ * In the head, on any path but the landing page: marks the document so that src/index.css hides
+ * the landing page's content and its sky from the first frame on. The parser may paint what it
+ * has parsed before it reaches the script after the root, which empties that content.
+ */
+function markOtherPath(base: string): string {
+  return `if(location.pathname!==${JSON.stringify(base)})document.documentElement.setAttribute("${STALE_MARKUP_ATTRIBUTE}","")`;
+}
+
 /**
  * Runs as soon as the root is parsed. On any path but the landing page it empties the page's
- * main part, so that page never shows the landing page's content but paints the top bar (the same
- * on every page) at once, and starts the main script with everything
- * that page needs at once, preloaded together: the main script's imports, the Convex session's
- * chunks and that route's own (from the data written beside it). On the landing page it starts
- * the main script only once the page's first frame is out (two animation frames later), so no
- * download competes with the first paint and no script takes the main thread before it; it also remembers the last button clicked before
- * React has hydrated the page, which src/main.tsx clicks again then (links need nothing: they
- * work as plain links meanwhile). It listens on the document in the capture phase: React, once
- * started, stops clicks on the parts it has not hydrated yet.
+ * main part and lifts markOtherPath's mark in the same task, so that page never shows the
+ * landing page's content but paints the top bar (the same on every page) at once; then it starts
+ * the main script with everything that page needs at once, preloaded together: the main script's
+ * imports, the Convex session's chunks and that route's own (from the data written beside it).
+ * On the landing page it starts the main script only once the page's first frame is out (two
+ * animation frames later), so no download competes with the first paint and no script takes
+ * the main thread before it. It also remembers the last button clicked before React has
+ * hydrated the page, which src/main.tsx clicks again then (links need nothing: they work as
+ * plain links meanwhile). It listens on the document in the capture phase: React, once started,
+ * stops clicks on the parts it has not hydrated yet.
  */
 function beforeScripts(base: string): string {
-  return `(function(){var root=document.getElementById("root"),base=${JSON.stringify(base)},data=JSON.parse(document.getElementById("${DATA_ID}").textContent);function preload(href){var link=document.createElement("link");link.rel="modulepreload";link.crossOrigin="";link.href=href;document.head.appendChild(link)}function start(more){data.entryImports.concat(more).forEach(preload);var script=document.createElement("script");script.type="module";script.crossOrigin="";script.src=data.entry;document.head.appendChild(script)}if(location.pathname!==base){var main=root.querySelector("main");if(main)main.replaceChildren();else root.replaceChildren();var route="/"+location.pathname.slice(base.length).replace(/[/]+$/,"");start(data.session.concat(data.routes[route]||[]));return}var early={button:null};function remember(event){var button=event.target.closest&&event.target.closest("button");if(button&&root.contains(button))early.button=button}document.addEventListener("click",remember,true);early.stop=function(){document.removeEventListener("click",remember,true)};window.${EARLY_CLICK_GLOBAL}=early;function afterPaint(){start([])}if(document.visibilityState==="hidden")afterPaint();else requestAnimationFrame(function(){requestAnimationFrame(afterPaint)})})()`;
+  return `(function(){var root=document.getElementById("root"),base=${JSON.stringify(base)},data=JSON.parse(document.getElementById("${DATA_ID}").textContent);function preload(href){var link=document.createElement("link");link.rel="modulepreload";link.crossOrigin="";link.href=href;document.head.appendChild(link)}function start(more){data.entryImports.concat(more).forEach(preload);var script=document.createElement("script");script.type="module";script.crossOrigin="";script.src=data.entry;document.head.appendChild(script)}if(location.pathname!==base){var main=root.querySelector("main");if(main)main.replaceChildren();else root.replaceChildren();document.documentElement.removeAttribute("${STALE_MARKUP_ATTRIBUTE}");var route="/"+location.pathname.slice(base.length).replace(/[/]+$/,"");start(data.session.concat(data.routes[route]||[]));return}var early={button:null};function remember(event){var button=event.target.closest&&event.target.closest("button");if(button&&root.contains(button))early.button=button}document.addEventListener("click",remember,true);early.stop=function(){document.removeEventListener("click",remember,true)};window.${EARLY_CLICK_GLOBAL}=early;function afterPaint(){start([])}if(document.visibilityState==="hidden")afterPaint();else requestAnimationFrame(function(){requestAnimationFrame(afterPaint)})})()`;
 }
 
 /**

@@ -60,10 +60,10 @@ beforeAll(async () => {
 describe("public/_headers", () => {
   test("the CSP allows this site and the Convex deployment (its covers included), and nothing else", () => {
     const hashes = scriptHashes(csp);
-    expect(hashes).toHaveLength(1);
+    expect(hashes).toHaveLength(2);
     expect(Object.fromEntries(csp)).toEqual({
       "default-src": ["'self'"],
-      // No 'unsafe-inline': the inline script is allowed by its hash.
+      // No 'unsafe-inline': the two inline scripts are allowed by their hashes.
       "script-src": ["'self'", ...hashes],
       // The inlined stylesheet changes with every build, and sonner adds its own <style>.
       "style-src": ["'self'", "'unsafe-inline'"],

@@ -101,6 +101,30 @@ test("another path preloads its own page's code from the HTML, and never the lan
   expect(requested.filter((path) => path.includes("landing-sky"))).toEqual([]);
 });
 
+test("another path hides the landing page's content and sky even before its script empties them", async ({
+  page,
+}) => {
+  const requested: string[] = [];
+  page.on("request", (request) => requested.push(new URL(request.url()).pathname));
+  // The HTML without the script after the root: the page as it is when the parser paints
+  // before reaching that script.
+  await page.route("**/leaderboard", async (route) => {
+    const response = await route.fetch();
+    const html = (await response.text()).replace(
+      /<script>\(function\(\)\{var root=[\s\S]*?<\/script>/,
+      "",
+    );
+    await route.fulfill({ response, body: html });
+  });
+  await page.goto("/leaderboard");
+  await expect(page.getByRole("link", { name: "Anime Guess" })).toBeVisible();
+  const landingContent = page.locator("main h2", { hasText: "Daily Challenge" });
+  await expect(landingContent).toBeAttached();
+  await expect(landingContent).toBeHidden();
+  expect(await page.evaluate(() => getComputedStyle(document.body).backgroundImage)).toBe("none");
+  expect(requested.filter((path) => path.includes("landing-sky"))).toEqual([]);
+});
+
 /** The image files the body's background shows, once each has loaded. */
 async function skyBackdrop(page: Page) {
   return await page.evaluate(async () => {
