@@ -44,7 +44,7 @@ function parseCsp(policy: string): Map<string, string[]> {
   );
 }
 
-/** The inline scripts' hashes in script-src: the hero's preload and the prerendered page's script. */
+/** The inline scripts' hashes in script-src: the head's path mark and the prerendered page's script. */
 function scriptHashes(csp: Map<string, string[]>): string[] {
   return (csp.get("script-src") ?? []).filter((source) => source.startsWith("'sha256-"));
 }

@@ -19,9 +19,16 @@ export async function renderSignedIn(
   {
     backend = new InProcessBackend(),
     player = ann,
-  }: { backend?: InProcessBackend; player?: Credentials } = {},
+    beforeRender,
+  }: {
+    backend?: InProcessBackend;
+    player?: Credentials;
+    /** Runs with the new account's token before the app renders (what the page's HTML does). */
+    beforeRender?: (token: string) => Promise<void>;
+  } = {},
 ) {
   const tokens = await createAccount(backend, player);
+  await beforeRender?.(tokens.token);
   const address = `http://convex-test-signed-in-${++signedInClients}.local`;
   const namespace = address.replace(/[^a-zA-Z0-9]/g, "");
   localStorage.setItem(`__convexAuthJWT_${namespace}`, tokens.token);

@@ -202,3 +202,75 @@ test("on the landing page the scripts start only once the page's first frame is 
   }));
   expect(firstScriptAt).toBeGreaterThanOrEqual(secondFrameAt);
 });
+
+/** The game:open calls the page sends, in order. */
+function gameOpens(page: Page): string[] {
+  const opens: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().endsWith("/api/mutation") && request.postData()?.includes('"game:open"')) {
+      opens.push(request.headers()["authorization"] ? "signed in" : "anonymous");
+    }
+  });
+  return opens;
+}
+
+test("a signed-in player's /game asks for its round without the app's scripts", async ({
+  page,
+  backend,
+}) => {
+  await backend.seedAnimePool(3);
+  await backend.signIn(page);
+  const opens = gameOpens(page);
+  // None of the app's scripts runs: the call comes from the HTML's and the one it loads.
+  await page.route(/\/assets\/(?!open-game-)[^/]+\.js$/, (route) => route.abort());
+  await page.goto("/game");
+  await expect.poll(() => opens).toEqual(["signed in"]);
+});
+
+test("the round the HTML asked for is the one the game shows, and the visit opens once", async ({
+  page,
+  backend,
+}) => {
+  await backend.seedAnimePool(3);
+  await backend.signIn(page);
+  const opens = gameOpens(page);
+  const answered = page.waitForResponse(
+    (response) =>
+      response.url().endsWith("/api/mutation") &&
+      (response.request().postData()?.includes('"game:open"') ?? false),
+  );
+  await page.goto("/game");
+  const answer = (await (await answered).json()) as { value: { round: { clue: string } } };
+  await expect(page.getByRole("heading", { name: "Clue" })).toBeVisible();
+  await expect(page.getByText(answer.value.round.clue.split("\n")[0])).toBeVisible();
+  await expect(page.getByText("Daily Guesses: 20/20")).toBeVisible();
+  expect(opens).toEqual(["signed in"]);
+});
+
+test("with a token about to expire the page asks for nothing before the app's scripts run", async ({
+  page,
+  backend,
+}) => {
+  await backend.seedAnimePool(3);
+  await backend.signIn(page);
+  // By the page's clock the token expires within seconds (Convex Auth's last an hour); the app
+  // renews it before it calls (the server, on the real clock, would still accept it).
+  await page.addInitScript(() => {
+    const realNow = Date.now;
+    Date.now = () => realNow() + 60 * 60 * 1000;
+  });
+  const opens = gameOpens(page);
+  await page.route(/\/assets\/(?!open-game-)[^/]+\.js$/, (route) => route.abort());
+  const loaded = page.waitForResponse((response) => response.url().includes("/open-game-"));
+  await page.goto("/game");
+  await loaded;
+  // The script asks (or not) once the first frame is out: wait for a frame, then a task after it.
+  const asked = await page.evaluate(async () => {
+    for (let frame = 0; frame < 2; frame++) {
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+    }
+    return (window as { __earlyGameOpen?: unknown }).__earlyGameOpen !== undefined;
+  });
+  expect(asked).toBe(false);
+  expect(opens).toEqual([]);
+});

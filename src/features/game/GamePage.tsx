@@ -1,10 +1,11 @@
 import { useConvexAuth } from "convex/react";
 import { LogInIcon } from "lucide-react";
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { useViewerOrLogin } from "@/lib/auth/useViewerOrLogin";
 import { GameLayout, GamePlaceholder } from "./GameLayout";
+import { earlyGame } from "./earlyOpen";
 import { GameScreen } from "./GameScreen";
 
 /**
@@ -14,11 +15,16 @@ import { GameScreen } from "./GameScreen";
 export function GamePage({ below }: { below?: ReactNode }) {
   const { viewer, openLogin } = useViewerOrLogin();
   const { isAuthenticated } = useConvexAuth();
+  const [early] = useState(earlyGame);
 
   // The game opens as soon as the server has accepted the sign-in, beside the profile's query
-  // rather than after it: the clue is then one round trip away (issue 14).
-  if (viewer.status === "signedIn" || (isAuthenticated && viewer.status === "loading")) {
-    return <GameScreen below={below} />;
+  // rather than after it: the clue is then one round trip away (issue 14). A round the page's
+  // HTML already asked for shows at once: the server accepted the same sign-in for that call.
+  if (
+    viewer.status === "signedIn" ||
+    (viewer.status === "loading" && (isAuthenticated || early !== null))
+  ) {
+    return <GameScreen below={below} early={early} />;
   }
   if (viewer.status === "loading") {
     return (

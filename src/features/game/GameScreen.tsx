@@ -1,10 +1,11 @@
-import { useMutation, useQuery } from "convex/react";
+import { useConvexAuth, useMutation, useQuery } from "convex/react";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { api } from "@convex/_generated/api";
 import type { GameView } from "@convex/model/gameView";
 import { BLUR_STEPS_PX } from "@convex/model/rules";
 import { AnswerReveal } from "@/components/game/AnswerReveal";
 import { Celebration } from "./Celebration";
+import { takeEarlyOpen } from "./earlyOpen";
 import { CoverImage } from "@/components/game/CoverImage";
 import { GameCard, GameLayout, GamePlaceholder } from "./GameLayout";
 import { GuessCounters } from "./GuessCounters";
@@ -19,13 +20,18 @@ export const REPLACED_AT_MIDNIGHT = "Unfinished at midnight";
  * The signed-in player's game. Opens the visit on the server once (which deals the first round
  * and follows the player's time zone) and shows the screen that call returns, so the clue needs
  * one round trip (issue 14); then the live game state: every change the server makes — a judged
- * guess, a cooldown's end, the midnight reset — arrives without polling.
+ * guess, a cooldown's end, the midnight reset — arrives without polling. On a fresh load of /game
+ * the page's HTML has made that call already (earlyOpen.ts): `early` is its answer, if it came
+ * before the scripts did, and the screen starts with its round.
  */
-export function GameScreen({ below }: { below?: ReactNode }) {
-  const live = useQuery(api.game.state);
+export function GameScreen({ below, early = null }: { below?: ReactNode; early?: GameView | null }) {
+  const { isAuthenticated } = useConvexAuth();
+  // With `early`, the screen may show before the client's sign-in has been accepted; the
+  // player's queries wait for it.
+  const live = useQuery(api.game.state, isAuthenticated ? {} : "skip");
   const open = useMutation(api.game.open);
-  const [opened, setOpened] = useState<GameView | null>(null);
-  const { status: loadStatus, load } = useAnimeLoader();
+  const [opened, setOpened] = useState<GameView | null>(early);
+  const { status: loadStatus, load } = useAnimeLoader(early === null ? "loading" : "loaded");
   const started = useRef(false);
 
   useEffect(() => {
@@ -33,7 +39,7 @@ export function GameScreen({ below }: { below?: ReactNode }) {
     started.current = true;
     const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
     void load(async () => {
-      const view = await open({ timeZone });
+      const view = (await takeEarlyOpen()) ?? (await open({ timeZone }));
       setOpened(view);
       return view?.round != null;
     });
@@ -58,7 +64,7 @@ export function GameScreen({ below }: { below?: ReactNode }) {
         <RoundCard game={game} round={round} loadStatus={loadStatus} load={load} />
       )}
       {/* Under the round only: shown above the placeholder, it would jump when the round came. */}
-      {showsRound && below}
+      {showsRound && isAuthenticated && below}
     </GameLayout>
   );
 }

@@ -12,9 +12,10 @@ const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * Runs a load with the spec's retries. `attempt` resolves true once the player has a round; false
  * (the pool had none) or an error counts as a failure. The status drives the messages: "loading"
  * before the first load ends, "retrying" after a failure, "failed" once the retries are spent.
+ * A screen that already has its round starts "loaded".
  */
-export function useAnimeLoader() {
-  const [status, setStatus] = useState<LoadStatus>("loading");
+export function useAnimeLoader(initialStatus: LoadStatus = "loading") {
+  const [status, setStatus] = useState<LoadStatus>(initialStatus);
   const mounted = useRef(false);
   useEffect(() => {
     mounted.current = true;

@@ -1,0 +1,110 @@
+// Issue 14: on a fresh load of /game, index.html's inline script has already sent game:open
+// (scripts/prerender); the screen shows that call's round and never opens the visit twice.
+import { screen, waitFor } from "@testing-library/react";
+import { afterEach, expect, test } from "vitest";
+import type { CallResult } from "@/testing/backend";
+import { seedShows } from "@/testing/gameData";
+import { InProcessBackend } from "@/testing/inProcessBackend";
+import { renderSignedIn } from "@/testing/renderSignedIn";
+
+afterEach(() => {
+  window.__earlyGameOpen = undefined;
+});
+
+/** What the inline script leaves: the call's promise, and its answer once it has come. */
+function earlyCall(answer: Promise<CallResult | null>, arrived: CallResult | null) {
+  window.__earlyGameOpen = { promise: answer, answer: arrived };
+}
+
+const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+function opensSent(client: { requests: { kind: string; path: string }[] }) {
+  return client.requests.filter(({ kind, path }) => kind === "mutation" && path === "game:open");
+}
+
+async function clueShown(): Promise<string> {
+  const heading = await screen.findByRole("heading", { name: "Clue" });
+  return heading.nextElementSibling!.textContent ?? "";
+}
+
+test("the round the HTML asked for shows at once, and the visit is not opened again", async () => {
+  const backend = new InProcessBackend();
+  await seedShows(backend, 3);
+  await import("./GamePage");
+  let clue = "";
+  const { client } = await renderSignedIn("/game", {
+    backend,
+    beforeRender: async (token) => {
+      const answer = await backend.call("mutation", "game:open", { timeZone }, token);
+      if (answer.status !== "success") throw new Error(answer.errorMessage);
+      clue = (answer.value as { round: { clue: string } }).round.clue;
+      earlyCall(Promise.resolve(answer), answer);
+    },
+  });
+
+  // Shown before the client's own sign-in has been answered: no round trip at all.
+  expect(await clueShown()).toBe(clue);
+  expect(client.roundTrips).toBe(0);
+  expect(opensSent(client)).toHaveLength(0);
+  expect(window.__earlyGameOpen).toBeUndefined();
+  // The live state takes over once the sign-in is accepted; still no second visit.
+  await client.settled();
+  expect(await clueShown()).toBe(clue);
+  expect(await screen.findByText("Daily Guesses: 20/20")).toBeInTheDocument();
+  expect(opensSent(client)).toHaveLength(0);
+});
+
+test("an answer still on its way is waited for, not asked for again", async () => {
+  const backend = new InProcessBackend();
+  await seedShows(backend, 3);
+  let arrive: (answer: CallResult) => void = () => {};
+  let answer: CallResult | null = null;
+  const { client } = await renderSignedIn("/game", {
+    backend,
+    beforeRender: async (token) => {
+      answer = await backend.call("mutation", "game:open", { timeZone }, token);
+      earlyCall(new Promise((resolve) => (arrive = resolve)), null);
+    },
+  });
+  await client.settled();
+  expect(screen.queryByRole("heading", { name: "Clue" })).toBeNull();
+
+  arrive(answer!);
+  expect(await clueShown()).not.toBe("");
+  expect(opensSent(client)).toHaveLength(0);
+});
+
+test("an early call that failed leaves the page to open the game itself, once", async () => {
+  const backend = new InProcessBackend();
+  await seedShows(backend, 3);
+  const failed: CallResult = { status: "error", errorMessage: "Server Error" };
+  const { client } = await renderSignedIn("/game", {
+    backend,
+    beforeRender: () => {
+      earlyCall(Promise.resolve(failed), failed);
+      return Promise.resolve();
+    },
+  });
+
+  expect(await clueShown()).not.toBe("");
+  expect(opensSent(client)).toHaveLength(1);
+});
+
+test("a later visit to /game in the same tab opens the game itself", async () => {
+  const backend = new InProcessBackend();
+  await seedShows(backend, 3);
+  const { client, router } = await renderSignedIn("/game", {
+    backend,
+    beforeRender: async (token) => {
+      const answer = await backend.call("mutation", "game:open", { timeZone }, token);
+      earlyCall(Promise.resolve(answer), answer);
+    },
+  });
+  await clueShown();
+  await router.navigate("/me");
+  await waitFor(() => expect(screen.queryByRole("heading", { name: "Clue" })).toBeNull());
+  await router.navigate("/game");
+  await clueShown();
+  await client.settled();
+  expect(opensSent(client)).toHaveLength(1);
+});
