@@ -1,7 +1,8 @@
 import type { ConvexReactClient } from "convex/react";
-import { Suspense, type ReactNode } from "react";
+import { Suspense, useSyncExternalStore, type ReactNode } from "react";
 import { AuthDialogProvider } from "@/features/auth/AuthDialogProvider";
 import { lazyWithReload } from "@/lib/lazyWithReload";
+import { toastsRaisedStore } from "@/lib/notify";
 import { loadConvexSession, type ConvexSessionComponent } from "./convexSessionChunk";
 
 /** The Convex client, or its promise: the browser creates it once its chunk has loaded. */
@@ -12,8 +13,8 @@ export type ClientSource = ConvexReactClient | Promise<ConvexReactClient>;
 // on "/" the prerendered page, which React hydrates once the chunk is there (src/main.tsx).
 const LazyConvexSession = lazyWithReload(loadConvexSession);
 
-// Sonner loads in its own chunk after the first paint; toasts raised before it mounts are
-// replayed by sonner when its Toaster subscribes.
+// Sonner loads in its own chunk once the first toast is raised (src/lib/notify.ts); toasts raised
+// before its Toaster mounts are replayed by sonner when the Toaster subscribes.
 const Toaster = lazyWithReload(async () => {
   const { Toaster } = await import("@/components/ui/sonner");
   return { default: Toaster };
@@ -38,6 +39,11 @@ export function Providers({
   onReady?: () => void;
   children: ReactNode;
 }) {
+  const toastsRaised = useSyncExternalStore(
+    toastsRaisedStore.subscribe,
+    toastsRaisedStore.getSnapshot,
+    toastsRaisedStore.getServerSnapshot,
+  );
   return (
     <>
       <Suspense fallback={null}>
@@ -45,9 +51,11 @@ export function Providers({
           <AuthDialogProvider>{children}</AuthDialogProvider>
         </ConvexSession>
       </Suspense>
-      <Suspense fallback={null}>
-        <Toaster />
-      </Suspense>
+      {toastsRaised && (
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      )}
     </>
   );
 }
