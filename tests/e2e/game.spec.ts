@@ -154,9 +154,13 @@ test("a list of titles is refused with a clear message, the guess is kept, then 
   page,
   backend,
 }) => {
+  const requested: string[] = [];
+  page.on("request", (request) => requested.push(new URL(request.url()).pathname));
   await openGame(page, backend);
   const shown = Number(/^File (\d+)\./.exec((await clue(page).textContent())!)![1]);
   const list = "Test Show 1, Test Show 2, Test Show 3, Test Show 4, Test Show 5, Test Show 6";
+  // The toaster comes with the first toast, not with the page (src/lib/notify.ts).
+  expect(requested.filter((path) => path.includes("/assets/sonner-"))).toEqual([]);
 
   await guess(page, list);
   await expect(
