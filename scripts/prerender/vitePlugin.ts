@@ -93,8 +93,10 @@ function markOtherPath(base: string): string {
  * Runs as soon as the root is parsed. On any path but the landing page it empties the page's
  * main part and lifts markOtherPath's mark in the same task, so that page never shows the
  * landing page's content but paints the top bar (the same on every page) at once; then it starts
- * the main script with everything that page needs at once, preloaded together: the main script's
- * imports, the Convex session's chunks and that route's own (from the data written beside it).
+ * the main script with everything that page needs at once, preloaded together: the main script
+ * first (the largest download, so it waits for no connection), then its imports, the Convex
+ * session's chunks and that route's own (from the data written beside it); on /game also the
+ * script that asks for the round (openGameEarly).
  * On the landing page it starts the main script only once the page's first frame is out (two
  * animation frames later), so no download competes with the first paint and no script takes
  * the main thread before it. It also remembers the last button clicked before React has
@@ -103,7 +105,7 @@ function markOtherPath(base: string): string {
  * stops clicks on the parts it has not hydrated yet.
  */
 function beforeScripts(base: string): string {
-  return `(function(){var root=document.getElementById("root"),base=${JSON.stringify(base)},data=JSON.parse(document.getElementById("${DATA_ID}").textContent);function preload(href){var link=document.createElement("link");link.rel="modulepreload";link.crossOrigin="";link.href=href;document.head.appendChild(link)}function start(more){data.entryImports.concat(more).forEach(preload);var script=document.createElement("script");script.type="module";script.crossOrigin="";script.src=data.entry;document.head.appendChild(script)}if(location.pathname!==base){var main=root.querySelector("main");if(main)main.replaceChildren();else root.replaceChildren();document.documentElement.removeAttribute("${STALE_MARKUP_ATTRIBUTE}");var route="/"+location.pathname.slice(base.length).replace(/[/]+$/,"");if(route===${JSON.stringify(GAME_ROUTE)}){var open=document.createElement("script");open.src=data.openGame;document.head.appendChild(open)}start(data.session.concat(data.routes[route]||[]));return}var early={button:null};function remember(event){var button=event.target.closest&&event.target.closest("button");if(button&&root.contains(button))early.button=button}document.addEventListener("click",remember,true);early.stop=function(){document.removeEventListener("click",remember,true)};window.${EARLY_CLICK_GLOBAL}=early;function afterPaint(){start([])}if(document.visibilityState==="hidden")afterPaint();else requestAnimationFrame(function(){requestAnimationFrame(afterPaint)})})()`;
+  return `(function(){var root=document.getElementById("root"),base=${JSON.stringify(base)},data=JSON.parse(document.getElementById("${DATA_ID}").textContent);function preload(href){var link=document.createElement("link");link.rel="modulepreload";link.crossOrigin="";link.href=href;document.head.appendChild(link)}function start(more){var script=document.createElement("script");script.type="module";script.crossOrigin="";script.src=data.entry;document.head.appendChild(script);data.entryImports.concat(more).forEach(preload)}if(location.pathname!==base){var main=root.querySelector("main");if(main)main.replaceChildren();else root.replaceChildren();document.documentElement.removeAttribute("${STALE_MARKUP_ATTRIBUTE}");var route="/"+location.pathname.slice(base.length).replace(/[/]+$/,"");if(route===${JSON.stringify(GAME_ROUTE)}){var open=document.createElement("script");open.src=data.openGame;document.head.appendChild(open)}start(data.session.concat(data.routes[route]||[]));return}var early={button:null};function remember(event){var button=event.target.closest&&event.target.closest("button");if(button&&root.contains(button))early.button=button}document.addEventListener("click",remember,true);early.stop=function(){document.removeEventListener("click",remember,true)};window.${EARLY_CLICK_GLOBAL}=early;function afterPaint(){start([])}if(document.visibilityState==="hidden")afterPaint();else requestAnimationFrame(function(){requestAnimationFrame(afterPaint)})})()`;
 }
 
 /**
