@@ -47,6 +47,11 @@ test("at 320 px, no page scrolls sideways and the top bar fits", async ({ page, 
         `${path}: ${await control.getAttribute("aria-label")}`,
       ).toBeLessThanOrEqual(312);
     }
+    if (path === "/game") {
+      // The score pill keeps to one line beside the title (32 px tall; two lines are 52).
+      const score = await page.getByText(/^Score: /).boundingBox();
+      expect(score?.height, "/game: the score on one line").toBeLessThan(40);
+    }
     const name = path === "/" ? "home" : path.slice(1);
     await page.screenshot({
       path: `${SCREENS_DIR}/narrow-320-${name}.png`,

@@ -20,7 +20,7 @@ export function GameLayout({ score, children }: { score: number | null; children
         <h1 className="text-xl font-extrabold tracking-tight sm:text-3xl">Guess the Anime</h1>
         <div className="flex items-center gap-2">
           {score !== null && (
-            <p className="rounded-full bg-secondary px-3 py-1.5 text-sm font-semibold tabular-nums">
+            <p className="rounded-full bg-secondary px-3 py-1.5 text-sm font-semibold whitespace-nowrap tabular-nums">
               Score: {score.toLocaleString("en-US")}
             </p>
           )}
