@@ -77,6 +77,9 @@ export function prerenderLanding(): Plugin {
   };
 }
 
+/** How long the landing page waits for its first paint to be reported before it starts anyway. */
+const PAINT_WAIT_LIMIT_MS = 3000;
+
 /** Set on <html> while another path's page still holds the landing page's markup. */
 const STALE_MARKUP_ATTRIBUTE = "data-landing-markup";
 
@@ -97,15 +100,17 @@ function markOtherPath(base: string): string {
  * first (the largest download, so it waits for no connection), then its imports, the Convex
  * session's chunks and that route's own (from the data written beside it); on /game also the
  * script that asks for the round (openGameEarly).
- * On the landing page it starts the main script only once the page's first frame is out (two
- * animation frames later), so no download competes with the first paint and no script takes
- * the main thread before it. It also remembers the last button clicked before React has
+ * On the landing page it starts the main script only once the browser reports the page's first
+ * paint (two animation frames later where paint timing is missing; at most PAINT_WAIT_LIMIT_MS
+ * later), so no download competes with the first paint and no script takes the main thread
+ * before it. Two animation frames alone were not always enough: the paint is shown a little
+ * after its frame, and a fast download could end before it. It also remembers the last button clicked before React has
  * hydrated the page, which src/main.tsx clicks again then (links need nothing: they work as
  * plain links meanwhile). It listens on the document in the capture phase: React, once started,
  * stops clicks on the parts it has not hydrated yet.
  */
 function beforeScripts(base: string): string {
-  return `(function(){var root=document.getElementById("root"),base=${JSON.stringify(base)},data=JSON.parse(document.getElementById("${DATA_ID}").textContent);function preload(href){var link=document.createElement("link");link.rel="modulepreload";link.crossOrigin="";link.href=href;document.head.appendChild(link)}function start(more){var script=document.createElement("script");script.type="module";script.crossOrigin="";script.src=data.entry;document.head.appendChild(script);data.entryImports.concat(more).forEach(preload)}if(location.pathname!==base){var main=root.querySelector("main");if(main)main.replaceChildren();else root.replaceChildren();document.documentElement.removeAttribute("${STALE_MARKUP_ATTRIBUTE}");var route="/"+location.pathname.slice(base.length).replace(/[/]+$/,"");if(route===${JSON.stringify(GAME_ROUTE)}){var open=document.createElement("script");open.src=data.openGame;document.head.appendChild(open)}start(data.session.concat(data.routes[route]||[]));return}var early={button:null};function remember(event){var button=event.target.closest&&event.target.closest("button");if(button&&root.contains(button))early.button=button}document.addEventListener("click",remember,true);early.stop=function(){document.removeEventListener("click",remember,true)};window.${EARLY_CLICK_GLOBAL}=early;function afterPaint(){start([])}if(document.visibilityState==="hidden")afterPaint();else requestAnimationFrame(function(){requestAnimationFrame(afterPaint)})})()`;
+  return `(function(){var root=document.getElementById("root"),base=${JSON.stringify(base)},data=JSON.parse(document.getElementById("${DATA_ID}").textContent);function preload(href){var link=document.createElement("link");link.rel="modulepreload";link.crossOrigin="";link.href=href;document.head.appendChild(link)}function start(more){var script=document.createElement("script");script.type="module";script.crossOrigin="";script.src=data.entry;document.head.appendChild(script);data.entryImports.concat(more).forEach(preload)}if(location.pathname!==base){var main=root.querySelector("main");if(main)main.replaceChildren();else root.replaceChildren();document.documentElement.removeAttribute("${STALE_MARKUP_ATTRIBUTE}");var route="/"+location.pathname.slice(base.length).replace(/[/]+$/,"");if(route===${JSON.stringify(GAME_ROUTE)}){var open=document.createElement("script");open.src=data.openGame;document.head.appendChild(open)}start(data.session.concat(data.routes[route]||[]));return}var early={button:null};function remember(event){var button=event.target.closest&&event.target.closest("button");if(button&&root.contains(button))early.button=button}document.addEventListener("click",remember,true);early.stop=function(){document.removeEventListener("click",remember,true)};window.${EARLY_CLICK_GLOBAL}=early;var started=false;function afterPaint(){if(!started){started=true;start([])}}if(document.visibilityState==="hidden")afterPaint();else if((PerformanceObserver.supportedEntryTypes||[]).indexOf("paint")<0)requestAnimationFrame(function(){requestAnimationFrame(afterPaint)});else{new PerformanceObserver(function(list,observer){observer.disconnect();afterPaint()}).observe({type:"paint",buffered:true});setTimeout(afterPaint,${PAINT_WAIT_LIMIT_MS})}})()`;
 }
 
 /**
