@@ -3,6 +3,11 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { build, type Plugin, type ResolvedConfig } from "vite";
+import {
+  EARLY_GAME_GLOBAL,
+  EARLY_GAME_ROUTE,
+  TIME_ZONE_STORAGE_KEY,
+} from "../../src/features/game/earlyOpenProtocol.ts";
 import { E2E_BASE_PATH } from "../../src/testing/e2e/protocol.ts";
 import { lazyRouteModules, SESSION_MODULES } from "../bench/bundle.mjs";
 
@@ -10,10 +15,6 @@ const ENTRY = "src/entry-prerender.tsx";
 const EMPTY_ROOT = '<div id="root"></div>';
 /** Read by src/main.tsx. */
 const EARLY_CLICK_GLOBAL = "__landingEarlyClick";
-/** Read by src/features/game/earlyOpen.ts. */
-const EARLY_GAME_GLOBAL = "__earlyGameOpen";
-/** The page whose round the inline script asks Convex for (see openGameEarly). */
-const GAME_ROUTE = "/game";
 /** The data the inline script reads: kept out of the script so that its CSP hash stays the same. */
 const DATA_ID = "boot-data";
 
@@ -110,7 +111,7 @@ function markOtherPath(base: string): string {
  * stops clicks on the parts it has not hydrated yet.
  */
 function beforeScripts(base: string): string {
-  return `(function(){var root=document.getElementById("root"),base=${JSON.stringify(base)},data=JSON.parse(document.getElementById("${DATA_ID}").textContent);function preload(href){var link=document.createElement("link");link.rel="modulepreload";link.crossOrigin="";link.href=href;document.head.appendChild(link)}function start(more){var script=document.createElement("script");script.type="module";script.crossOrigin="";script.src=data.entry;document.head.appendChild(script);data.entryImports.concat(more).forEach(preload)}if(location.pathname!==base){var main=root.querySelector("main");if(main)main.replaceChildren();else root.replaceChildren();document.documentElement.removeAttribute("${STALE_MARKUP_ATTRIBUTE}");var route="/"+location.pathname.slice(base.length).replace(/[/]+$/,"");if(route===${JSON.stringify(GAME_ROUTE)}){var open=document.createElement("script");open.src=data.openGame;document.head.appendChild(open)}start(data.session.concat(data.routes[route]||[]));return}var early={button:null};function remember(event){var button=event.target.closest&&event.target.closest("button");if(button&&root.contains(button))early.button=button}document.addEventListener("click",remember,true);early.stop=function(){document.removeEventListener("click",remember,true)};window.${EARLY_CLICK_GLOBAL}=early;var started=false;function afterPaint(){if(!started){started=true;start([])}}if(document.visibilityState==="hidden")afterPaint();else if((PerformanceObserver.supportedEntryTypes||[]).indexOf("paint")<0)requestAnimationFrame(function(){requestAnimationFrame(afterPaint)});else{new PerformanceObserver(function(list,observer){observer.disconnect();afterPaint()}).observe({type:"paint",buffered:true});setTimeout(afterPaint,${PAINT_WAIT_LIMIT_MS})}})()`;
+  return `(function(){var root=document.getElementById("root"),base=${JSON.stringify(base)},data=JSON.parse(document.getElementById("${DATA_ID}").textContent);function preload(href){var link=document.createElement("link");link.rel="modulepreload";link.crossOrigin="";link.href=href;document.head.appendChild(link)}function start(more){var script=document.createElement("script");script.type="module";script.crossOrigin="";script.src=data.entry;document.head.appendChild(script);data.entryImports.concat(more).forEach(preload)}if(location.pathname!==base){var main=root.querySelector("main");if(main)main.replaceChildren();else root.replaceChildren();document.documentElement.removeAttribute("${STALE_MARKUP_ATTRIBUTE}");var route="/"+location.pathname.slice(base.length).replace(/[/]+$/,"");if(route===${JSON.stringify(EARLY_GAME_ROUTE)}){var open=document.createElement("script");open.src=data.openGame;document.head.appendChild(open)}start(data.session.concat(data.routes[route]||[]));return}var early={button:null};function remember(event){var button=event.target.closest&&event.target.closest("button");if(button&&root.contains(button))early.button=button}document.addEventListener("click",remember,true);early.stop=function(){document.removeEventListener("click",remember,true)};window.${EARLY_CLICK_GLOBAL}=early;var started=false;function afterPaint(){if(!started){started=true;start([])}}if(document.visibilityState==="hidden")afterPaint();else if((PerformanceObserver.supportedEntryTypes||[]).indexOf("paint")<0)requestAnimationFrame(function(){requestAnimationFrame(afterPaint)});else{new PerformanceObserver(function(list,observer){observer.disconnect();afterPaint()}).observe({type:"paint",buffered:true});setTimeout(afterPaint,${PAINT_WAIT_LIMIT_MS})}})()`;
 }
 
 /**
@@ -121,11 +122,11 @@ function beforeScripts(base: string): string {
  * sent without a token that is still valid for a while; any failure leaves the page to make the
  * call itself. src/features/game/earlyOpen.ts takes the answer. The script after the root loads
  * this as a file of its own, so that index.html stays within what a slow connection's first
- * round trip brings (about 14 kB), and it runs once the first frame is out: the time zone's
- * lookup alone (ICU's first use) takes about 20 ms of a fast CPU.
+ * round trip brings (about 14 kB), and it runs once the first frame is out. It sends the time
+ * zone the game last reported (TIME_ZONE_STORAGE_KEY), looking it up only on a first visit.
  */
 function openGameEarly(): string {
-  return `(function(){function open(){try{var url=JSON.parse(document.getElementById("${DATA_ID}").textContent).convexUrl,address=/^[a-z]+:/.test(url)?url:location.origin+url,token=localStorage.getItem("__convexAuthJWT_"+address.replace(/[^a-zA-Z0-9]/g,""));if(!token||!(JSON.parse(atob(token.split(".")[1].replace(/-/g,"+").replace(/_/g,"/"))).exp*1e3>Date.now()+3e4))return;var early={answer:null};early.promise=fetch(address.replace(/[/]+$/,"")+"/api/mutation",{method:"POST",headers:{"Content-Type":"application/json",Authorization:"Bearer "+token},body:JSON.stringify({path:"game:open",format:"convex_encoded_json",args:[{timeZone:Intl.DateTimeFormat().resolvedOptions().timeZone}]})}).then(function(response){return response.json()}).then(function(answer){return early.answer=answer},function(){return null});window.${EARLY_GAME_GLOBAL}=early}catch(error){}}if(document.visibilityState==="hidden")open();else requestAnimationFrame(function(){setTimeout(open)})})()\n`;
+  return `(function(){function open(){try{var url=JSON.parse(document.getElementById("${DATA_ID}").textContent).convexUrl,address=/^[a-z]+:/.test(url)?url:location.origin+url,token=localStorage.getItem("__convexAuthJWT_"+address.replace(/[^a-zA-Z0-9]/g,""));if(!token||!(JSON.parse(atob(token.split(".")[1].replace(/-/g,"+").replace(/_/g,"/"))).exp*1e3>Date.now()+3e4))return;var early={answer:null,timeZone:localStorage.getItem("${TIME_ZONE_STORAGE_KEY}")||Intl.DateTimeFormat().resolvedOptions().timeZone};early.promise=fetch(address.replace(/[/]+$/,"")+"/api/mutation",{method:"POST",headers:{"Content-Type":"application/json",Authorization:"Bearer "+token},body:JSON.stringify({path:"game:open",format:"convex_encoded_json",args:[{timeZone:early.timeZone}]})}).then(function(response){return response.json()}).then(function(answer){return early.answer=answer},function(){return null});window.${EARLY_GAME_GLOBAL}=early}catch(error){}}if(document.visibilityState==="hidden")open();else requestAnimationFrame(function(){setTimeout(open)})})()\n`;
 }
 
 /** Writes openGameEarly's script among the built assets, named by its content; its URL. */

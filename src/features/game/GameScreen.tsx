@@ -5,7 +5,7 @@ import type { GameView } from "@convex/model/gameView";
 import { BLUR_STEPS_PX } from "@convex/model/rules";
 import { AnswerReveal } from "@/components/game/AnswerReveal";
 import { Celebration } from "./Celebration";
-import { takeEarlyOpen } from "./earlyOpen";
+import { rememberTimeZone, takeEarlyOpen } from "./earlyOpen";
 import { CoverImage } from "@/components/game/CoverImage";
 import { GameCard, GameLayout, GamePlaceholder } from "./GameLayout";
 import { GuessCounters } from "./GuessCounters";
@@ -38,8 +38,9 @@ export function GameScreen({ below, early = null }: { below?: ReactNode; early?:
     if (started.current) return;
     started.current = true;
     const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    rememberTimeZone(timeZone);
     void load(async () => {
-      const view = (await takeEarlyOpen()) ?? (await open({ timeZone }));
+      const view = (await takeEarlyOpen(timeZone)) ?? (await open({ timeZone }));
       setOpened(view);
       return view?.round != null;
     });

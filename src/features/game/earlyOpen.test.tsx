@@ -3,20 +3,26 @@
 import { screen, waitFor } from "@testing-library/react";
 import { afterEach, expect, test } from "vitest";
 import type { CallResult } from "@/testing/backend";
+import { TIME_ZONE_STORAGE_KEY } from "./earlyOpenProtocol";
 import { seedShows } from "@/testing/gameData";
 import { InProcessBackend } from "@/testing/inProcessBackend";
 import { renderSignedIn } from "@/testing/renderSignedIn";
 
 afterEach(() => {
   window.__earlyGameOpen = undefined;
+  localStorage.removeItem(TIME_ZONE_STORAGE_KEY);
 });
 
-/** What the inline script leaves: the call's promise, and its answer once it has come. */
-function earlyCall(answer: Promise<CallResult | null>, arrived: CallResult | null) {
-  window.__earlyGameOpen = { promise: answer, answer: arrived };
-}
-
 const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** What the HTML's script leaves: the call's promise, its answer once come, the zone it sent. */
+function earlyCall(
+  answer: Promise<CallResult | null>,
+  arrived: CallResult | null,
+  sent = timeZone,
+) {
+  window.__earlyGameOpen = { promise: answer, answer: arrived, timeZone: sent };
+}
 
 function opensSent(client: { requests: { kind: string; path: string }[] }) {
   return client.requests.filter(({ kind, path }) => kind === "mutation" && path === "game:open");
@@ -107,4 +113,23 @@ test("a later visit to /game in the same tab opens the game itself", async () =>
   await clueShown();
   await client.settled();
   expect(opensSent(client)).toHaveLength(1);
+});
+
+test("a call that sent another time zone is followed by the page's own, with the player's", async () => {
+  const backend = new InProcessBackend();
+  await seedShows(backend, 3);
+  const elsewhere = timeZone === "Pacific/Auckland" ? "Europe/Paris" : "Pacific/Auckland";
+  const { client } = await renderSignedIn("/game", {
+    backend,
+    beforeRender: async (token) => {
+      const answer = await backend.call("mutation", "game:open", { timeZone: elsewhere }, token);
+      earlyCall(Promise.resolve(answer), answer, elsewhere);
+    },
+  });
+
+  expect(await clueShown()).not.toBe("");
+  await client.settled();
+  expect(opensSent(client)).toHaveLength(1);
+  // The zone the game reported is kept for the next load's early call.
+  expect(localStorage.getItem(TIME_ZONE_STORAGE_KEY)).toBe(timeZone);
 });

@@ -1,18 +1,23 @@
 import { jsonToConvex, type JSONValue } from "convex/values";
 import type { GameView } from "@convex/model/gameView";
+import { TIME_ZONE_STORAGE_KEY } from "./earlyOpenProtocol";
 
 /** Convex's HTTP API answer: the call's value, or its error. */
 type EarlyAnswer =
   | { status: "success"; value: JSONValue }
   | { status: "error"; errorMessage: string; errorData?: JSONValue };
 
+/** The HTML's call (earlyOpenProtocol.ts): its answer once it has come, and the zone it sent. */
+type EarlyCall = {
+  promise: Promise<EarlyAnswer | null>;
+  answer: EarlyAnswer | null;
+  timeZone: string;
+};
+
 declare global {
   interface Window {
-    /**
-     * Set by index.html's inline script on /game (scripts/prerender): the game:open call it sent
-     * before the app's scripts arrived, and its answer once there (null until then, or on failure).
-     */
-    __earlyGameOpen?: { promise: Promise<EarlyAnswer | null>; answer: EarlyAnswer | null };
+    /** Set by the /game script that index.html loads (scripts/prerender). */
+    __earlyGameOpen?: EarlyCall;
   }
 }
 
@@ -33,12 +38,23 @@ export function earlyGame(): GameView | null {
 
 /**
  * Waits for the early call's answer, once per page load: its round, or null when there was no
- * call, it failed or it brought no round, so that the caller opens the game itself. Later visits
- * to /game in the same tab open it themselves too.
+ * call, it failed, it brought no round, or it sent another time zone than `timeZone` (the
+ * player's now), so that the caller opens the game itself. Later visits to /game in the same tab
+ * open it themselves too.
  */
-export async function takeEarlyOpen(): Promise<GameView | null> {
+export async function takeEarlyOpen(timeZone: string): Promise<GameView | null> {
   const early = window.__earlyGameOpen;
   if (early === undefined) return null;
   window.__earlyGameOpen = undefined;
-  return viewOf(await early.promise);
+  const view = viewOf(await early.promise);
+  return early.timeZone === timeZone ? view : null;
+}
+
+/** Keeps the zone the game reports for the HTML's next call (earlyOpenProtocol.ts). */
+export function rememberTimeZone(timeZone: string): void {
+  try {
+    localStorage.setItem(TIME_ZONE_STORAGE_KEY, timeZone);
+  } catch {
+    // Storage full or refused: the next early call looks the zone up itself.
+  }
 }
