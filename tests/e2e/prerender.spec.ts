@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, test, type ServerControl } from "./fixtures";
 
 test("the landing page paints from the HTML alone, before any script runs", async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
@@ -213,15 +213,25 @@ function gameOpens(page: Page): string[] {
   return opens;
 }
 
+/** A signed-in player about to load /game over a small pool; the game:open calls it will send. */
+async function playerBeforeGame(page: Page, backend: ServerControl): Promise<string[]> {
+  await backend.seedAnimePool(3);
+  await backend.signIn(page);
+  return gameOpens(page);
+}
+
+/** Stops every script of the app but the /game script that index.html loads. */
+async function blockAppScripts(page: Page): Promise<void> {
+  await page.route(/\/assets\/(?!open-game-)[^/]+\.js$/, (route) => route.abort());
+}
+
 test("a signed-in player's /game asks for its round without the app's scripts", async ({
   page,
   backend,
 }) => {
-  await backend.seedAnimePool(3);
-  await backend.signIn(page);
-  const opens = gameOpens(page);
+  const opens = await playerBeforeGame(page, backend);
   // None of the app's scripts runs: the call comes from the HTML's and the one it loads.
-  await page.route(/\/assets\/(?!open-game-)[^/]+\.js$/, (route) => route.abort());
+  await blockAppScripts(page);
   await page.goto("/game");
   await expect.poll(() => opens).toEqual(["signed in"]);
 });
@@ -230,9 +240,7 @@ test("the round the HTML asked for is the one the game shows, and the visit open
   page,
   backend,
 }) => {
-  await backend.seedAnimePool(3);
-  await backend.signIn(page);
-  const opens = gameOpens(page);
+  const opens = await playerBeforeGame(page, backend);
   const answered = page.waitForResponse(
     (response) =>
       response.url().endsWith("/api/mutation") &&
@@ -250,8 +258,7 @@ test("with a token about to expire the page asks for nothing before the app's sc
   page,
   backend,
 }) => {
-  await backend.seedAnimePool(3);
-  await backend.signIn(page);
+  const opens = await playerBeforeGame(page, backend);
   // The page's clock is set to 10 s before the token expires (by the server's clock, which
   // other tests may have moved ahead); the server would still accept it.
   await page.addInitScript(() => {
@@ -265,8 +272,7 @@ test("with a token about to expire the page asks for nothing before the app's sc
     const skew = exp * 1000 - 10_000 - realNow();
     Date.now = () => realNow() + skew;
   });
-  const opens = gameOpens(page);
-  await page.route(/\/assets\/(?!open-game-)[^/]+\.js$/, (route) => route.abort());
+  await blockAppScripts(page);
   const loaded = page.waitForResponse((response) => response.url().includes("/open-game-"));
   await page.goto("/game");
   await loaded;
