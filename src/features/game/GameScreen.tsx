@@ -24,7 +24,13 @@ export const REPLACED_AT_MIDNIGHT = "Unfinished at midnight";
  * the page's HTML has made that call already (earlyOpen.ts): `early` is its answer, if it came
  * before the scripts did, and the screen starts with its round.
  */
-export function GameScreen({ below, early = null }: { below?: ReactNode; early?: GameView | null }) {
+export function GameScreen({
+  below,
+  early = null,
+}: {
+  below?: ReactNode;
+  early?: GameView | null;
+}) {
   const { isAuthenticated } = useConvexAuth();
   // With `early`, the screen may show before the client's sign-in has been accepted; the
   // player's queries wait for it.
@@ -33,6 +39,9 @@ export function GameScreen({ below, early = null }: { below?: ReactNode; early?:
   const [opened, setOpened] = useState<GameView | null>(early);
   const { status: loadStatus, load } = useAnimeLoader(early === null ? "loading" : "loaded");
   const started = useRef(false);
+  // A zone the HTML's call did not send, reported once the client is signed in.
+  const [zoneToReport, setZoneToReport] = useState<string | null>(null);
+  const zoneReported = useRef(false);
 
   useEffect(() => {
     if (started.current) return;
@@ -40,11 +49,22 @@ export function GameScreen({ below, early = null }: { below?: ReactNode; early?:
     const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
     rememberTimeZone(timeZone);
     void load(async () => {
-      const view = (await takeEarlyOpen(timeZone)) ?? (await open({ timeZone }));
+      const early = await takeEarlyOpen();
+      if (early !== null && early.timeZone !== timeZone) setZoneToReport(timeZone);
+      const view = early?.view ?? (await open({ timeZone }));
       setOpened(view);
       return view?.round != null;
     });
   }, [load, open]);
+
+  useEffect(() => {
+    if (!isAuthenticated || zoneToReport === null || zoneReported.current) return;
+    zoneReported.current = true;
+    void open({ timeZone: zoneToReport }).catch((error: unknown) => {
+      // Only the next reset follows the zone: the next visit reports it again.
+      console.error("Reporting the time zone failed", error);
+    });
+  }, [isAuthenticated, zoneToReport, open]);
 
   // The subscription, once it has the game, is never older than the call's result: Convex
   // resolves a mutation only after the subscriptions reflect it.

@@ -37,17 +37,16 @@ export function earlyGame(): GameView | null {
 }
 
 /**
- * Waits for the early call's answer, once per page load: its round, or null when there was no
- * call, it failed, it brought no round, or it sent another time zone than `timeZone` (the
- * player's now), so that the caller opens the game itself. Later visits to /game in the same tab
- * open it themselves too.
+ * Waits for the early call's answer, once per page load: its round and the time zone it sent, or
+ * null when there was no call, it failed or it brought no round, so that the caller opens the
+ * game itself. Later visits to /game in the same tab open it themselves too.
  */
-export async function takeEarlyOpen(timeZone: string): Promise<GameView | null> {
+export async function takeEarlyOpen(): Promise<{ view: GameView; timeZone: string } | null> {
   const early = window.__earlyGameOpen;
   if (early === undefined) return null;
   window.__earlyGameOpen = undefined;
   const view = viewOf(await early.promise);
-  return early.timeZone === timeZone ? view : null;
+  return view === null ? null : { view, timeZone: early.timeZone };
 }
 
 /** Keeps the zone the game reports for the HTML's next call (earlyOpenProtocol.ts). */
