@@ -50,6 +50,15 @@ function initialAssets() {
     }
     assets.set(url, kind);
   }
+  // The prerendered index.html starts its scripts from its inline code, which reads their
+  // addresses from this JSON (scripts/prerender/vitePlugin.ts, DATA_ID).
+  const bootData = /<script type="application\/json" id="boot-data">([\s\S]*?)<\/script>/.exec(
+    html,
+  );
+  if (bootData) {
+    const { entry, entryImports = [] } = JSON.parse(bootData[1]);
+    for (const url of [entry, ...entryImports]) if (url) assets.set(url, "js");
+  }
   return [...assets].map(([url, kind]) => ({ url, kind, file: fileFor(url) }));
 }
 
@@ -127,6 +136,13 @@ const deferred = existsSync(assetsDir)
 if (deferred.length > 0) {
   console.log("\nLoaded later (lazy routes and dialogs):");
   for (const asset of deferred) console.log(row(path.relative(distDir, asset.file), asset));
+}
+
+// The app cannot start without its main script: none found means this report no longer reads
+// index.html as the build writes it, and would pass any size.
+if (total("js").raw === 0) {
+  console.error(`No script found for the landing page in ${indexHtmlPath}: update this report.`);
+  process.exit(1);
 }
 
 const overCeiling = all.gzip > LANDING_CEILING_GZIP_BYTES;
