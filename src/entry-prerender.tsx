@@ -1,9 +1,13 @@
 import { ConvexReactClient } from "convex/react";
-import { StrictMode } from "react";
+import { StrictMode, type ReactNode } from "react";
 import { prerender } from "react-dom/static";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom";
 import { Providers } from "@/app/providers";
 import { routes } from "@/app/routes";
+import { GameScreen } from "@/features/game/GameScreen";
+import { makeRoundTemplate, TEMPLATE_SAMPLE_VIEW } from "@/features/game/makeRoundTemplate";
+import type { RoundTemplate } from "@/features/game/roundTemplate";
+import type { GameView } from "@convex/model/gameView";
 
 /**
  * The landing page's HTML as the browser's first render produces it: Convex Auth still loading,
@@ -15,17 +19,38 @@ export async function renderLanding(origin = "http://localhost"): Promise<string
   const context = await handler.query(new Request(new URL(import.meta.env.BASE_URL, origin)));
   if (context instanceof Response) throw new Error(`"/" answered ${context.status}, not a page`);
   const router = createStaticRouter(handler.dataRoutes, context);
+  return renderWithProviders(
+    <StaticRouterProvider router={router} context={context} hydrate={false} />,
+  );
+}
+
+/**
+ * What /game's page renders first for `game` (inside the layout's <main>) when the page's HTML
+ * has already brought it: Convex Auth still loading, so no live state yet.
+ */
+export function renderGameScreen(game: GameView): Promise<string> {
+  return renderWithProviders(<GameScreen early={game} />);
+}
+
+/** /game's first render as the template index.html's /game script fills (roundTemplate.ts). */
+export async function renderRoundTemplate(): Promise<RoundTemplate> {
+  return makeRoundTemplate(await renderGameScreen(TEMPLATE_SAMPLE_VIEW));
+}
+
+async function renderWithProviders(page: ReactNode): Promise<string> {
   // Never connects: a client only opens its socket from effects, and effects do not run here.
   const client = new ConvexReactClient("https://prerender.convex.cloud");
   // `prerender` waits for every lazy component on the page (the toaster), unlike renderToString.
+  // An error inside a Suspense boundary would otherwise leave that part to the browser, silently.
+  const errors: unknown[] = [];
   const { prelude } = await prerender(
     <StrictMode>
-      <Providers client={client}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </Providers>
+      <Providers client={client}>{page}</Providers>
     </StrictMode>,
+    { onError: (error) => void errors.push(error) },
   );
   const html = await new Response(prelude).text();
   await client.close();
+  if (errors.length > 0) throw new AggregateError(errors, "The build's render of a page failed");
   return html;
 }

@@ -33,15 +33,31 @@ function render(client: ClientSource, session?: ConvexSessionComponent) {
       hydrateRoot(container, app);
     });
   } else {
-    // In a transition too: the first render yields to the browser as it goes.
-    startTransition(() => {
-      createRoot(container).render(
-        <StrictMode>
-          <App client={client} router={router} session={session} />
-        </StrictMode>,
-      );
+    // Once the page's own code (a lazy route) is in, so that the first render replaces what the
+    // HTML shows (the top bar; on /game the round, openGameEarly.ts) with the page, never with
+    // the loading screen. In a transition too: the first render yields to the browser as it goes.
+    whenInitialized(router, () => {
+      startTransition(() => {
+        createRoot(container).render(
+          <StrictMode>
+            <App client={client} router={router} session={session} />
+          </StrictMode>,
+        );
+      });
     });
   }
+}
+
+function whenInitialized(router: ReturnType<typeof createBrowserRouter>, then: () => void) {
+  if (router.state.initialized) {
+    then();
+    return;
+  }
+  const unsubscribe = router.subscribe((state) => {
+    if (!state.initialized) return;
+    unsubscribe();
+    then();
+  });
 }
 
 declare global {

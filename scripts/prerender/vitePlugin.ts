@@ -4,14 +4,18 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { build, type Plugin, type ResolvedConfig } from "vite";
 import {
-  EARLY_GAME_GLOBAL,
+  APP_WAIT_LIMIT_MS,
+  AUTH_TOKEN_KEY_PREFIX,
   EARLY_GAME_ROUTE,
-  TIME_ZONE_STORAGE_KEY,
+  START_APP_GLOBAL,
 } from "../../src/features/game/earlyOpenProtocol.ts";
+import type { RoundTemplate } from "../../src/features/game/roundTemplate.ts";
 import { E2E_BASE_PATH } from "../../src/testing/e2e/protocol.ts";
 import { lazyRouteModules, SESSION_MODULES } from "../bench/bundle.mjs";
 
 const ENTRY = "src/entry-prerender.tsx";
+/** index.html's /game script (see openGameEarly.ts). */
+const OPEN_GAME_SCRIPT = "src/features/game/openGameEarly.ts";
 const EMPTY_ROOT = '<div id="root"></div>';
 /** Read by src/main.tsx. */
 const EARLY_CLICK_GLOBAL = "__landingEarlyClick";
@@ -40,7 +44,7 @@ export function prerenderLanding(): Plugin {
       const page = await readFile(indexPath, "utf8");
       if (!page.includes(EMPTY_ROOT)) throw new Error(`${indexPath} has no empty ${EMPTY_ROOT}`);
 
-      const landing = await renderWithSsrBuild(config);
+      const { landing, roundTemplate } = await renderWithSsrBuild(config);
       // React hoists the links it renders (preloads) ahead of the markup; they belong in the head.
       const { hoisted, body } = splitHoistedLinks(landing);
       // The inline script below starts the entry and preloads its imports (see beforeScripts).
@@ -52,7 +56,7 @@ export function prerenderLanding(): Plugin {
         entryImports: preloads.map(([, href]) => href),
         ...(await routeChunks(config, outDir)),
         convexUrl: convexUrlOf(config),
-        openGame: await writeOpenGameScript(outDir, config.base),
+        openGame: await writeOpenGameScript(config, outDir, roundTemplate),
       };
       let html = page;
       for (const [tag] of [entry, ...preloads]) html = html.replace(tag, "");
@@ -99,8 +103,11 @@ function markOtherPath(base: string): string {
  * landing page's content but paints the top bar (the same on every page) at once; then it starts
  * the main script with everything that page needs at once, preloaded together: the main script
  * first (the largest download, so it waits for no connection), then its imports, the Convex
- * session's chunks and that route's own (from the data written beside it); on /game also the
- * script that asks for the round (openGameEarly).
+ * session's chunks and that route's own (from the data written beside it).
+ * On /game, when Convex Auth holds a token, it loads the script that asks for the round and
+ * paints it (openGameEarly.ts) and leaves the start to it (START_APP_GLOBAL), at most
+ * APP_WAIT_LIMIT_MS later: the round's few kilobytes then never share the connection with the
+ * app's 160, and the round is on screen about a second sooner on a slow phone.
  * On the landing page it starts the main script only once the browser reports the page's first
  * paint (two animation frames later where paint timing is missing; at most PAINT_WAIT_LIMIT_MS
  * later), so no download competes with the first paint and no script takes the main thread
@@ -111,31 +118,41 @@ function markOtherPath(base: string): string {
  * stops clicks on the parts it has not hydrated yet.
  */
 function beforeScripts(base: string): string {
-  return `(function(){var root=document.getElementById("root"),base=${JSON.stringify(base)},data=JSON.parse(document.getElementById("${DATA_ID}").textContent);function preload(href){var link=document.createElement("link");link.rel="modulepreload";link.crossOrigin="";link.href=href;document.head.appendChild(link)}function start(more){var script=document.createElement("script");script.type="module";script.crossOrigin="";script.src=data.entry;document.head.appendChild(script);data.entryImports.concat(more).forEach(preload)}if(location.pathname!==base){var main=root.querySelector("main");if(main)main.replaceChildren();else root.replaceChildren();document.documentElement.removeAttribute("${STALE_MARKUP_ATTRIBUTE}");var route="/"+location.pathname.slice(base.length).replace(/[/]+$/,"");if(route===${JSON.stringify(EARLY_GAME_ROUTE)}){var open=document.createElement("script");open.src=data.openGame;document.head.appendChild(open)}start(data.session.concat(data.routes[route]||[]));return}var early={button:null};function remember(event){var button=event.target.closest&&event.target.closest("button");if(button&&root.contains(button))early.button=button}document.addEventListener("click",remember,true);early.stop=function(){document.removeEventListener("click",remember,true)};window.${EARLY_CLICK_GLOBAL}=early;var started=false;function afterPaint(){if(!started){started=true;start([])}}if(document.visibilityState==="hidden")afterPaint();else if((PerformanceObserver.supportedEntryTypes||[]).indexOf("paint")<0)requestAnimationFrame(function(){requestAnimationFrame(afterPaint)});else{new PerformanceObserver(function(list,observer){observer.disconnect();afterPaint()}).observe({type:"paint",buffered:true});setTimeout(afterPaint,${PAINT_WAIT_LIMIT_MS})}})()`;
+  return `(function(){var root=document.getElementById("root"),base=${JSON.stringify(base)},data=JSON.parse(document.getElementById("${DATA_ID}").textContent);function preload(href){var link=document.createElement("link");link.rel="modulepreload";link.crossOrigin="";link.href=href;document.head.appendChild(link)}function start(more){var script=document.createElement("script");script.type="module";script.crossOrigin="";script.src=data.entry;document.head.appendChild(script);data.entryImports.concat(more).forEach(preload)}if(location.pathname!==base){var main=root.querySelector("main");if(main)main.replaceChildren();else root.replaceChildren();document.documentElement.removeAttribute("${STALE_MARKUP_ATTRIBUTE}");var route="/"+location.pathname.slice(base.length).replace(/[/]+$/,"");var more=data.session.concat(data.routes[route]||[]),token=false;try{token=Object.keys(localStorage).some(function(key){return key.indexOf("${AUTH_TOKEN_KEY_PREFIX}")===0})}catch(error){}if(route===${JSON.stringify(EARLY_GAME_ROUTE)}&&token){var started=false,startApp=window.${START_APP_GLOBAL}=function(){if(!started){started=true;start(more)}},open=document.createElement("script");open.src=data.openGame;open.onerror=startApp;document.head.appendChild(open);setTimeout(startApp,${APP_WAIT_LIMIT_MS});return}start(more);return}var early={button:null};function remember(event){var button=event.target.closest&&event.target.closest("button");if(button&&root.contains(button))early.button=button}document.addEventListener("click",remember,true);early.stop=function(){document.removeEventListener("click",remember,true)};window.${EARLY_CLICK_GLOBAL}=early;var started=false;function afterPaint(){if(!started){started=true;start([])}}if(document.visibilityState==="hidden")afterPaint();else if((PerformanceObserver.supportedEntryTypes||[]).indexOf("paint")<0)requestAnimationFrame(function(){requestAnimationFrame(afterPaint)});else{new PerformanceObserver(function(list,observer){observer.disconnect();afterPaint()}).observe({type:"paint",buffered:true});setTimeout(afterPaint,${PAINT_WAIT_LIMIT_MS})}})()`;
 }
 
 /**
- * On /game, a signed-in player's round is asked for at once, beside the app's scripts rather than
- * after them: the same game:open call the page makes (over Convex's HTTP API, with the token
- * Convex Auth keeps in localStorage under the deployment's address), so that the clue is there
- * when the page first renders instead of a WebSocket, a sign-in and a call later. Nothing is
- * sent without a token that is still valid for a while; any failure leaves the page to make the
- * call itself. src/features/game/earlyOpen.ts takes the answer. The script after the root loads
- * this as a file of its own, so that index.html stays within what a slow connection's first
- * round trip brings (about 14 kB), and it runs once the first frame is out. It sends the time
- * zone the game last reported (TIME_ZONE_STORAGE_KEY), looking it up only on a first visit.
+ * Builds index.html's /game script (openGameEarly.ts, with the game screen's template put in) into
+ * the built assets, named by its content; its URL. It is a file rather than inline code, so that
+ * index.html stays within what a slow connection's first round trip brings (about 14 kB).
  */
-function openGameEarly(): string {
-  return `(function(){function open(){try{var url=JSON.parse(document.getElementById("${DATA_ID}").textContent).convexUrl,address=/^[a-z]+:/.test(url)?url:location.origin+url,token=localStorage.getItem("__convexAuthJWT_"+address.replace(/[^a-zA-Z0-9]/g,""));if(!token||!(JSON.parse(atob(token.split(".")[1].replace(/-/g,"+").replace(/_/g,"/"))).exp*1e3>Date.now()+3e4))return;var early={answer:null,timeZone:localStorage.getItem("${TIME_ZONE_STORAGE_KEY}")||Intl.DateTimeFormat().resolvedOptions().timeZone};early.promise=fetch(address.replace(/[/]+$/,"")+"/api/mutation",{method:"POST",headers:{"Content-Type":"application/json",Authorization:"Bearer "+token},body:JSON.stringify({path:"game:open",format:"convex_encoded_json",args:[{timeZone:early.timeZone}]})}).then(function(response){return response.json()}).then(function(answer){return early.answer=answer},function(){return null});window.${EARLY_GAME_GLOBAL}=early}catch(error){}}if(document.visibilityState==="hidden")open();else requestAnimationFrame(function(){setTimeout(open)})})()\n`;
-}
-
-/** Writes openGameEarly's script among the built assets, named by its content; its URL. */
-async function writeOpenGameScript(outDir: string, base: string): Promise<string> {
-  const code = openGameEarly();
-  const hash = createHash("sha256").update(code).digest("base64url").slice(0, 8);
+async function writeOpenGameScript(
+  config: ResolvedConfig,
+  outDir: string,
+  roundTemplate: RoundTemplate,
+): Promise<string> {
+  const output = await build({
+    configFile: false,
+    root: config.root,
+    mode: config.mode,
+    logLevel: "warn",
+    define: { ROUND_TEMPLATE: JSON.stringify(roundTemplate) },
+    build: {
+      write: false,
+      minify: true,
+      lib: { entry: OPEN_GAME_SCRIPT, formats: ["iife"], name: "openGameEarly" },
+    },
+  });
+  const outputs = Array.isArray(output) ? output : [output];
+  const chunk = outputs
+    .flatMap((result) => ("output" in result ? result.output : []))
+    .find((file) => file.type === "chunk");
+  if (chunk === undefined || chunk.type !== "chunk")
+    throw new Error(`${OPEN_GAME_SCRIPT} built no script`);
+  const hash = createHash("sha256").update(chunk.code).digest("base64url").slice(0, 8);
   const file = `assets/open-game-${hash}.js`;
-  await writeFile(path.join(outDir, file), code);
-  return base + file;
+  await writeFile(path.join(outDir, file), chunk.code);
+  return config.base + file;
 }
 
 /**
@@ -188,8 +205,13 @@ async function routeChunks(
   };
 }
 
-/** Builds the prerender entry for Node in the build's mode, loads it and renders "/". */
-async function renderWithSsrBuild(config: ResolvedConfig): Promise<string> {
+/**
+ * Builds the prerender entry for Node in the build's mode, loads it and renders "/" and the
+ * template of /game's round.
+ */
+async function renderWithSsrBuild(
+  config: ResolvedConfig,
+): Promise<{ landing: string; roundTemplate: RoundTemplate }> {
   // Inside node_modules so that the bundle's bare imports (react, convex…) resolve.
   const tmpRoot = path.join(config.root, "node_modules", ".tmp");
   await mkdir(tmpRoot, { recursive: true });
@@ -210,8 +232,11 @@ async function renderWithSsrBuild(config: ResolvedConfig): Promise<string> {
       },
     });
     const entry = pathToFileURL(path.join(ssrOutDir, "entry-prerender.mjs")).href;
-    const { renderLanding } = (await import(entry)) as { renderLanding: () => Promise<string> };
-    return await renderLanding();
+    const { renderLanding, renderRoundTemplate } = (await import(entry)) as {
+      renderLanding: () => Promise<string>;
+      renderRoundTemplate: () => Promise<RoundTemplate>;
+    };
+    return { landing: await renderLanding(), roundTemplate: await renderRoundTemplate() };
   } finally {
     await rm(ssrOutDir, { recursive: true, force: true });
   }

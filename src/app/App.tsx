@@ -43,7 +43,23 @@ function Router({ router }: { router: AppRouter }) {
   useLayoutEffect(() => {
     // Catching up with an outside store that changed while React was not listening.
     // eslint-disable-next-line react-hooks/set-state-in-effect
-    if (router.state !== rendered) setMounts((count) => count + 1);
+    if (movedOn(rendered, router.state)) setMounts((count) => count + 1);
   }, [router, rendered]);
   return <RouterProvider key={mounts} router={router} />;
+}
+
+type RouterState = AppRouter["state"];
+
+/**
+ * Where to scroll, which ScrollRestoration sets in its own layout effect (before the provider
+ * subscribes) on any load after a page has saved positions: nothing the provider renders. Mounting
+ * the pages again for it would start them twice (/game would open the visit twice and lose the
+ * round its HTML painted).
+ */
+const SCROLL_ONLY = new Set<string>(["restoreScrollPosition", "preventScrollReset"]);
+
+function movedOn(rendered: RouterState, now: RouterState): boolean {
+  return (Object.keys(now) as (keyof RouterState)[]).some(
+    (key) => !SCROLL_ONLY.has(key) && now[key] !== rendered[key],
+  );
 }

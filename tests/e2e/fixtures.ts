@@ -166,3 +166,13 @@ export async function expectNoSeriousViolations(page: Page) {
     serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
   ).toEqual([]);
 }
+
+/** The errors and warnings the page logs, and its uncaught exceptions, from now on. */
+export function consoleProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" || message.type() === "warning") problems.push(message.text());
+  });
+  page.on("pageerror", (error) => problems.push(error.message));
+  return problems;
+}

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test, type ServerControl } from "./fixtures";
+import { consoleProblems, expect, test } from "./fixtures";
 
 test("the landing page paints from the HTML alone, before any script runs", async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
@@ -18,16 +18,6 @@ test("the landing page paints from the HTML alone, before any script runs", asyn
   expect(fontSize).toBe("60px");
   await context.close();
 });
-
-/** The errors and warnings the page logs, and its uncaught exceptions, from now on. */
-function consoleProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error" || message.type() === "warning") problems.push(message.text());
-  });
-  page.on("pageerror", (error) => problems.push(error.message));
-  return problems;
-}
 
 test("React takes the landing page over without a hydration mismatch", async ({ page }) => {
   const problems = consoleProblems(page);
@@ -200,89 +190,4 @@ test("on the landing page the scripts start only once the browser has reported i
     ),
   }));
   expect(firstScriptAt).toBeGreaterThanOrEqual(paintReportedAt);
-});
-
-/** The game:open calls the page sends, in order. */
-function gameOpens(page: Page): string[] {
-  const opens: string[] = [];
-  page.on("request", (request) => {
-    if (request.url().endsWith("/api/mutation") && request.postData()?.includes('"game:open"')) {
-      opens.push(request.headers()["authorization"] ? "signed in" : "anonymous");
-    }
-  });
-  return opens;
-}
-
-/** A signed-in player about to load /game over a small pool; the game:open calls it will send. */
-async function playerBeforeGame(page: Page, backend: ServerControl): Promise<string[]> {
-  await backend.seedAnimePool(3);
-  await backend.signIn(page);
-  return gameOpens(page);
-}
-
-/** Stops every script of the app but the /game script that index.html loads. */
-async function blockAppScripts(page: Page): Promise<void> {
-  await page.route(/\/assets\/(?!open-game-)[^/]+\.js$/, (route) => route.abort());
-}
-
-test("a signed-in player's /game asks for its round without the app's scripts", async ({
-  page,
-  backend,
-}) => {
-  const opens = await playerBeforeGame(page, backend);
-  // None of the app's scripts runs: the call comes from the HTML's and the one it loads.
-  await blockAppScripts(page);
-  await page.goto("/game");
-  await expect.poll(() => opens).toEqual(["signed in"]);
-});
-
-test("the round the HTML asked for is the one the game shows, and the visit opens once", async ({
-  page,
-  backend,
-}) => {
-  const opens = await playerBeforeGame(page, backend);
-  const answered = page.waitForResponse(
-    (response) =>
-      response.url().endsWith("/api/mutation") &&
-      (response.request().postData()?.includes('"game:open"') ?? false),
-  );
-  await page.goto("/game");
-  const answer = (await (await answered).json()) as { value: { round: { clue: string } } };
-  await expect(page.getByRole("heading", { name: "Clue" })).toBeVisible();
-  await expect(page.getByText(answer.value.round.clue.split("\n")[0])).toBeVisible();
-  await expect(page.getByText("Daily Guesses: 20/20")).toBeVisible();
-  expect(opens).toEqual(["signed in"]);
-});
-
-test("with a token about to expire the page asks for nothing before the app's scripts run", async ({
-  page,
-  backend,
-}) => {
-  const opens = await playerBeforeGame(page, backend);
-  // The page's clock is set to 10 s before the token expires (by the server's clock, which
-  // other tests may have moved ahead); the server would still accept it.
-  await page.addInitScript(() => {
-    const key = Object.keys(localStorage).find((name) => name.startsWith("__convexAuthJWT_"));
-    if (key === undefined) return;
-    const payload = localStorage.getItem(key)!.split(".")[1];
-    const { exp } = JSON.parse(atob(payload.replace(/-/g, "+").replace(/_/g, "/"))) as {
-      exp: number;
-    };
-    const realNow = Date.now;
-    const skew = exp * 1000 - 10_000 - realNow();
-    Date.now = () => realNow() + skew;
-  });
-  await blockAppScripts(page);
-  const loaded = page.waitForResponse((response) => response.url().includes("/open-game-"));
-  await page.goto("/game");
-  await loaded;
-  // The script asks (or not) once the first frame is out: wait for a frame, then a task after it.
-  const asked = await page.evaluate(async () => {
-    for (let frame = 0; frame < 2; frame++) {
-      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
-    }
-    return (window as { __earlyGameOpen?: unknown }).__earlyGameOpen !== undefined;
-  });
-  expect(asked).toBe(false);
-  expect(opens).toEqual([]);
 });

@@ -5,7 +5,7 @@ import type { GameView } from "@convex/model/gameView";
 import { BLUR_STEPS_PX } from "@convex/model/rules";
 import { AnswerReveal } from "@/components/game/AnswerReveal";
 import { Celebration } from "./Celebration";
-import { rememberTimeZone, takeEarlyOpen } from "./earlyOpen";
+import { earlyInput, rememberTimeZone, takeEarlyOpen, useEarlyClickReplay } from "./earlyOpen";
 import { CoverImage } from "@/components/game/CoverImage";
 import { GameCard, GameLayout, GamePlaceholder } from "./GameLayout";
 import { GuessCounters } from "./GuessCounters";
@@ -116,6 +116,9 @@ function RoundCard({
   const cooldownSecondsLeft = useCooldownCountdown(game.cooldownEnd);
   const formKey = formKeyOf(round);
   const [firstFormKey] = useState(formKey);
+  const [early] = useState(earlyInput);
+  const { isAuthenticated } = useConvexAuth();
+  useEarlyClickReplay(early, isAuthenticated);
 
   const playing = round.status === "playing";
   const answer = round.answer;
@@ -161,6 +164,7 @@ function RoundCard({
         load={load}
         onCorrect={() => setCelebrations((count) => count + 1)}
         replacesForm={formKey !== firstFormKey}
+        earlyInput={formKey === firstFormKey ? early : null}
       />
 
       {answer !== null && (

@@ -1,3 +1,5 @@
+import { counterBarWidth } from "./counterBar";
+
 /** "Anime Guesses: n/5" and "Daily Guesses: n/20": the guesses left, with a bar each. */
 export function GuessCounters({
   animeRemaining,
@@ -27,7 +29,7 @@ function Counter({ label, left, limit }: { label: string; left: number; limit: n
       <div aria-hidden="true" className="h-1.5 overflow-hidden rounded-full bg-muted">
         <div
           className="h-full rounded-full bg-primary transition-[width] duration-500"
-          style={{ width: `${(100 * left) / limit}%` }}
+          style={{ width: counterBarWidth(left, limit) }}
         />
       </div>
     </div>

@@ -1,6 +1,6 @@
 import { useMutation } from "convex/react";
 import { SendIcon, SkipForwardIcon } from "lucide-react";
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
@@ -14,6 +14,7 @@ import type { GameView } from "@convex/model/gameView";
 import { MAX_GUESS_LENGTH } from "@convex/model/rules";
 import { loadConfetti } from "./loadConfetti";
 import { RoundMessage } from "./RoundMessage";
+import type { EarlyInput } from "./earlyOpen";
 import { TitleCombobox } from "./TitleCombobox";
 import type { LoadStatus } from "./useAnimeLoader";
 
@@ -35,6 +36,8 @@ export type GuessFormProps = {
   onCorrect: () => void;
   /** Mounted in place of the previous round's form, whose focused control went with it. */
   replacesForm: boolean;
+  /** Mounted in place of the round the page's HTML painted: what was typed there (earlyOpen.ts). */
+  earlyInput?: EarlyInput | null;
 };
 
 /**
@@ -51,6 +54,7 @@ export function GuessForm({
   load,
   onCorrect,
   replacesForm,
+  earlyInput = null,
 }: GuessFormProps) {
   const guess = useMutation(api.game.guess);
   const next = useMutation(api.game.next);
@@ -59,7 +63,7 @@ export function GuessForm({
   const inputRef = useRef<HTMLInputElement>(null);
   const skipRef = useRef<HTMLButtonElement>(null);
 
-  const [text, setText] = useState("");
+  const [text, setText] = useState(earlyInput?.box.value ?? "");
   const [submitting, setSubmitting] = useState(false);
   const [dealing, setDealing] = useState(false);
   const [wrong, setWrong] = useState<{ guessesLeft: number } | null>(null);
@@ -101,6 +105,20 @@ export function GuessForm({
     if (canGuess) inputRef.current?.focus();
     else skipRef.current?.focus();
   }, [round.number, canGuess]);
+
+  // In place of the painted round's box: what was typed there until React's commit (it may have
+  // changed since the render), and the focus with the caret where it was, before the next paint.
+  useLayoutEffect(() => {
+    const input = inputRef.current;
+    if (earlyInput === null || input === null) return;
+    const { box, call } = earlyInput;
+    setText(box.value);
+    if (call.inputFocused !== true) return;
+    input.focus();
+    if (box.selectionStart !== null && box.selectionEnd !== null) {
+      input.setSelectionRange(box.selectionStart, box.selectionEnd);
+    }
+  }, [earlyInput]);
 
   async function submitGuess(event: FormEvent) {
     event.preventDefault();
@@ -185,6 +203,8 @@ export function GuessForm({
           enterKeyHint="send"
           maxLength={MAX_GUESS_LENGTH}
           disabled={!canGuess}
+          // Typing when React came: the suggestions show as soon as they arrive.
+          defaultOpen={earlyInput?.call.inputFocused ?? false}
           className="h-11"
         />
         <div className="grid grid-cols-2 gap-3">

@@ -1,4 +1,4 @@
-import { useQuery } from "convex/react";
+import { useConvexAuth, useQuery } from "convex/react";
 import {
   useEffect,
   useId,
@@ -26,18 +26,24 @@ export function TitleCombobox({
   ref,
   disabled,
   className,
+  defaultOpen = false,
   ...inputProps
 }: InputProps & {
   value: string;
   onValueChange: (text: string) => void;
   ref?: Ref<HTMLInputElement>;
+  /** Whether the list opens once suggestions arrive, before any typing in this box. */
+  defaultOpen?: boolean;
 }) {
   const listId = useId();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(defaultOpen);
   const [active, setActive] = useState(-1);
   const typed = value.trim();
   const wanted = useDebounced(typed, SUGGEST_DEBOUNCE_MS);
-  const asking = !disabled && wanted.length >= SUGGEST_MIN_CHARS;
+  // Players only: the box can be typed in before the client's sign-in is accepted (the round
+  // the page's HTML brought is on screen then), and the query would be refused.
+  const { isAuthenticated } = useConvexAuth();
+  const asking = isAuthenticated && !disabled && wanted.length >= SUGGEST_MIN_CHARS;
   const fetched = useQuery(api.titles.suggest, asking ? { text: wanted } : "skip");
 
   // The last answer stays on screen while the next one loads, so the list does not flicker.

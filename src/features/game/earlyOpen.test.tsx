@@ -1,6 +1,6 @@
 // Issue 14: on a fresh load of /game, index.html's inline script has already sent game:open
 // (scripts/prerender); the screen shows that call's round and never opens the visit twice.
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, expect, test, vi } from "vitest";
 import type { CallResult } from "@/testing/backend";
 import { TIME_ZONE_STORAGE_KEY } from "./earlyOpenProtocol";
@@ -135,4 +135,36 @@ test("a call that sent another time zone is followed by the page's own, with the
   expect(errors).not.toHaveBeenCalled();
   // The zone the game reported is kept for the next load's early call.
   expect(localStorage.getItem(TIME_ZONE_STORAGE_KEY)).toBe(timeZone);
+});
+
+test("what was typed in the round the HTML painted stays, with the focus and the caret", async () => {
+  const errors = vi.spyOn(console, "error");
+  const backend = new InProcessBackend();
+  await seedShows(backend, 3);
+  // The painted round's box, as openGameEarly.ts leaves it: typed in, focused.
+  const painted = document.createElement("input");
+  document.body.append(painted);
+  const { client } = await renderSignedIn("/game", {
+    backend,
+    beforeRender: async (token) => {
+      const answer = await backend.call("mutation", "game:open", { timeZone }, token);
+      earlyCall(Promise.resolve(answer), answer);
+      window.__earlyGameOpen!.input = painted;
+      window.__earlyGameOpen!.inputFocused = true;
+      painted.value = "Test Sho";
+      painted.focus();
+      painted.setSelectionRange(4, 4);
+    },
+  });
+  const box = await screen.findByRole<HTMLInputElement>("combobox", { name: "Your guess" });
+  painted.remove(); // React's render of the page replaces it
+  expect(box).toHaveValue("Test Sho");
+  expect(box).toHaveFocus();
+  expect([box.selectionStart, box.selectionEnd]).toEqual([4, 4]);
+  // The player was typing: the suggestions show once they arrive. (That they are asked for only
+  // once the sign-in is accepted is checked in Chromium, tests/e2e/earlyGame.spec.ts.)
+  await client.settled();
+  const list = await screen.findByRole("listbox", { name: "Suggested titles" });
+  expect(within(list).getAllByRole("option").length).toBeGreaterThan(0);
+  expect(errors).not.toHaveBeenCalled();
 });

@@ -44,8 +44,10 @@ export function useCooldownCountdown(cooldownEnd: number | null): number | null 
         : createCountdown(seen.cooldownEnd, seen.startedWhileWatching),
     [seen],
   );
+  // The server render (the /game template, scripts/prerender) counts from the same snapshot.
   const seconds = useSyncExternalStore(
     (countdown ?? idle).subscribe,
+    (countdown ?? idle).getSnapshot,
     (countdown ?? idle).getSnapshot,
   );
   return countdown === null ? null : seconds;
