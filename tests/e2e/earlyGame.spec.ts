@@ -211,6 +211,9 @@ test("coming from another page, the painted round is taken over once, the typed 
     0,
   );
   await expect(guessBox(page)).toHaveValue("Test Show");
+  // No list of suggestions opens by itself over the buttons: Submit is there to click.
+  await page.getByRole("button", { name: "Submit Guess" }).click();
+  await expect(page.getByText("Correct! You got it!")).toBeVisible();
   expect(opens).toEqual(["signed in"]);
   expect(problems).toEqual([]);
 });

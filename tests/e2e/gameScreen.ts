@@ -1,12 +1,19 @@
 import type { Page } from "@playwright/test";
 import { expect, type Player, type ServerControl } from "./fixtures";
 
-/** A signed-in player on /game over a pool of `pool` seeded anime, the first round on screen. */
+/**
+ * A signed-in player on /game over a pool of `pool` seeded anime, the first round on screen and
+ * the app in charge of it: the HTML paints the round before the app's scripts have come
+ * (tests/e2e/earlyGame.spec.ts has what happens to input meanwhile), and the client has signed in.
+ */
 export async function openGame(page: Page, backend: ServerControl, pool = 6): Promise<Player> {
   await backend.seedAnimePool(pool);
   const player = await backend.signIn(page);
   await page.goto("/game");
   await expect(page.getByRole("heading", { name: "Clue" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Account" }).getByRole("status")).toHaveCount(
+    0,
+  );
   return player;
 }
 

@@ -203,8 +203,6 @@ export function GuessForm({
           enterKeyHint="send"
           maxLength={MAX_GUESS_LENGTH}
           disabled={!canGuess}
-          // Typing when React came: the suggestions show as soon as they arrive.
-          defaultOpen={earlyInput?.call.inputFocused ?? false}
           className="h-11"
         />
         <div className="grid grid-cols-2 gap-3">

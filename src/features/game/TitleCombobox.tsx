@@ -26,17 +26,14 @@ export function TitleCombobox({
   ref,
   disabled,
   className,
-  defaultOpen = false,
   ...inputProps
 }: InputProps & {
   value: string;
   onValueChange: (text: string) => void;
   ref?: Ref<HTMLInputElement>;
-  /** Whether the list opens once suggestions arrive, before any typing in this box. */
-  defaultOpen?: boolean;
 }) {
   const listId = useId();
-  const [open, setOpen] = useState(defaultOpen);
+  const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const typed = value.trim();
   const wanted = useDebounced(typed, SUGGEST_DEBOUNCE_MS);

@@ -1,6 +1,6 @@
 // Issue 14: on a fresh load of /game, index.html's inline script has already sent game:open
 // (scripts/prerender); the screen shows that call's round and never opens the visit twice.
-import { screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import { afterEach, expect, test, vi } from "vitest";
 import type { CallResult } from "@/testing/backend";
 import { TIME_ZONE_STORAGE_KEY } from "./earlyOpenProtocol";
@@ -161,10 +161,6 @@ test("what was typed in the round the HTML painted stays, with the focus and the
   expect(box).toHaveValue("Test Sho");
   expect(box).toHaveFocus();
   expect([box.selectionStart, box.selectionEnd]).toEqual([4, 4]);
-  // The player was typing: the suggestions show once they arrive. (That they are asked for only
-  // once the sign-in is accepted is checked in Chromium, tests/e2e/earlyGame.spec.ts.)
   await client.settled();
-  const list = await screen.findByRole("listbox", { name: "Suggested titles" });
-  expect(within(list).getAllByRole("option").length).toBeGreaterThan(0);
   expect(errors).not.toHaveBeenCalled();
 });
