@@ -1,11 +1,15 @@
 import type { GameView } from "@convex/model/gameView";
-import { counterBarWidth } from "./counterBar";
-import type { RoundTemplate, RoundTemplateSlot } from "./roundTemplate";
+import {
+  slotMarkup,
+  type RoundTemplate,
+  type RoundTemplateSlot,
+  type RoundTemplateValues,
+} from "./roundTemplate";
 
 // Build time only (scripts/prerender renders the sample; see roundTemplate.ts): kept apart from the
 // filling, which index.html's /game script carries.
 
-const SAMPLE = {
+const SAMPLE: RoundTemplateValues = {
   score: 7_654_321,
   animeLeft: 5101,
   animeLimit: 5202,
@@ -41,18 +45,8 @@ export const TEMPLATE_SAMPLE_VIEW: GameView = {
   skippedAnswer: null,
 };
 
-/** Each slot's text in the sample's markup (a React text node, or an attribute). */
-const SAMPLE_MARKUP: Record<RoundTemplateSlot, string> = {
-  score: SAMPLE.score.toLocaleString("en-US"),
-  animeLeft: String(SAMPLE.animeLeft),
-  animeLimit: String(SAMPLE.animeLimit),
-  animeBar: `width:${counterBarWidth(SAMPLE.animeLeft, SAMPLE.animeLimit)}`,
-  dailyLeft: String(SAMPLE.dailyLeft),
-  dailyLimit: String(SAMPLE.dailyLimit),
-  dailyBar: `width:${counterBarWidth(SAMPLE.dailyLeft, SAMPLE.dailyLimit)}`,
-  coverStyle: ` style="background-color:${SAMPLE.coverColor}"`,
-  clue: SAMPLE.clue,
-};
+/** Each slot's text in the sample's markup. */
+const SAMPLE_MARKUP = slotMarkup(SAMPLE);
 
 /** Cuts the sample round's markup at its slots; throws if a slot is missing or ambiguous. */
 export function makeRoundTemplate(markup: string): RoundTemplate {

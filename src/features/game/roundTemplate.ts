@@ -28,6 +28,33 @@ export type RoundTemplateSlot =
 /** The markup between the slots: `parts[0] slots[0] parts[1] … slots[n-1] parts[n]`. */
 export type RoundTemplate = { parts: string[]; slots: RoundTemplateSlot[] };
 
+/** What the slots show. */
+export type RoundTemplateValues = {
+  score: number;
+  animeLeft: number;
+  animeLimit: number;
+  dailyLeft: number;
+  dailyLimit: number;
+  coverColor: string | null;
+  clue: string;
+};
+
+/** Each slot's markup for `values`, as React renders it (a text node, or an attribute). */
+export function slotMarkup(values: RoundTemplateValues): Record<RoundTemplateSlot, string> {
+  const { score, animeLeft, animeLimit, dailyLeft, dailyLimit, coverColor, clue } = values;
+  return {
+    score: score.toLocaleString("en-US"),
+    animeLeft: String(animeLeft),
+    animeLimit: String(animeLimit),
+    animeBar: `width:${counterBarWidth(animeLeft, animeLimit)}`,
+    dailyLeft: String(dailyLeft),
+    dailyLimit: String(dailyLimit),
+    dailyBar: `width:${counterBarWidth(dailyLeft, dailyLimit)}`,
+    coverStyle: coverColor === null ? "" : ` style="background-color:${coverColor}"`,
+    clue: escapeHtml(clue),
+  };
+}
+
 /** React's escaping of text and attribute values. */
 function escapeHtml(text: string): string {
   return text.replace(
@@ -61,17 +88,15 @@ export function fillRoundTemplate(template: RoundTemplate, game: GameView | null
   }
   const color = round.coverColor;
   if (color !== null && !/^#[0-9a-f]{3,8}$/i.test(color)) return null;
-  const values: Record<RoundTemplateSlot, string> = {
-    score: game.score.toLocaleString("en-US"),
-    animeLeft: String(game.animeRemaining),
-    animeLimit: String(game.animeLimit),
-    animeBar: `width:${counterBarWidth(game.animeRemaining, game.animeLimit)}`,
-    dailyLeft: String(game.dailyRemaining),
-    dailyLimit: String(game.dailyLimit),
-    dailyBar: `width:${counterBarWidth(game.dailyRemaining, game.dailyLimit)}`,
-    coverStyle: color === null ? "" : ` style="background-color:${color}"`,
-    clue: escapeHtml(round.clue),
-  };
+  const values = slotMarkup({
+    score: game.score,
+    animeLeft: game.animeRemaining,
+    animeLimit: game.animeLimit,
+    dailyLeft: game.dailyRemaining,
+    dailyLimit: game.dailyLimit,
+    coverColor: color,
+    clue: round.clue,
+  });
   return template.parts.reduce(
     (html, part, index) => html + values[template.slots[index - 1]] + part,
   );
