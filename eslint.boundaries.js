@@ -1,5 +1,6 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
+import tseslint from "typescript-eslint";
 
 /**
  * The client's layers, as bulletproof-react draws them: `src/app` composes features; a feature
@@ -27,51 +28,97 @@ export function featureNames(root) {
 }
 
 /**
- * Flat-config objects that forbid imports across the layers (one per feature, one shared).
+ * The backend's model is the server's: the client imports from it only types, and values only
+ * from its `shared/` folder (rules, error codes and messages), so no server code reaches the
+ * bundle by accident.
+ */
+const modelMessage =
+  "The client imports values from the backend's model only from convex/model/shared: use " +
+  "`import type` for the rest, or move a value both sides need into shared/.";
+
+const MODEL_PATTERN = { regex: "^@convex/model/(?!shared/)" };
+
+/** An esquery selector for `import("…")` of a path `regex` matches (a slash written \x2F). */
+function dynamicImport(regex) {
+  return `ImportExpression[source.value=/${regex}/]`;
+}
+
+/**
+ * Flat-config objects that forbid imports across the layers, static or dynamic (`import()`): one
+ * per feature and folder depth, one for the shared layers, one for the rest of the client.
  * @param {string[]} features
  * @returns {import("eslint").Linter.Config[]}
  */
 export function layerBoundaries(features) {
-  const perFeature = features.map((feature) => ({
-    files: [`src/features/${feature}/**/*.{ts,tsx}`],
-    // A feature's tests may render the whole app around it.
-    ignores: ["**/*.test.{ts,tsx}"],
+  const notTests = ["**/*.test.{ts,tsx}"];
+  const modelImport = {
+    selector: dynamicImport("^@convex\\x2Fmodel\\x2F(?!shared\\x2F)"),
+    message: modelMessage,
+  };
+  // No value from the model outside shared/, in the whole client but its tests and test client.
+  const model = {
+    files: ["src/**/*.{ts,tsx}"],
+    ignores: [...notTests, "src/testing/**"],
+    plugins: { "@typescript-eslint": tseslint.plugin },
     rules: {
-      "no-restricted-imports": [
+      "@typescript-eslint/no-restricted-imports": [
         "error",
-        {
-          patterns: [
+        { patterns: [{ ...MODEL_PATTERN, allowTypeImports: true, message: modelMessage }] },
+      ],
+      "no-restricted-syntax": ["error", modelImport],
+    },
+  };
+  const perFeature = features.flatMap((feature) => {
+    const aliasImports = {
+      files: [`src/features/${feature}/**/*.{ts,tsx}`],
+      // A feature's tests may render the whole app around it.
+      ignores: notTests,
+      rules: {
+        "no-restricted-imports": [
+          "error",
+          {
+            patterns: [
+              {
+                group: ["@/features/*", `!@/features/${feature}`, `!@/features/${feature}/**`],
+                message: featureMessage,
+              },
+              { group: ["@/app", "@/app/**"], message: featureMessage },
+            ],
+          },
+        ],
+      },
+    };
+    // One config per depth, since "../x" leaves the feature from its top level, "../../x" from
+    // one folder deeper. (A slash inside an esquery regex ends it: \x2F stands for "/".)
+    const dynamicAlias = `^@\\x2F(app(\\x2F|$)|features\\x2F(?!${feature}(\\x2F|$)))`;
+    const syntax = [1, 2, 3, 4].map((depth) => {
+      const escape = `^(\\.\\.\\x2F){${depth}}`;
+      const source = `source.value=/${escape}/`;
+      return {
+        files: [`src/features/${feature}/${"*/".repeat(depth - 1)}*.{ts,tsx}`],
+        ignores: notTests,
+        rules: {
+          "no-restricted-syntax": [
+            "error",
             {
-              group: ["@/features/*", `!@/features/${feature}`, `!@/features/${feature}/**`],
+              selector: `ImportDeclaration[${source}], ExportNamedDeclaration[${source}], ExportAllDeclaration[${source}], ${dynamicImport(escape)}`,
               message: featureMessage,
             },
-            { group: ["@/app", "@/app/**"], message: featureMessage },
+            { selector: dynamicImport(dynamicAlias), message: featureMessage },
+            modelImport,
           ],
         },
-      ],
-    },
-  }));
-  // Relative paths out of the feature folder: "../x" from its top level, "../../x" one deeper.
-  const relativeEscapes = [
-    // (A slash inside an esquery regex ends it: \x2F stands for "/".)
-    { files: ["src/features/*/*.{ts,tsx}"], regex: "^(\\.\\.\\x2F){1}" },
-    { files: ["src/features/*/*/*.{ts,tsx}"], regex: "^(\\.\\.\\x2F){2}" },
-    { files: ["src/features/*/*/*/*.{ts,tsx}"], regex: "^(\\.\\.\\x2F){3}" },
-  ].map(({ files, regex }) => ({
-    files,
-    ignores: ["**/*.test.{ts,tsx}"],
-    rules: {
-      "no-restricted-syntax": [
-        "error",
-        {
-          selector: `ImportDeclaration[source.value=/${regex}/], ExportNamedDeclaration[source.value=/${regex}/], ExportAllDeclaration[source.value=/${regex}/], ImportExpression[source.value=/${regex}/]`,
-          message: featureMessage,
-        },
-      ],
-    },
-  }));
+      };
+    });
+    return [aliasImports, ...syntax];
+  });
+  const sharedLayers = [
+    "src/components/**/*.{ts,tsx}",
+    "src/lib/**/*.{ts,tsx}",
+    "src/hooks/**/*.{ts,tsx}",
+  ];
   const shared = {
-    files: ["src/components/**/*.{ts,tsx}", "src/lib/**/*.{ts,tsx}", "src/hooks/**/*.{ts,tsx}"],
+    files: sharedLayers,
     rules: {
       "no-restricted-imports": [
         "error",
@@ -83,5 +130,16 @@ export function layerBoundaries(features) {
       ],
     },
   };
-  return [...perFeature, ...relativeEscapes, shared];
+  const sharedDynamic = {
+    files: sharedLayers,
+    ignores: notTests,
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        { selector: dynamicImport("^@\\x2F(app|features)(\\x2F|$)"), message: sharedMessage },
+        modelImport,
+      ],
+    },
+  };
+  return [model, ...perFeature, shared, sharedDynamic];
 }

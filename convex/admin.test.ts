@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
-import { STATS_SHARDS, countGameActivity } from "./model/analytics";
-import { BETA_ACTIVITY_ITEMS, FEEDBACK_INTERVAL_MS } from "./model/feedbackRules";
+import { STATS_SHARDS, countGameActivity } from "./model/game/activity";
+import { BETA_ACTIVITY_ITEMS, FEEDBACK_INTERVAL_MS } from "./model/shared/feedbackRules";
 import { expectErrorCode, newBackend, signUpPlayer, type TestConvex } from "./test.setup";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

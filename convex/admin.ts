@@ -9,13 +9,8 @@ import {
   feedbackSummaryValidator,
   listFeedback,
   setAdminByEmail,
-} from "./model/admin";
-import {
-  claimAdmin,
-  claimResult,
-  cleanupClaims as cleanup,
-  createClaimCode as createCode,
-} from "./model/adminClaim";
+} from "./model/beta/dashboard";
+import * as AdminClaim from "./model/accounts/adminClaim";
 
 /** All beta feedback, newest first, 20 a page, with each author's username. */
 export const feedback = adminQuery({
@@ -38,8 +33,8 @@ export const summary = adminQuery({
  */
 export const makeMeAdmin = playerMutation({
   args: { code: v.string() },
-  returns: claimResult,
-  handler: async (ctx, { code }) => await claimAdmin(ctx, ctx.profile, code, Date.now()),
+  returns: AdminClaim.claimResult,
+  handler: async (ctx, { code }) => await AdminClaim.claimAdmin(ctx, ctx.profile, code, Date.now()),
 });
 
 /**
@@ -49,7 +44,7 @@ export const makeMeAdmin = playerMutation({
  */
 export const createClaimCode = internalMutation({
   args: {},
-  handler: async (ctx) => await createCode(ctx, Date.now()),
+  handler: async (ctx) => await AdminClaim.createClaimCode(ctx, Date.now()),
 });
 
 /**
@@ -67,7 +62,7 @@ const CLEANUP_BATCH = 200;
 export const cleanupClaims = internalMutation({
   args: {},
   handler: async (ctx) => {
-    const { more } = await cleanup(ctx, Date.now(), CLEANUP_BATCH);
+    const { more } = await AdminClaim.cleanupClaims(ctx, Date.now(), CLEANUP_BATCH);
     if (more) await ctx.scheduler.runAfter(0, internal.admin.cleanupClaims, {});
     return null;
   },

@@ -7,7 +7,11 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import crons from "./crons";
-import { EXPIRED_CODE_KEPT_MS, hashClaimCode, normalizeClaimCode } from "./model/adminClaim";
+import {
+  EXPIRED_CODE_KEPT_MS,
+  hashClaimCode,
+  normalizeClaimCode,
+} from "./model/accounts/adminClaim";
 import {
   CLAIM_CODE_ALPHABET,
   CLAIM_CODE_LENGTH,
@@ -15,7 +19,7 @@ import {
   CLAIM_FAILURE_WINDOW_MS,
   CLAIM_LOCK_MS,
   CLAIM_MAX_FAILURES,
-} from "./model/claimRules";
+} from "./model/shared/claimRules";
 import { newBackend, registeredFunctions, signedInAs, type TestConvex } from "./test.setup";
 
 const NOW = new Date("2026-11-21T12:00:00Z").getTime();

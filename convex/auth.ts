@@ -9,9 +9,14 @@ import type { Value } from "convex/values";
 import { Scrypt } from "lucia";
 import type { DataModel } from "./_generated/dataModel";
 import { internal } from "./_generated/api";
-import { loginProblem, normalizeEmail, PASSWORD_PROVIDER, signUpProblem } from "./model/accounts";
-import { appError, type ErrorCode } from "./model/errors";
-import { createPlayer } from "./model/users";
+import {
+  loginProblem,
+  normalizeEmail,
+  PASSWORD_PROVIDER,
+  signUpProblem,
+} from "./model/shared/accounts";
+import { appError, type ErrorCode } from "./model/shared/errors";
+import { createPlayer } from "./model/accounts/users";
 
 type Params = Partial<Record<string, Value | undefined>>;
 type Ctx = GenericActionCtxWithAuthConfig<DataModel>;

@@ -1,9 +1,9 @@
 import { makeFunctionReference } from "convex/server";
 import { describe, expect, test } from "vitest";
 import { api } from "./_generated/api";
-import { hashClaimCode } from "./model/adminClaim";
-import { CLAIM_CODE_VALID_MS } from "./model/claimRules";
-import type { ErrorCode } from "./model/errors";
+import { hashClaimCode } from "./model/accounts/adminClaim";
+import { CLAIM_CODE_VALID_MS } from "./model/shared/claimRules";
+import type { ErrorCode } from "./model/shared/errors";
 import {
   expectErrorCode,
   identityFromToken,

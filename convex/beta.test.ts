@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
-import { FEEDBACK_INTERVAL_MS, FEEDBACK_TEXT_MAX_LENGTH } from "./model/feedbackRules";
+import { FEEDBACK_INTERVAL_MS, FEEDBACK_TEXT_MAX_LENGTH } from "./model/shared/feedbackRules";
 import {
   expectErrorCode,
   identityFromToken,

@@ -1,16 +1,16 @@
 import { v } from "convex/values";
 import { playerMutation } from "./functions";
-import { joinBeta, submitFeedback as storeFeedback } from "./model/beta";
+import * as Feedback from "./model/beta/feedback";
 import { feedbackDifficulty } from "./schema";
 
 /** Joins the beta program; there is no way to leave it. */
 export const join = playerMutation({
   args: {},
   returns: v.object({ betaJoinDate: v.union(v.number(), v.null()) }),
-  handler: async (ctx) => await joinBeta(ctx, ctx.profile),
+  handler: async (ctx) => await Feedback.joinBeta(ctx, ctx.profile),
 });
 
-/** A beta tester's feedback; limits in model/beta.ts. */
+/** A beta tester's feedback; limits in model/shared/feedbackRules.ts. */
 export const submitFeedback = playerMutation({
   args: {
     rating: v.number(),
@@ -20,5 +20,5 @@ export const submitFeedback = playerMutation({
     userExperience: v.string(),
   },
   returns: v.id("beta_feedback"),
-  handler: async (ctx, input) => await storeFeedback(ctx, ctx.profile, input),
+  handler: async (ctx, input) => await Feedback.submitFeedback(ctx, ctx.profile, input),
 });

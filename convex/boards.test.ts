@@ -2,8 +2,8 @@
 // week's and the all-time board in the same mutation; UTC days and Monday weeks; racing guesses.
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
-import { shardOf } from "./model/rank";
-import { POINTS_PER_CORRECT_GUESS, QUICK_GUESS_BONUS, RANK_SHARDS } from "./model/rules";
+import { shardOf } from "./model/boards/rank";
+import { POINTS_PER_CORRECT_GUESS, QUICK_GUESS_BONUS, RANK_SHARDS } from "./model/shared/rules";
 import { newBackend, seedAnime, type TestConvex } from "./test.setup";
 import { testUser } from "../tests/support/testUser";
 

@@ -1,8 +1,17 @@
 import { readFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { internal } from "./_generated/api";
-import { ANILIST_ENDPOINT, CATALOGUE_PAGE_COUNT, CATALOGUE_PAGE_SIZE } from "./model/anilist";
-import { ensurePool, MAX_PAGE_TRIES, PAGE_INTERVAL_MS, STALE_REFRESH_MS } from "./model/catalogue";
+import {
+  ANILIST_ENDPOINT,
+  CATALOGUE_PAGE_COUNT,
+  CATALOGUE_PAGE_SIZE,
+} from "./model/catalogue/anilist";
+import {
+  ensurePool,
+  MAX_PAGE_TRIES,
+  PAGE_INTERVAL_MS,
+  STALE_REFRESH_MS,
+} from "./model/catalogue/refresh";
 import crons from "./crons";
 import { newBackend, type TestConvex } from "./test.setup";
 import { attachTestCovers, testCoverResponse } from "../tests/support/testCovers";

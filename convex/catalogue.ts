@@ -2,13 +2,8 @@ import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { internalAction, internalMutation, internalQuery } from "./_generated/server";
-import { fetchCataloguePage } from "./model/anilist";
-import {
-  isRefreshRunning,
-  recordPageFailure,
-  startRefresh,
-  storePage as storeFetchedPage,
-} from "./model/catalogue";
+import { fetchCataloguePage } from "./model/catalogue/anilist";
+import * as Refresh from "./model/catalogue/refresh";
 import { animeFields } from "./schema";
 
 // The stored item without what the pool adds on insert.
@@ -26,18 +21,21 @@ const {
  */
 export const refreshNow = internalMutation({
   args: {},
-  handler: async (ctx): Promise<Id<"catalogueRefreshes">> => await startRefresh(ctx, "manual"),
+  handler: async (ctx): Promise<Id<"catalogueRefreshes">> =>
+    await Refresh.startRefresh(ctx, "manual"),
 });
 
 /** The daily cron's refresh. */
 export const refreshDaily = internalMutation({
   args: {},
-  handler: async (ctx): Promise<Id<"catalogueRefreshes">> => await startRefresh(ctx, "daily"),
+  handler: async (ctx): Promise<Id<"catalogueRefreshes">> =>
+    await Refresh.startRefresh(ctx, "daily"),
 });
 
 export const isRunning = internalQuery({
   args: { refreshId: v.id("catalogueRefreshes") },
-  handler: async (ctx, { refreshId }): Promise<boolean> => await isRefreshRunning(ctx, refreshId),
+  handler: async (ctx, { refreshId }): Promise<boolean> =>
+    await Refresh.isRefreshRunning(ctx, refreshId),
 });
 
 /** Fetches one page of the catalogue query and hands the outcome to a mutation. */
@@ -81,7 +79,7 @@ export const storePage = internalMutation({
     hasNextPage: v.boolean(),
   },
   handler: async (ctx, args): Promise<null> => {
-    await storeFetchedPage(ctx, args);
+    await Refresh.storePage(ctx, args);
     return null;
   },
 });
@@ -95,7 +93,7 @@ export const recordFailure = internalMutation({
     retryAfterMs: v.optional(v.number()),
   },
   handler: async (ctx, args): Promise<null> => {
-    await recordPageFailure(ctx, args);
+    await Refresh.recordPageFailure(ctx, args);
     return null;
   },
 });

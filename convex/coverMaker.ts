@@ -3,7 +3,7 @@ import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { internalAction } from "./_generated/server";
-import { deriveCoverImages, fetchCover } from "./model/coverImages";
+import { deriveCoverImages, fetchCover } from "./model/catalogue/coverImages";
 
 /**
  * Fetches an anime's cover once and stores the images a round shows. A cover that cannot be

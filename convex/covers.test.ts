@@ -2,10 +2,10 @@ import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
-import type { GameView } from "./model/gameView";
-import { CATALOGUE_PAGE_COUNT } from "./model/anilist";
-import { BLUR_STEPS_PX } from "./model/rules";
-import { CLEAR_WIDTH_PX, REFERENCE_WIDTH_PX } from "./model/coverImages";
+import type { GameView } from "./model/game/view";
+import { CATALOGUE_PAGE_COUNT } from "./model/catalogue/anilist";
+import { BLUR_STEPS_PX } from "./model/shared/rules";
+import { CLEAR_WIDTH_PX, REFERENCE_WIDTH_PX } from "./model/catalogue/coverImages";
 import {
   dealtAnimeOf,
   newBackend,

@@ -1,6 +1,6 @@
 import { v } from "convex/values";
 import { internalMutation, internalQuery } from "./_generated/server";
-import { coverForToken, markCoversMissing, storeCovers } from "./model/covers";
+import { coverForToken, markCoversMissing, storeCovers } from "./model/catalogue/covers";
 import { coverSet } from "./schema";
 
 export const store = internalMutation({

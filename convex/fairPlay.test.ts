@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
-import { BLUR_STEPS_PX, DAILY_GUESSES, MIN_RESET_GAP_MS } from "./model/rules";
+import { BLUR_STEPS_PX, DAILY_GUESSES, MIN_RESET_GAP_MS } from "./model/shared/rules";
 import {
   dealtAnimeOf,
   gameOfPlayer,

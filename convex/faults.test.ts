@@ -19,8 +19,8 @@ import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { attachTestCovers, testCoverResponse } from "../tests/support/testCovers";
-import { ANILIST_ENDPOINT } from "./model/anilist";
-import { COOLDOWN_MS, DAILY_GUESSES, GUESSES_PER_ANIME } from "./model/rules";
+import { ANILIST_ENDPOINT } from "./model/catalogue/anilist";
+import { COOLDOWN_MS, DAILY_GUESSES, GUESSES_PER_ANIME } from "./model/shared/rules";
 import {
   dealtAnimeOf,
   gameOfPlayer,

@@ -2,8 +2,8 @@ import { getAuthUserId } from "@convex-dev/auth/server";
 import { customCtx, customMutation, customQuery } from "convex-helpers/server/customFunctions";
 import type { Doc } from "./_generated/dataModel";
 import { mutation, query, type QueryCtx } from "./_generated/server";
-import { appError } from "./model/errors";
-import { toProfile, type Profile } from "./model/users";
+import { appError } from "./model/shared/errors";
+import { toProfile, type Profile } from "./model/accounts/users";
 
 /** The signed-in user's document, or null for a visitor (or a session whose user is gone). */
 export async function currentUser(ctx: QueryCtx): Promise<Doc<"users"> | null> {

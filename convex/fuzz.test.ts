@@ -32,12 +32,12 @@ import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Doc, Id, TableNames } from "./_generated/dataModel";
-import { MAX_EMAIL_LENGTH, USERNAME_PATTERN, usernameKey } from "./model/accounts";
-import { CLAIM_CODE_VALID_MS, CLAIM_LOCK_MS, CLAIM_MAX_FAILURES } from "./model/claimRules";
-import { errorCodeOf, type ErrorCode } from "./model/errors";
-import { FEEDBACK_TEXT_MAX_LENGTH, RATING_MAX, RATING_MIN } from "./model/feedbackRules";
-import { shardOf } from "./model/rank";
-import { isValidTimeZone } from "./model/localTime";
+import { MAX_EMAIL_LENGTH, USERNAME_PATTERN, usernameKey } from "./model/shared/accounts";
+import { CLAIM_CODE_VALID_MS, CLAIM_LOCK_MS, CLAIM_MAX_FAILURES } from "./model/shared/claimRules";
+import { errorCodeOf, type ErrorCode } from "./model/shared/errors";
+import { FEEDBACK_TEXT_MAX_LENGTH, RATING_MAX, RATING_MIN } from "./model/shared/feedbackRules";
+import { shardOf } from "./model/boards/rank";
+import { isValidTimeZone } from "./model/game/localTime";
 import {
   COOLDOWN_MS,
   DAILY_GUESSES,
@@ -56,8 +56,8 @@ import {
   ROOM_MAX_PLAYERS,
   ROOM_ROUND_CHOICES,
   roomPointsFor,
-} from "./model/rules";
-import type { StatsView } from "./model/stats";
+} from "./model/shared/rules";
+import type { StatsView } from "./model/game/stats";
 import {
   identityFromToken,
   newBackend,
@@ -1172,7 +1172,7 @@ async function snapshot(t: TestConvex) {
 }
 
 /**
- * The boards (convex/model/boards.ts): the all-time entry is the score; a player's day points are
+ * The boards (convex/model/boards/board.ts): the all-time entry is the score; a player's day points are
  * within their week's, and their week's within their score; each board's statistics count its
  * entries, each in the player's own shard, with the shard's best scores kept in order.
  */
@@ -1271,7 +1271,7 @@ const isInteger = (value: number | undefined) => value !== undefined && Number.i
 
 /**
  * What the database guarantees whatever the calls, as the game model
- * (convex/model/game.ts) keeps it:
+ * (convex/model/game/play.ts) keeps it:
  * - a user is never deleted; a score is a whole number ≥ 0 and never falls,
  *   and only the caller's own score, roles and game can change in a call;
  *   nobody gains admin but by spending a live claim code at /make-admin

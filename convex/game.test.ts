@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
-import { COOLDOWN_MS } from "./model/rules";
+import { COOLDOWN_MS } from "./model/shared/rules";
 import {
   expectErrorCode,
   newBackend,

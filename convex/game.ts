@@ -1,19 +1,13 @@
 import { v } from "convex/values";
 import { internalMutation } from "./_generated/server";
 import { playerMutation, playerQuery } from "./functions";
-import {
-  endCooldown as finishCooldown,
-  nextRound,
-  resetDay as reset,
-  startVisit,
-  submitGuess,
-} from "./model/game";
+import * as Play from "./model/game/play";
 import {
   gameView,
   gameViewValidator,
   guessOutcomeValidator,
   nextOutcomeValidator,
-} from "./model/gameView";
+} from "./model/game/view";
 
 /** The signed-in player's game screen; null until `start` has run once. */
 export const state = playerQuery({
@@ -26,7 +20,7 @@ export const state = playerQuery({
 export const start = playerMutation({
   args: { timeZone: v.string() },
   returns: v.object({ hasRound: v.boolean() }),
-  handler: async (ctx, { timeZone }) => await startVisit(ctx, ctx.user._id, timeZone),
+  handler: async (ctx, { timeZone }) => await Play.startVisit(ctx, ctx.user._id, timeZone),
 });
 
 /**
@@ -37,7 +31,7 @@ export const open = playerMutation({
   args: { timeZone: v.string() },
   returns: v.union(gameViewValidator, v.null()),
   handler: async (ctx, { timeZone }) => {
-    await startVisit(ctx, ctx.user._id, timeZone);
+    await Play.startVisit(ctx, ctx.user._id, timeZone);
     return await gameView(ctx, ctx.user);
   },
 });
@@ -46,24 +40,24 @@ export const open = playerMutation({
 export const guess = playerMutation({
   args: { roundNumber: v.number(), attempt: v.number(), guess: v.string() },
   returns: guessOutcomeValidator,
-  handler: async (ctx, args) => await submitGuess(ctx, ctx.user, args),
+  handler: async (ctx, args) => await Play.submitGuess(ctx, ctx.user, args),
 });
 
 /** Skip, or Next Anime once the round has ended. */
 export const next = playerMutation({
   args: { roundNumber: v.number() },
   returns: nextOutcomeValidator,
-  handler: async (ctx, { roundNumber }) => await nextRound(ctx, ctx.user._id, roundNumber),
+  handler: async (ctx, { roundNumber }) => await Play.nextRound(ctx, ctx.user._id, roundNumber),
 });
 
 export const endCooldown = internalMutation({
   args: { gameId: v.id("games"), cooldownEnd: v.number() },
   returns: v.null(),
-  handler: async (ctx, { gameId, cooldownEnd }) => await finishCooldown(ctx, gameId, cooldownEnd),
+  handler: async (ctx, { gameId, cooldownEnd }) => await Play.endCooldown(ctx, gameId, cooldownEnd),
 });
 
 export const resetDay = internalMutation({
   args: { gameId: v.id("games"), resetAt: v.number() },
   returns: v.null(),
-  handler: async (ctx, { gameId, resetAt }) => await reset(ctx, gameId, resetAt),
+  handler: async (ctx, { gameId, resetAt }) => await Play.resetDay(ctx, gameId, resetAt),
 });

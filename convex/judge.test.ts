@@ -2,12 +2,12 @@ import { readFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, onTestFinished, test, vi } from "vitest";
 import { api } from "./_generated/api";
 import type { Doc } from "./_generated/dataModel";
-import { storePage } from "./model/catalogue";
-import { errorCodeOf } from "./model/errors";
-import { acceptedAnswers } from "./model/guess";
-import { guessText, judgeGuess } from "./model/judge";
-import { MAX_GUESS_LENGTH } from "./model/rules";
-import { insertAnime, replaceAnime, type AnimeFields } from "./model/titleIndex";
+import { storePage } from "./model/catalogue/refresh";
+import { errorCodeOf } from "./model/shared/errors";
+import { acceptedAnswers } from "./model/judge/match";
+import { guessText, judgeGuess } from "./model/judge/verdict";
+import { MAX_GUESS_LENGTH } from "./model/shared/rules";
+import { insertAnime, replaceAnime, type AnimeFields } from "./model/judge/titleIndex";
 import { attachTestCovers } from "../tests/support/testCovers";
 import { expectErrorCode, newBackend, signUpPlayer, type TestConvex } from "./test.setup";
 

@@ -1,6 +1,6 @@
 import { describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
-import { syncAllTime } from "./model/boards";
+import { syncAllTime } from "./model/boards/board";
 import { expectErrorCode, newBackend, signUpPlayer, type TestConvex } from "./test.setup";
 import { testUser } from "../tests/support/testUser";
 

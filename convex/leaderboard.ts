@@ -3,16 +3,7 @@ import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import { internalMutation, query } from "./_generated/server";
 import { playerQuery } from "./functions";
-import {
-  boardOf,
-  expiredBoards,
-  leaderboardEntryValidator,
-  pruneBoard as pruneBoardBatch,
-  standingOn,
-  standingValidator,
-  syncAllTime,
-  topOfBoard,
-} from "./model/boards";
+import * as Boards from "./model/boards/board";
 
 const period = v.union(v.literal("day"), v.literal("week"), v.literal("all"));
 /** Which board: the period (all time by default) and the UTC day the client shows as today. */
@@ -21,17 +12,17 @@ const boardArgs = { period: v.optional(period), day: v.optional(v.string()) };
 /** A board's top players, for everyone: visitors may view the leaderboard too. */
 export const top = query({
   args: { ...boardArgs, limit: v.optional(v.number()) },
-  returns: v.array(leaderboardEntryValidator),
+  returns: v.array(Boards.leaderboardEntryValidator),
   handler: async (ctx, args) =>
-    await topOfBoard(ctx, boardOf(args.period ?? "all", args.day), args.limit),
+    await Boards.topOfBoard(ctx, Boards.boardOf(args.period ?? "all", args.day), args.limit),
 });
 
 /** The signed-in player's points and rank on a board (an estimate far down, said to be one). */
 export const mine = playerQuery({
   args: boardArgs,
-  returns: standingValidator,
+  returns: Boards.standingValidator,
   handler: async (ctx, args) =>
-    await standingOn(ctx, boardOf(args.period ?? "all", args.day), ctx.profile),
+    await Boards.standingOn(ctx, Boards.boardOf(args.period ?? "all", args.day), ctx.profile),
 });
 
 /**
@@ -46,7 +37,7 @@ export const backfillAllTime = internalMutation({
       .query("users")
       .paginate(paginationOpts ?? { numItems: 200, cursor: null });
     let updated = 0;
-    for (const user of page.page) if (await syncAllTime(ctx, user)) updated += 1;
+    for (const user of page.page) if (await Boards.syncAllTime(ctx, user)) updated += 1;
     if (!page.isDone) {
       await ctx.scheduler.runAfter(0, internal.leaderboard.backfillAllTime, {
         paginationOpts: { numItems: paginationOpts?.numItems ?? 200, cursor: page.continueCursor },
@@ -65,7 +56,7 @@ const PRUNE_BATCH = 500;
 export const pruneOldBoards = internalMutation({
   args: {},
   handler: async (ctx) => {
-    for (const board of expiredBoards(Date.now())) {
+    for (const board of Boards.expiredBoards(Date.now())) {
       await ctx.scheduler.runAfter(0, internal.leaderboard.pruneBoard, { board });
     }
   },
@@ -75,7 +66,7 @@ export const pruneOldBoards = internalMutation({
 export const pruneBoard = internalMutation({
   args: { board: v.string() },
   handler: async (ctx, { board }) => {
-    const done = await pruneBoardBatch(ctx, board, PRUNE_BATCH);
+    const done = await Boards.pruneBoard(ctx, board, PRUNE_BATCH);
     if (!done) await ctx.scheduler.runAfter(0, internal.leaderboard.pruneBoard, { board });
   },
 });

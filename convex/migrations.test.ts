@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { internal } from "./_generated/api";
-import { MIGRATION_BATCH } from "./model/migrations";
+import { MIGRATION_BATCH } from "./model/ops/migrations";
 import { newBackend, signUpPlayer } from "./test.setup";
 
 beforeEach(() => {

@@ -1,7 +1,7 @@
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import { internalMutation } from "./_generated/server";
-import { deleteBatch } from "./model/migrations";
+import { deleteBatch } from "./model/ops/migrations";
 
 /**
  * One-time data changes, run by an operator after a deploy that needs them:

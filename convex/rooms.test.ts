@@ -12,8 +12,8 @@ import {
   ROOM_MAX_PLAYERS,
   ROOM_REVEAL_MS,
   roomPointsFor,
-} from "./model/rules";
-import type { MemberView } from "./model/roomsView";
+} from "./model/shared/rules";
+import type { MemberView } from "./model/rooms/view";
 import { expectErrorCode, newBackend, seedAnime, signedInAs, type TestConvex } from "./test.setup";
 
 type Player = Awaited<ReturnType<typeof signedInAs>>;

@@ -1,12 +1,12 @@
 import { v } from "convex/values";
 import { internalMutation } from "./_generated/server";
 import { playerMutation, playerQuery } from "./functions";
-import { deleteClosedRooms } from "./model/roomsCleanup";
-import { configureRoom, createRoom, joinRoom } from "./model/roomsLobby";
-import { heartbeat as beat, leaveRoom, sweepRoom } from "./model/roomsPresence";
-import { roomGuessOutcomeValidator, submitRoomGuess } from "./model/roomsScoring";
-import { advanceRound, startGame } from "./model/roomsTimeline";
-import { roomView, roomViewValidator } from "./model/roomsView";
+import { deleteClosedRooms } from "./model/rooms/cleanup";
+import { configureRoom, createRoom, joinRoom } from "./model/rooms/lobby";
+import * as Presence from "./model/rooms/presence";
+import { roomGuessOutcomeValidator, submitRoomGuess } from "./model/rooms/scoring";
+import { advanceRound, startGame } from "./model/rooms/timeline";
+import { roomView, roomViewValidator } from "./model/rooms/view";
 
 /** A party room's page, for its members; anyone else gets `{ kind: "outside" }` only. */
 export const view = playerQuery({
@@ -33,13 +33,13 @@ export const join = playerMutation({
 export const heartbeat = playerMutation({
   args: { code: v.string() },
   returns: v.object({ now: v.number() }),
-  handler: async (ctx, { code }) => await beat(ctx, ctx.user._id, code),
+  handler: async (ctx, { code }) => await Presence.heartbeat(ctx, ctx.user._id, code),
 });
 
 export const leave = playerMutation({
   args: { code: v.string() },
   returns: v.null(),
-  handler: async (ctx, { code }) => await leaveRoom(ctx, ctx.user._id, code),
+  handler: async (ctx, { code }) => await Presence.leaveRoom(ctx, ctx.user._id, code),
 });
 
 /** The host's settings: rounds (5, 10 or 15) and seconds per round (30 to 90). */
@@ -79,7 +79,7 @@ export const advance = internalMutation({
 export const sweep = internalMutation({
   args: { roomId: v.id("rooms") },
   handler: async (ctx, { roomId }) => {
-    await sweepRoom(ctx, roomId);
+    await Presence.sweepRoom(ctx, roomId);
     return null;
   },
 });

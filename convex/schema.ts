@@ -67,12 +67,12 @@ export const animeFields = {
    * cover job has run once; "missing" when it failed (the next refresh tries again).
    */
   coverStatus: v.optional(coverStatus),
-  /** The images a round shows (see convex/model/coverImages.ts), for `coverImage` as stored. */
+  /** The images a round shows (see convex/model/catalogue/coverImages.ts), for `coverImage` as stored. */
   covers: v.optional(coverSet),
 };
 
 /**
- * The pool's title index for the judge (convex/model/titleIndex.ts): one row
+ * The pool's title index for the judge (convex/model/judge/titleIndex.ts): one row
  * per (word or whole name of an anime's titles, anime), with its franchise.
  */
 export const titleTermFields = {
@@ -268,7 +268,7 @@ export const adminClaimAttemptFields = {
   forgetAt: v.number(),
 };
 
-// Leaderboards by period (issue 13, convex/model/boards.ts and rank.ts).
+// Leaderboards by period (issue 13, convex/model/boards/board.ts and rank.ts).
 
 /**
  * A player's points on one board: "all" (all time), "day:2026-11-23" (a UTC day) or

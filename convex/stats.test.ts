@@ -5,8 +5,8 @@
  */
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
-import { addDays, daysBetween, streakAfterSolve } from "./model/stats";
-import { GUESSES_PER_ANIME, STATS_HISTORY_DAYS } from "./model/rules";
+import { addDays, daysBetween, streakAfterSolve } from "./model/game/stats";
+import { GUESSES_PER_ANIME, STATS_HISTORY_DAYS } from "./model/shared/rules";
 import { gameOfPlayer, newBackend, playerInGame, signedInAs, type TestConvex } from "./test.setup";
 
 type Player = Awaited<ReturnType<typeof signedInAs>>;

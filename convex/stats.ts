@@ -1,7 +1,7 @@
 import { v } from "convex/values";
 import { playerQuery } from "./functions";
-import { gameOf } from "./model/game";
-import { statsView, statsViewValidator } from "./model/stats";
+import { gameOf } from "./model/game/state";
+import { statsView, statsViewValidator } from "./model/game/stats";
 
 /**
  * The signed-in player's streak, today's and all-time counts and last 7 days; null before they

@@ -1,9 +1,9 @@
 /** Issue 13, typeahead: pool titles from a search index, the same list whatever round is on screen. */
 import { describe, expect, test } from "vitest";
 import { api } from "./_generated/api";
-import type { AnimeFields } from "./model/titleIndex";
-import { insertAnime, replaceAnime } from "./model/titleIndex";
-import { SUGGESTIONS_MAX } from "./model/rules";
+import type { AnimeFields } from "./model/judge/titleIndex";
+import { insertAnime, replaceAnime } from "./model/judge/titleIndex";
+import { SUGGESTIONS_MAX } from "./model/shared/rules";
 import { newBackend, seedAnime, signedInAs, type TestConvex } from "./test.setup";
 import { testAnime } from "../tests/support/testAnime";
 

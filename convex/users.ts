@@ -1,8 +1,8 @@
 import { v } from "convex/values";
 import { internalQuery, query } from "./_generated/server";
 import { currentUser } from "./functions";
-import { normalizeEmail, PASSWORD_PROVIDER } from "./model/accounts";
-import { profileValidator, toProfile } from "./model/users";
+import { normalizeEmail, PASSWORD_PROVIDER } from "./model/shared/accounts";
+import { profileValidator, toProfile } from "./model/accounts/users";
 
 /** The signed-in player's profile; null for visitors (and a session whose account is gone). */
 export const viewer = query({

@@ -17,8 +17,8 @@ async function loadClueModules() {
   const bundle = await build({
     stdin: {
       contents: [
-        'export { makeClue } from "./convex/model/clue/index.ts";',
-        'export { titleForms, titleVariants } from "./convex/model/titles.ts";',
+        'export { makeClue } from "./convex/model/catalogue/clue/index.ts";',
+        'export { titleForms, titleVariants } from "./convex/model/judge/normalize.ts";',
       ].join("\n"),
       resolveDir: root,
       loader: "ts",

@@ -21,6 +21,8 @@ async function problems(filePath: string, code: string): Promise<string[]> {
   return result.messages.map((message) => `${message.ruleId}: ${message.message}`);
 }
 
+const lazyModel = 'export const load = () => import("@convex/model/game/play");';
+
 describe("the layer boundaries", () => {
   test("lint fails on a feature importing another feature, by alias or by relative path", async () => {
     expect(
@@ -37,13 +39,70 @@ describe("the layer boundaries", () => {
     ).toHaveLength(1);
   });
 
+  test("lint fails on a dynamic import() across the layers, by alias or by relative path", async () => {
+    const lazy = (path: string) => `export const load = () => import("${path}");`;
+    expect(await problems("src/features/game/Probe.tsx", lazy("@/features/stats/X"))).toEqual([
+      expect.stringMatching(/^no-restricted-syntax: A feature imports only itself/),
+    ]);
+    expect(await problems("src/features/game/Probe.tsx", lazy("../stats/X"))).toHaveLength(1);
+    expect(
+      await problems("src/features/game/a/b/Probe.tsx", lazy("../../../rooms/X")),
+    ).toHaveLength(1);
+    expect(await problems("src/features/game/Probe.tsx", lazy("@/app/routes"))).toHaveLength(1);
+    expect(await problems("src/lib/probe.ts", lazy("@/features/game/X"))).toEqual([
+      expect.stringMatching(/^no-restricted-syntax: The shared layers/),
+    ]);
+    // Its own files, the shared layers, and (for the app) any feature stay allowed.
+    expect(await problems("src/features/game/Probe.tsx", lazy("./X"))).toEqual([]);
+    expect(await problems("src/features/game/Probe.tsx", lazy("@/features/game/X"))).toEqual([]);
+    expect(await problems("src/features/game/Probe.tsx", lazy("@/lib/X"))).toEqual([]);
+    expect(await problems("src/app/routes.tsx", lazy("@/features/game/X"))).toEqual([]);
+  });
+
+  test("the client imports only types from the backend's model, values only from shared/", async () => {
+    const modelProblem: unknown = expect.stringMatching(
+      /imports values from the backend.s model only/,
+    );
+    for (const file of [
+      "src/features/game/Probe.tsx",
+      "src/lib/probe.ts",
+      "src/app/Probe.tsx",
+      "src/main.tsx",
+    ]) {
+      expect(
+        await problems(file, 'import { submitGuess } from "@convex/model/game/play";'),
+        file,
+      ).toEqual([modelProblem]);
+      expect(await problems(file, lazyModel), file).toEqual([modelProblem]);
+      expect(
+        await problems(file, 'import type { GameView } from "@convex/model/game/view";'),
+        file,
+      ).toEqual([]);
+      expect(
+        await problems(file, 'import { type GameView } from "@convex/model/game/view";'),
+        file,
+      ).toEqual([]);
+      expect(
+        await problems(file, 'import { MAX_GUESS_LENGTH } from "@convex/model/shared/rules";'),
+        file,
+      ).toEqual([]);
+    }
+    // Tests and the test client run the backend themselves.
+    expect(
+      await problems(
+        "src/testing/probe.ts",
+        'import { addPoints } from "@convex/model/boards/board";',
+      ),
+    ).toEqual([]);
+  });
+
   test("a feature may import itself and the shared layers", async () => {
     const code = [
       'import { A } from "@/features/game/A";',
       'import { B } from "./B";',
       'import { C } from "@/components/ui/button";',
       'import { D } from "@/lib/auth/viewer";',
-      'import { E } from "@convex/model/rules";',
+      'import { E } from "@convex/model/shared/rules";',
     ].join("\n");
     expect(await problems("src/features/game/Probe.tsx", code)).toEqual([]);
     expect(await problems("src/features/game/deep/Probe.tsx", 'import { F } from "../F";')).toEqual(

@@ -7,7 +7,7 @@ import { routes } from "@/app/routes";
 import { GameScreen } from "@/features/game/GameScreen";
 import { makeRoundTemplate, TEMPLATE_SAMPLE_VIEW } from "@/features/game/makeRoundTemplate";
 import type { RoundTemplate } from "@/features/game/roundTemplate";
-import type { GameView } from "@convex/model/gameView";
+import type { GameView } from "@convex/model/game/view";
 
 /**
  * The landing page's HTML as the browser's first render produces it: Convex Auth still loading,

@@ -2,12 +2,12 @@
 // the room view and a heartbeat read and write, beside `roomCount` other rooms in play (they must
 // not change a thing: each function reads its own room's ≤ 12 players and ≤ 15 rounds only).
 import type { Id } from "@convex/_generated/dataModel";
-import { ROOM_CODE_ALPHABET, ROOM_MAX_PLAYERS } from "@convex/model/rules";
-import { createRoom, joinRoom } from "@convex/model/roomsLobby";
-import { heartbeat } from "@convex/model/roomsPresence";
-import { submitRoomGuess } from "@convex/model/roomsScoring";
-import { advanceRound, startGame } from "@convex/model/roomsTimeline";
-import { roomView } from "@convex/model/roomsView";
+import { ROOM_CODE_ALPHABET, ROOM_MAX_PLAYERS } from "@convex/model/shared/rules";
+import { createRoom, joinRoom } from "@convex/model/rooms/lobby";
+import { heartbeat } from "@convex/model/rooms/presence";
+import { submitRoomGuess } from "@convex/model/rooms/scoring";
+import { advanceRound, startGame } from "@convex/model/rooms/timeline";
+import { roomView } from "@convex/model/rooms/view";
 import type { TestConvex } from "@convex/test.setup";
 import { countingCtx, newCounts, type DocumentCounts } from "./countingCtx";
 

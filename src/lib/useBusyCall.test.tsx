@@ -1,7 +1,7 @@
 import { act, renderHook } from "@testing-library/react";
 import { ConvexError } from "convex/values";
 import { afterEach, expect, test, vi } from "vitest";
-import { appError } from "@convex/model/errors";
+import { appError } from "@convex/model/shared/errors";
 import { notify } from "./notify";
 import { useBusyCall } from "./useBusyCall";
 

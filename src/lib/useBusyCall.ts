@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { errorCodeOf } from "@convex/model/errors";
+import { errorCodeOf } from "@convex/model/shared/errors";
 import { notify } from "./notify";
 
 export type CallOptions = {

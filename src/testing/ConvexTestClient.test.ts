@@ -1,8 +1,8 @@
 import { api, internal } from "@convex/_generated/api";
 import type { FunctionReference } from "convex/server";
 import { ConvexError } from "convex/values";
-import type { GameView } from "@convex/model/gameView";
-import { COOLDOWN_MS } from "@convex/model/rules";
+import type { GameView } from "@convex/model/game/view";
+import { COOLDOWN_MS } from "@convex/model/shared/rules";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { ConvexTestClient } from "./ConvexTestClient";
 import { InProcessBackend } from "./inProcessBackend";

@@ -1,5 +1,5 @@
 import type { Doc, Id } from "@convex/_generated/dataModel";
-import { syncAllTime } from "@convex/model/boards";
+import { syncAllTime } from "@convex/model/boards/board";
 import type { InProcessBackend } from "./inProcessBackend";
 import { testAnime, type AnimeSeed } from "../../tests/support/testAnime";
 import { insertTestAnime } from "../../tests/support/testCovers";

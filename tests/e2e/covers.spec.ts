@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { BLUR_STEPS_PX } from "../../convex/model/rules";
+import { BLUR_STEPS_PX } from "../../convex/model/shared/rules";
 import { expect, SCREENS_DIR, test, type ServerControl } from "./fixtures";
 
 const SCREENS = process.env.COVER_SCREENS_DIR ?? SCREENS_DIR;

@@ -9,7 +9,7 @@ import {
 } from "./fixtures";
 import { guessBox, openGame } from "./gameScreen";
 
-import { BLUR_STEPS_PX } from "../../convex/model/rules";
+import { BLUR_STEPS_PX } from "../../convex/model/shared/rules";
 
 type GameState = { round: { number: number; status: string; guessesUsed: number } | null };
 

@@ -8,7 +8,11 @@ import {
   type Player,
   type ServerControl,
 } from "./fixtures";
-import { ROOM_MAX_PLAYERS, ROOM_REVEAL_MS, ROOM_SECONDS_MIN } from "../../convex/model/rules";
+import {
+  ROOM_MAX_PLAYERS,
+  ROOM_REVEAL_MS,
+  ROOM_SECONDS_MIN,
+} from "../../convex/model/shared/rules";
 
 async function playerPage(browser: Browser, backend: ServerControl, name: string) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });

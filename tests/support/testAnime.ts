@@ -1,4 +1,4 @@
-import type { AnimeFields } from "../../convex/model/titleIndex";
+import type { AnimeFields } from "../../convex/model/judge/titleIndex";
 
 /**
  * What a test says about an anime; everything else is filled in. Shared by the convex tests,

@@ -3,8 +3,8 @@ import { Blob as NodeBlob } from "node:buffer";
 import sharp from "sharp";
 import type { DataModel, Id } from "../../convex/_generated/dataModel";
 import type { MutationCtx } from "../../convex/_generated/server";
-import { deriveCoverImages, type CoverImages } from "../../convex/model/coverImages";
-import { insertAnime, type AnimeFields } from "../../convex/model/titleIndex";
+import { deriveCoverImages, type CoverImages } from "../../convex/model/catalogue/coverImages";
+import { insertAnime, type AnimeFields } from "../../convex/model/judge/titleIndex";
 import { coverSvg } from "./browser.mjs";
 
 /** Distinct generated posters: enough to tell rounds apart, few enough to make quickly. */

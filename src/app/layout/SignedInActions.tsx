@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router-dom";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import type { Profile } from "@convex/model/users";
+import type { Profile } from "@convex/model/accounts/users";
 import { BetaButton } from "@/features/beta/BetaButton";
 import { useBusyCall } from "@/lib/useBusyCall";
 

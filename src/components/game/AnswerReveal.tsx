@@ -1,5 +1,5 @@
 import { ExternalLinkIcon } from "lucide-react";
-import type { GameView } from "@convex/model/gameView";
+import type { GameView } from "@convex/model/game/view";
 
 export type Answer = NonNullable<GameView["skippedAnswer"]>;
 

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type SyntheticEvent } from "react";
-import { BLUR_STEPS_PX } from "@convex/model/rules";
+import { BLUR_STEPS_PX } from "@convex/model/shared/rules";
 import { coverUrl } from "@/lib/coverUrl";
 import { cn } from "@/lib/utils";
 
-/** Blur steps are defined on a cover this wide (convex/model/coverImages.ts). */
+/** Blur steps are defined on a cover this wide (convex/model/catalogue/coverImages.ts). */
 const REFERENCE_WIDTH_PX = 256;
 /**
  * The server's step image already holds no more than the step shows; a CSS blur of half the step,
@@ -27,7 +27,7 @@ const imageClass =
  * placeholder colour mid-fade).
  *
  * Nothing sharper is fetched ahead: the server serves no step before the player has earned it
- * (convex/model/covers.ts), since a prefetched step would be one click away in the network panel.
+ * (convex/model/catalogue/covers.ts), since a prefetched step would be one click away in the network panel.
  * "Preloading" is this: the next step's address arrives with the wrong guess's result, and the
  * image is fetched and decoded out of sight before it is shown.
  */

@@ -2,7 +2,7 @@ import { usePaginatedQuery, useQuery } from "convex/react";
 import { CircleAlertIcon } from "lucide-react";
 import { Navigate } from "react-router-dom";
 import { api } from "@convex/_generated/api";
-import { FEEDBACK_PAGE_SIZE } from "@convex/model/feedbackRules";
+import { FEEDBACK_PAGE_SIZE } from "@convex/model/shared/feedbackRules";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";

@@ -1,4 +1,4 @@
-import type { BetaActivityItem } from "@convex/model/admin";
+import type { BetaActivityItem } from "@convex/model/beta/dashboard";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { difficultyLabels } from "./difficulty";
 

@@ -1,4 +1,4 @@
-import type { Difficulty } from "@convex/model/feedbackRules";
+import type { Difficulty } from "@convex/model/shared/feedbackRules";
 import { cn } from "@/lib/utils";
 import { difficultyColors, difficultyLabels } from "./difficulty";
 

@@ -1,4 +1,4 @@
-import type { FeedbackItem } from "@convex/model/admin";
+import type { FeedbackItem } from "@convex/model/beta/dashboard";
 import { Card } from "@/components/ui/card";
 import { DifficultyChip } from "./DifficultyChip";
 import { RatingStars } from "./RatingStars";

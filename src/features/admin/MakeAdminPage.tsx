@@ -3,14 +3,14 @@ import { CircleAlertIcon, CircleCheckIcon, ShieldCheckIcon } from "lucide-react"
 import { useId, useState, type FormEvent } from "react";
 import { Link } from "react-router-dom";
 import { api } from "@convex/_generated/api";
-import type { ClaimResult } from "@convex/model/adminClaim";
+import type { ClaimResult } from "@convex/model/accounts/adminClaim";
 import {
   CLAIM_CODE_EXAMPLE,
   CLAIM_CODE_LENGTH,
   CLAIM_CODE_VALID_MINUTES,
   minutesText,
-} from "@convex/model/claimRules";
-import { errorMessages } from "@convex/model/errors";
+} from "@convex/model/shared/claimRules";
+import { errorMessages } from "@convex/model/shared/errors";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";

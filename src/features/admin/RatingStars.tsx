@@ -1,5 +1,5 @@
 import { StarIcon } from "lucide-react";
-import { RATING_MAX } from "@convex/model/feedbackRules";
+import { RATING_MAX } from "@convex/model/shared/feedbackRules";
 import { cn } from "@/lib/utils";
 
 /** A read-only rating: `value` stars of five filled (rounded to the nearest star). */

@@ -1,5 +1,5 @@
-import type { FeedbackSummary, GameUseDay } from "@convex/model/admin";
-import { GAME_USE_DAYS, type Difficulty } from "@convex/model/feedbackRules";
+import type { FeedbackSummary, GameUseDay } from "@convex/model/beta/dashboard";
+import { GAME_USE_DAYS, type Difficulty } from "@convex/model/shared/feedbackRules";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { cn } from "@/lib/utils";
 import { difficultyColors, difficultyLabels } from "./difficulty";

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, test, vi } from "vitest";
-import { countGameActivity } from "@convex/model/analytics";
+import { countGameActivity } from "@convex/model/game/activity";
 import { ann, bob, createAccount, type Credentials } from "@/testing/accounts";
 import type { InProcessBackend } from "@/testing/inProcessBackend";
 import { logInAsNewPlayer } from "@/testing/players";

@@ -1,4 +1,4 @@
-import type { Difficulty } from "@convex/model/feedbackRules";
+import type { Difficulty } from "@convex/model/shared/feedbackRules";
 
 export const difficultyLabels: Record<Difficulty, string> = {
   easy: "Easy",

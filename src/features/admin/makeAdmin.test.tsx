@@ -1,8 +1,8 @@
 import { act, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { internal } from "@convex/_generated/api";
-import { CLAIM_LOCK_MS, CLAIM_MAX_FAILURES } from "@convex/model/claimRules";
-import { errorMessages } from "@convex/model/errors";
+import { CLAIM_LOCK_MS, CLAIM_MAX_FAILURES } from "@convex/model/shared/claimRules";
+import { errorMessages } from "@convex/model/shared/errors";
 import { ann } from "@/testing/accounts";
 import { InProcessBackend } from "@/testing/inProcessBackend";
 import { logInAsNewPlayer } from "@/testing/players";

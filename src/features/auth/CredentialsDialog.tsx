@@ -3,7 +3,7 @@ import {
   MIN_PASSWORD_LENGTH,
   USERNAME_MAX_LENGTH,
   USERNAME_MIN_LENGTH,
-} from "@convex/model/accountRules";
+} from "@convex/model/shared/accountRules";
 import { Button } from "@/components/ui/button";
 import { TitledDialog } from "@/components/TitledDialog";
 import { Input } from "@/components/ui/input";

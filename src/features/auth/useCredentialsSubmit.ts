@@ -1,7 +1,7 @@
 import { useAuthActions } from "@convex-dev/auth/react";
 import { useState } from "react";
-import { loginProblem, signUpProblem, type SignUpInput } from "@convex/model/accounts";
-import { errorMessages } from "@convex/model/errors";
+import { loginProblem, signUpProblem, type SignUpInput } from "@convex/model/shared/accounts";
+import { errorMessages } from "@convex/model/shared/errors";
 import { messageFor } from "@/lib/errors";
 import { useBusyCall } from "@/lib/useBusyCall";
 

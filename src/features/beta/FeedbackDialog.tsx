@@ -2,7 +2,7 @@ import { useMutation } from "convex/react";
 import { StarIcon } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import { api } from "@convex/_generated/api";
-import { errorMessages } from "@convex/model/errors";
+import { errorMessages } from "@convex/model/shared/errors";
 import {
   DEFAULT_FEEDBACK,
   FEEDBACK_TEXT_MAX_LENGTH,
@@ -10,7 +10,7 @@ import {
   feedbackProblem,
   type Difficulty,
   type FeedbackInput,
-} from "@convex/model/feedbackRules";
+} from "@convex/model/shared/feedbackRules";
 import { Button } from "@/components/ui/button";
 import { TitledDialog, type DialogOpenProps } from "@/components/TitledDialog";
 import { DialogFooter } from "@/components/ui/dialog";

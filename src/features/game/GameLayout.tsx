@@ -1,19 +1,28 @@
-import { TrophyIcon } from "lucide-react";
-import { Suspense, type ReactNode } from "react";
-import { Button } from "@/components/ui/button";
+import type { ReactNode } from "react";
 import { Card } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
-import { importWithReload, lazyWithReload } from "@/lib/lazyWithReload";
-import { useLazyDialog } from "@/lib/useLazyDialog";
 
-const loadLeaderboardDialog = () =>
-  importWithReload(() => import("@/features/leaderboard/LeaderboardDialog"));
-const LeaderboardDialog = lazyWithReload(loadLeaderboardDialog);
+/** What the app composes into the game screen from other features (in src/app). */
+export type GameSlots = {
+  /** In the header beside the score (the Leaderboard button). */
+  actions?: ReactNode;
+  /** Under the round (the stats strip). */
+  below?: ReactNode;
+};
 
-/** The game screen's frame: the title, the score and the Leaderboard dialog's button. */
-export function GameLayout({ score, children }: { score: number | null; children: ReactNode }) {
-  const leaderboard = useLazyDialog(loadLeaderboardDialog);
-
+/**
+ * The game screen's frame: the title, the score and `actions`, what the app puts in the header
+ * (the leaderboard feature's button, composed in src/app).
+ */
+export function GameLayout({
+  score,
+  actions,
+  children,
+}: {
+  score: number | null;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-4 px-4 py-4 sm:gap-6 sm:py-10">
       <header className="flex items-center justify-between gap-2">
@@ -24,18 +33,10 @@ export function GameLayout({ score, children }: { score: number | null; children
               Score: {score.toLocaleString("en-US")}
             </p>
           )}
-          <Button variant="outline" size="sm" {...leaderboard.openerProps}>
-            <TrophyIcon />
-            <span className="sr-only sm:not-sr-only">Leaderboard</span>
-          </Button>
+          {actions}
         </div>
       </header>
       {children}
-      {leaderboard.mounted && (
-        <Suspense fallback={null}>
-          <LeaderboardDialog {...leaderboard.dialogProps} />
-        </Suspense>
-      )}
     </div>
   );
 }

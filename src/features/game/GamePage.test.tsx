@@ -3,7 +3,7 @@ import { afterEach, describe, expect, test, vi } from "vitest";
 import { ann, createAccount } from "@/testing/accounts";
 import { dealtAnime, patchGame, seedAnime, seedShows } from "@/testing/gameData";
 import { InProcessBackend } from "@/testing/inProcessBackend";
-import { BLUR_STEPS_PX } from "@convex/model/rules";
+import { BLUR_STEPS_PX } from "@convex/model/shared/rules";
 import { renderApp } from "@/testing/renderApp";
 import { renderSignedIn } from "@/testing/renderSignedIn";
 

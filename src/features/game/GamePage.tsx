@@ -1,18 +1,15 @@
 import { useConvexAuth } from "convex/react";
 import { LogInIcon } from "lucide-react";
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { useViewerOrLogin } from "@/lib/auth/useViewerOrLogin";
-import { GameLayout, GamePlaceholder } from "./GameLayout";
+import { GameLayout, GamePlaceholder, type GameSlots } from "./GameLayout";
 import { earlyGame } from "./earlyOpen";
 import { GameScreen } from "./GameScreen";
 
-/**
- * /game: the game for signed-in players; a visitor gets the login dialog instead. `below` is what
- * the app shows under the game (the stats strip), composed in src/app.
- */
-export function GamePage({ below }: { below?: ReactNode }) {
+/** /game: the game for signed-in players; a visitor gets the login dialog instead. */
+export function GamePage({ actions, below }: GameSlots) {
   const { viewer, openLogin } = useViewerOrLogin();
   const { isAuthenticated } = useConvexAuth();
   const [early] = useState(earlyGame);
@@ -24,11 +21,11 @@ export function GamePage({ below }: { below?: ReactNode }) {
     viewer.status === "signedIn" ||
     (viewer.status === "loading" && (isAuthenticated || early !== null))
   ) {
-    return <GameScreen below={below} early={early} />;
+    return <GameScreen actions={actions} below={below} early={early} />;
   }
   if (viewer.status === "loading") {
     return (
-      <GameLayout score={null}>
+      <GameLayout score={null} actions={actions}>
         <GamePlaceholder busy>Loading anime...</GamePlaceholder>
       </GameLayout>
     );

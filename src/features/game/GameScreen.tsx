@@ -1,13 +1,13 @@
 import { useConvexAuth, useMutation, useQuery } from "convex/react";
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { api } from "@convex/_generated/api";
-import type { GameView } from "@convex/model/gameView";
-import { BLUR_STEPS_PX } from "@convex/model/rules";
+import type { GameView } from "@convex/model/game/view";
+import { BLUR_STEPS_PX } from "@convex/model/shared/rules";
 import { AnswerReveal } from "@/components/game/AnswerReveal";
 import { Celebration } from "./Celebration";
 import { earlyInput, rememberTimeZone, takeEarlyOpen, useEarlyClickReplay } from "./earlyOpen";
 import { CoverImage } from "@/components/game/CoverImage";
-import { GameCard, GameLayout, GamePlaceholder } from "./GameLayout";
+import { GameCard, GameLayout, GamePlaceholder, type GameSlots } from "./GameLayout";
 import { GuessCounters } from "./GuessCounters";
 import { GuessForm, type Round } from "./GuessForm";
 import { useAnimeLoader, type LoadStatus } from "./useAnimeLoader";
@@ -25,12 +25,10 @@ export const REPLACED_AT_MIDNIGHT = "Unfinished at midnight";
  * before the scripts did, and the screen starts with its round.
  */
 export function GameScreen({
+  actions,
   below,
   early = null,
-}: {
-  below?: ReactNode;
-  early?: GameView | null;
-}) {
+}: GameSlots & { early?: GameView | null }) {
   const { isAuthenticated } = useConvexAuth();
   // With `early`, the screen may show before the client's sign-in has been accepted; the
   // player's queries wait for it.
@@ -72,7 +70,7 @@ export function GameScreen({
   const round = game?.round ?? null;
   const showsRound = loadStatus !== "loading" && game !== null && round !== null;
   return (
-    <GameLayout score={game?.score ?? null}>
+    <GameLayout score={game?.score ?? null} actions={actions}>
       {!showsRound ? (
         <GamePlaceholder busy={loadStatus !== "failed"}>
           {loadStatus === "retrying"

@@ -7,7 +7,7 @@ import {
 } from "lucide-react";
 import type { ReactNode } from "react";
 import { cn } from "@/lib/utils";
-import { POINTS_PER_CORRECT_GUESS, type RoundStatus } from "@convex/model/rules";
+import { POINTS_PER_CORRECT_GUESS, type RoundStatus } from "@convex/model/shared/rules";
 import { CooldownNotice } from "./CooldownNotice";
 import type { LoadStatus } from "./useAnimeLoader";
 

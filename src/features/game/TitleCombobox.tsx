@@ -10,7 +10,7 @@ import {
 import { Input } from "@/components/ui/input";
 import { cn } from "@/lib/utils";
 import { api } from "@convex/_generated/api";
-import { SUGGEST_DEBOUNCE_MS, SUGGEST_MIN_CHARS } from "@convex/model/rules";
+import { SUGGEST_DEBOUNCE_MS, SUGGEST_MIN_CHARS } from "@convex/model/shared/rules";
 
 type InputProps = Omit<ComponentProps<typeof Input>, "value" | "onChange" | "role">;
 

@@ -4,7 +4,7 @@ import { ann } from "@/testing/accounts";
 import { dealtAnime, gameOf, patchGame, seedShows } from "@/testing/gameData";
 import { InProcessBackend } from "@/testing/inProcessBackend";
 import { renderSignedIn } from "@/testing/renderSignedIn";
-import { COOLDOWN_MS, DAILY_GUESSES, GUESSES_PER_ANIME } from "@convex/model/rules";
+import { COOLDOWN_MS, DAILY_GUESSES, GUESSES_PER_ANIME } from "@convex/model/shared/rules";
 import { REPLACED_AT_MIDNIGHT } from "./GameScreen";
 import { NEW_DAY_MESSAGE_MS } from "./GuessForm";
 import { NEW_DAY_MESSAGE, OUT_OF_GUESSES_MESSAGE } from "./RoundMessage";

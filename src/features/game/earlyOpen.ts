@@ -1,6 +1,6 @@
 import { jsonToConvex, type JSONValue } from "convex/values";
 import { useEffect, useRef } from "react";
-import type { GameView } from "@convex/model/gameView";
+import type { GameView } from "@convex/model/game/view";
 import { TIME_ZONE_STORAGE_KEY, type EarlyAnswer, type EarlyCall } from "./earlyOpenProtocol";
 
 /** The view a successful early call returned; null for a failure or an answer without a round. */

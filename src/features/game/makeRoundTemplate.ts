@@ -1,4 +1,4 @@
-import type { GameView } from "@convex/model/gameView";
+import type { GameView } from "@convex/model/game/view";
 import {
   slotMarkup,
   type RoundTemplate,

@@ -8,7 +8,7 @@
  * first render replaces the template with the same screen (earlyOpen.ts takes the answer). Any
  * failure or any other shape of game leaves everything to the app, at once.
  */
-import type { GameView } from "@convex/model/gameView";
+import type { GameView } from "@convex/model/game/view";
 import { AUTH_TOKEN_KEY_PREFIX, TIME_ZONE_STORAGE_KEY, type EarlyCall } from "./earlyOpenProtocol";
 import { fillRoundTemplate, type RoundTemplate } from "./roundTemplate";
 

@@ -2,7 +2,7 @@
 // (roundTemplate.ts); React's first render then replaces it. Filled, it must be the very markup
 // React renders for that round, or the largest paint would move and the page would jump.
 import { beforeAll, expect, test } from "vitest";
-import type { GameView } from "@convex/model/gameView";
+import type { GameView } from "@convex/model/game/view";
 import { renderGameScreen, renderRoundTemplate } from "@/entry-prerender";
 import { TEMPLATE_SAMPLE_VIEW } from "./makeRoundTemplate";
 import { fillRoundTemplate, type RoundTemplate } from "./roundTemplate";

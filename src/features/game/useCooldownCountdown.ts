@@ -1,5 +1,5 @@
 import { useMemo, useState, useSyncExternalStore } from "react";
-import { COOLDOWN_MS } from "@convex/model/rules";
+import { COOLDOWN_MS } from "@convex/model/shared/rules";
 
 type Countdown = { subscribe: (onTick: () => void) => () => void; getSnapshot: () => number };
 

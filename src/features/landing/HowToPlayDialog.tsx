@@ -5,7 +5,7 @@ import {
   GUESSES_PER_ANIME,
   POINTS_PER_CORRECT_GUESS,
   QUICK_GUESS_BONUS,
-} from "@convex/model/rules";
+} from "@convex/model/shared/rules";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { TitledDialog, type DialogOpenProps } from "@/components/TitledDialog";

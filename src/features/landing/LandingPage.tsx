@@ -1,7 +1,7 @@
 import { CalendarDaysIcon, CircleHelpIcon, TrophyIcon } from "lucide-react";
 import { Suspense } from "react";
 import { Link } from "react-router-dom";
-import { DAILY_GUESSES } from "@convex/model/rules";
+import { DAILY_GUESSES } from "@convex/model/shared/rules";
 import { Button } from "@/components/ui/button";
 import {
   Card,

@@ -1,28 +1,28 @@
 import { render, screen, within } from "@testing-library/react";
 import { expect, test, vi } from "vitest";
-import { errorMessages } from "@convex/model/errors";
+import { errorMessages } from "@convex/model/shared/errors";
 import HowToPlayDialog from "./HowToPlayDialog";
 
 /**
- * The copy renders from the rules: with other numbers in convex/model/rules.ts,
+ * The copy renders from the rules: with other numbers in convex/model/shared/rules.ts,
  * accountRules.ts and feedbackRules.ts, How to Play and the error messages say the new ones.
  */
-vi.mock("@convex/model/rules", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("@convex/model/rules")>()),
+vi.mock("@convex/model/shared/rules", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("@convex/model/shared/rules")>()),
   DAILY_GUESSES: 30,
   GUESSES_PER_ANIME: 4,
   COOLDOWN_MS: 15 * 60_000,
   POINTS_PER_CORRECT_GUESS: 120,
   QUICK_GUESS_BONUS: 60,
 }));
-vi.mock("@convex/model/accountRules", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("@convex/model/accountRules")>()),
+vi.mock("@convex/model/shared/accountRules", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("@convex/model/shared/accountRules")>()),
   MIN_PASSWORD_LENGTH: 8,
   USERNAME_MIN_LENGTH: 2,
   USERNAME_MAX_LENGTH: 16,
 }));
-vi.mock("@convex/model/feedbackRules", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("@convex/model/feedbackRules")>()),
+vi.mock("@convex/model/shared/feedbackRules", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("@convex/model/shared/feedbackRules")>()),
   FEEDBACK_TEXT_MAX_LENGTH: 2_000,
   FEEDBACK_INTERVAL_MS: 45_000,
   RATING_MAX: 10,

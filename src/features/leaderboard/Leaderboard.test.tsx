@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, test, vi } from "vitest";
 import { ann } from "@/testing/accounts";
-import { addPoints } from "@convex/model/boards";
-import { moveScore, shardOf, statsOf } from "@convex/model/rank";
+import { addPoints } from "@convex/model/boards/board";
+import { moveScore, shardOf, statsOf } from "@convex/model/boards/rank";
 import { seedPlayers, seedShows, setScore } from "@/testing/gameData";
 import { InProcessBackend } from "@/testing/inProcessBackend";
 import { renderApp } from "@/testing/renderApp";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { RANK_EXACT_LIMIT } from "@convex/model/rules";
+import { RANK_EXACT_LIMIT } from "@convex/model/shared/rules";
 import { Spinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useViewer } from "@/lib/auth/viewer";

@@ -1,4 +1,4 @@
-import { LEADERBOARD_DIALOG_SIZE } from "@convex/model/rules";
+import { LEADERBOARD_DIALOG_SIZE } from "@convex/model/shared/rules";
 import { TitledDialog, type DialogOpenProps } from "@/components/TitledDialog";
 import { LeaderboardBoards } from "./LeaderboardBoards";
 

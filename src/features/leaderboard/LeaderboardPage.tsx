@@ -1,6 +1,6 @@
 import { GamepadIcon, LogInIcon, TrophyIcon } from "lucide-react";
 import { Link } from "react-router-dom";
-import { LEADERBOARD_PAGE_SIZE } from "@convex/model/rules";
+import { LEADERBOARD_PAGE_SIZE } from "@convex/model/shared/rules";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { useAuthDialog } from "@/lib/auth/authDialog";

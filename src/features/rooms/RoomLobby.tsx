@@ -14,8 +14,8 @@ import {
   ROOM_ROUND_CHOICES,
   ROOM_SECONDS_MAX,
   ROOM_SECONDS_MIN,
-} from "@convex/model/rules";
-import type { MemberView } from "@convex/model/roomsView";
+} from "@convex/model/shared/rules";
+import type { MemberView } from "@convex/model/rooms/view";
 import { roomAddress } from "./roomLink";
 
 const SECONDS_STEP = 5;

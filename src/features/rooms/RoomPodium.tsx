@@ -15,7 +15,7 @@ import { messageFor } from "@/lib/errors";
 import { notify } from "@/lib/notify";
 import { cn } from "@/lib/utils";
 import { api } from "@convex/_generated/api";
-import type { MemberView } from "@convex/model/roomsView";
+import type { MemberView } from "@convex/model/rooms/view";
 import { ordinal } from "./roomLink";
 
 const PODIUM_HEIGHTS = ["h-28", "h-20", "h-14"];

@@ -1,5 +1,5 @@
 import { ArrowDownIcon, ArrowUpIcon, CheckIcon, CrownIcon, XIcon } from "lucide-react";
-import type { MemberView } from "@convex/model/roomsView";
+import type { MemberView } from "@convex/model/rooms/view";
 import { cn } from "@/lib/utils";
 
 type Players = MemberView["players"];

@@ -10,7 +10,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { useViewerOrLogin } from "@/lib/auth/useViewerOrLogin";
 import { messageFor } from "@/lib/errors";
 import { api } from "@convex/_generated/api";
-import { ROOM_CODE_LENGTH, ROOM_MAX_PLAYERS } from "@convex/model/rules";
+import { ROOM_CODE_LENGTH, ROOM_MAX_PLAYERS } from "@convex/model/shared/rules";
 
 /** /room: make a room (and host it), or join one by its code. */
 export function RoomsHomePage() {

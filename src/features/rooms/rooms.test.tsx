@@ -1,8 +1,8 @@
 import { screen } from "@testing-library/react";
 import { beforeEach, describe, expect, test, vi } from "vitest";
-import { createPlayer } from "@convex/model/users";
-import { errorMessages } from "@convex/model/errors";
-import { ROOM_MAX_PLAYERS } from "@convex/model/rules";
+import { createPlayer } from "@convex/model/accounts/users";
+import { errorMessages } from "@convex/model/shared/errors";
+import { ROOM_MAX_PLAYERS } from "@convex/model/shared/rules";
 import { InProcessBackend } from "@/testing/inProcessBackend";
 import { renderSignedIn } from "@/testing/renderSignedIn";
 

@@ -1,7 +1,7 @@
 import { useMutation } from "convex/react";
 import { useEffect, useState } from "react";
 import { api } from "@convex/_generated/api";
-import { ROOM_HEARTBEAT_MS } from "@convex/model/rules";
+import { ROOM_HEARTBEAT_MS } from "@convex/model/shared/rules";
 
 /**
  * Tells the room the player is still here while the page is open (the server's sweep marks a

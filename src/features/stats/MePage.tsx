@@ -7,7 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { useViewerOrLogin } from "@/lib/auth/useViewerOrLogin";
 import { api } from "@convex/_generated/api";
-import type { RoundMark, StatsView } from "@convex/model/stats";
+import type { RoundMark, StatsView } from "@convex/model/game/stats";
 import { ShareButton } from "./ShareButton";
 import { cn } from "@/lib/utils";
 import { MARK_LABELS, shortDate } from "./shareText";

@@ -3,7 +3,7 @@ import { Suspense } from "react";
 import { Button } from "@/components/ui/button";
 import { importWithReload, lazyWithReload } from "@/lib/lazyWithReload";
 import { useLazyDialog } from "@/lib/useLazyDialog";
-import type { StatsView } from "@convex/model/stats";
+import type { StatsView } from "@convex/model/game/stats";
 
 const loadShareDialog = () => importWithReload(() => import("./ShareDialog"));
 const ShareDialog = lazyWithReload(loadShareDialog);

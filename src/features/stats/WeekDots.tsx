@@ -1,4 +1,4 @@
-import type { StatsView } from "@convex/model/stats";
+import type { StatsView } from "@convex/model/game/stats";
 import { cn } from "@/lib/utils";
 import { shortDate } from "./shareText";
 

@@ -1,4 +1,4 @@
-import type { RoundMark } from "@convex/model/stats";
+import type { RoundMark } from "@convex/model/game/stats";
 
 /** One symbol per round of the day, as the share text and the /me legend show them. */
 export const MARK_SYMBOLS: Record<RoundMark, string> = {

@@ -1,4 +1,4 @@
-import type { StatsView } from "@convex/model/stats";
+import type { StatsView } from "@convex/model/game/stats";
 
 export function daysText(count: number): string {
   return `${count} ${count === 1 ? "day" : "days"}`;

@@ -1,7 +1,7 @@
 import { useConvexAuth, useQueries, type RequestForQueries } from "convex/react";
 import { useMemo } from "react";
 import { api } from "@convex/_generated/api";
-import type { Profile } from "@convex/model/users";
+import type { Profile } from "@convex/model/accounts/users";
 import type { ViewerState } from "@/lib/auth/viewer";
 
 /**

@@ -1,5 +1,5 @@
 import { createContext, useContext } from "react";
-import type { Profile } from "@convex/model/users";
+import type { Profile } from "@convex/model/accounts/users";
 
 export type ViewerState =
   { status: "loading" } | { status: "signedIn"; viewer: Profile } | { status: "signedOut" };

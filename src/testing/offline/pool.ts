@@ -1,6 +1,6 @@
 import type { MutationCtx } from "@convex/_generated/server";
-import { parseCataloguePage, type CatalogueItem } from "@convex/model/anilist";
-import { CLAIM_CODE_VALID_MINUTES } from "@convex/model/claimRules";
+import { parseCataloguePage, type CatalogueItem } from "@convex/model/catalogue/anilist";
+import { CLAIM_CODE_VALID_MINUTES } from "@convex/model/shared/claimRules";
 import { insertTestAnime } from "../../../tests/support/testCovers";
 import sample from "./anilist-sample.json";
 

@@ -1,0 +1,192 @@
+import { v, type Infer } from "convex/values";
+import type { Doc, Id } from "../../_generated/dataModel";
+import type { MutationCtx, QueryCtx } from "../../_generated/server";
+import { utcDay } from "../game/activity";
+import { appError } from "../shared/errors";
+import { moveInStats, rankOnBoard } from "./rank";
+import {
+  DAY_BOARDS_KEPT_DAYS,
+  LEADERBOARD_PAGE_SIZE,
+  MAX_LEADERBOARD_SIZE,
+  WEEK_BOARDS_KEPT_WEEKS,
+} from "../shared/rules";
+
+/**
+ * The boards by period: today (the UTC day), this week (from Monday, UTC) and all time. Each is
+ * a set of `boardEntries` keyed "day:YYYY-MM-DD", "week:YYYY-MM-DD" (its Monday) or "all", and
+ * its rank statistics (rank.ts). Points land on all three in the mutation that scores them.
+ */
+export type Period = "day" | "week" | "all";
+export const ALL_TIME = "all";
+
+/** A row of a board (`leaderboard.top`). */
+export const leaderboardEntryValidator = v.object({
+  id: v.id("users"),
+  username: v.string(),
+  score: v.number(),
+  rank: v.number(),
+});
+export type LeaderboardEntry = Infer<typeof leaderboardEntryValidator>;
+
+/** The caller's row on a board (`leaderboard.mine`): exact, or an estimate said to be one. */
+export const standingValidator = v.object({
+  id: v.id("users"),
+  username: v.string(),
+  score: v.number(),
+  rank: v.number(),
+  exact: v.boolean(),
+  players: v.number(),
+  topPercent: v.union(v.number(), v.null()),
+});
+export type Standing = Infer<typeof standingValidator>;
+
+const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Whether `day` is a real calendar day written YYYY-MM-DD. */
+export function isIsoDay(day: string): boolean {
+  return DAY_PATTERN.test(day) && utcDay(Date.parse(`${day}T00:00:00Z`) || 0) === day;
+}
+
+/** The Monday (UTC) that starts the week of `day`. */
+export function weekStart(day: string): string {
+  const midnight = Date.parse(`${day}T00:00:00Z`);
+  const sinceMonday = (new Date(midnight).getUTCDay() + 6) % 7;
+  return utcDay(midnight - sinceMonday * DAY_MS);
+}
+
+/**
+ * The board of `period` as of the UTC `day` the client shows (today's by the server's clock when
+ * none is given: a query's clock does not move on its own, so clients name the day they show).
+ */
+export function boardOf(period: Period, day: string | undefined): string {
+  if (day !== undefined && !isIsoDay(day)) throw appError("INVALID_DAY");
+  if (period === ALL_TIME) return ALL_TIME;
+  const today = day ?? utcDay(Date.now());
+  return period === "day" ? `day:${today}` : `week:${weekStart(today)}`;
+}
+
+async function entryOf(ctx: QueryCtx, board: string, userId: Id<"users">) {
+  return await ctx.db
+    .query("boardEntries")
+    .withIndex("by_board_and_userId", (q) => q.eq("board", board).eq("userId", userId))
+    .unique();
+}
+
+/** Puts the player at `score` points on `board` (scores only rise), with its statistics. */
+async function setOnBoard(
+  ctx: MutationCtx,
+  board: string,
+  user: { _id: Id<"users">; username: string },
+  score: (current: number) => number,
+): Promise<void> {
+  const entry = await entryOf(ctx, board, user._id);
+  const from = entry?.score ?? 0;
+  const to = score(from);
+  if (to <= from) return;
+  if (entry === null) {
+    await ctx.db.insert("boardEntries", {
+      board,
+      userId: user._id,
+      username: user.username,
+      score: to,
+    });
+  } else {
+    await ctx.db.patch("boardEntries", entry._id, { score: to });
+  }
+  await moveInStats(ctx, board, user._id, from, to);
+}
+
+/**
+ * Points just scored by `user` (whose document still holds the score before them) at `now`:
+ * onto today's, this week's and the all-time board, in the caller's mutation. The all-time entry
+ * follows the user's score, so an entry from before the boards existed catches up here too.
+ */
+export async function addPoints(
+  ctx: MutationCtx,
+  user: Doc<"users">,
+  points: number,
+  now: number,
+): Promise<void> {
+  if (points <= 0) return;
+  const player = { _id: user._id, username: user.username };
+  const allTime = user.score + points;
+  const day = utcDay(now);
+  await setOnBoard(ctx, ALL_TIME, player, () => allTime);
+  await setOnBoard(ctx, `day:${day}`, player, (current) => current + points);
+  await setOnBoard(ctx, `week:${weekStart(day)}`, player, (current) => current + points);
+}
+
+/** Brings the player's all-time entry up to their score (the backfill; test seeders). */
+export async function syncAllTime(ctx: MutationCtx, user: Doc<"users">): Promise<boolean> {
+  const score = user.score;
+  if (score <= 0) return false;
+  const before = await entryOf(ctx, ALL_TIME, user._id);
+  if ((before?.score ?? 0) >= score) return false;
+  await setOnBoard(ctx, ALL_TIME, { _id: user._id, username: user.username }, () => score);
+  return true;
+}
+
+/** The board's best `limit` players (1 to 100), reading that many entries. Ties share a rank. */
+export async function topOfBoard(
+  ctx: QueryCtx,
+  board: string,
+  limit: number | undefined,
+): Promise<LeaderboardEntry[]> {
+  const wanted =
+    limit !== undefined && Number.isFinite(limit) ? Math.floor(limit) : LEADERBOARD_PAGE_SIZE;
+  const size = Math.min(MAX_LEADERBOARD_SIZE, Math.max(1, wanted));
+  const rows = await ctx.db
+    .query("boardEntries")
+    .withIndex("by_board_and_score", (q) => q.eq("board", board))
+    .order("desc")
+    .take(size);
+  const entries: LeaderboardEntry[] = [];
+  for (const [index, row] of rows.entries()) {
+    const previous = entries.at(-1);
+    const rank = previous !== undefined && previous.score === row.score ? previous.rank : index + 1;
+    entries.push({ id: row.userId, username: row.username, score: row.score, rank });
+  }
+  return entries;
+}
+
+/** The player's points and rank on `board`: their entry and the board's statistics. */
+export async function standingOn(
+  ctx: QueryCtx,
+  board: string,
+  player: { _id: Id<"users">; username: string },
+): Promise<Standing> {
+  const score = (await entryOf(ctx, board, player._id))?.score ?? 0;
+  return {
+    id: player._id,
+    username: player.username,
+    score,
+    ...(await rankOnBoard(ctx, board, score)),
+  };
+}
+
+/** The day and week boards old enough to go at `now`: the first ones past what is kept. */
+export function expiredBoards(now: number): string[] {
+  const today = utcDay(now);
+  const day = utcDay(Date.parse(`${today}T00:00:00Z`) - DAY_BOARDS_KEPT_DAYS * DAY_MS);
+  const monday = Date.parse(`${weekStart(today)}T00:00:00Z`);
+  const week = utcDay(monday - WEEK_BOARDS_KEPT_WEEKS * 7 * DAY_MS);
+  return [`day:${day}`, `week:${week}`];
+}
+
+/** Deletes up to `batch` documents of a past board; true when none is left. */
+export async function pruneBoard(ctx: MutationCtx, board: string, batch: number): Promise<boolean> {
+  if (board === ALL_TIME) return true;
+  const entries = await ctx.db
+    .query("boardEntries")
+    .withIndex("by_board_and_score", (q) => q.eq("board", board))
+    .take(batch);
+  for (const entry of entries) await ctx.db.delete("boardEntries", entry._id);
+  if (entries.length === batch) return false;
+  const stats = await ctx.db
+    .query("boardStats")
+    .withIndex("by_board_and_shard", (q) => q.eq("board", board))
+    .take(batch);
+  for (const shard of stats) await ctx.db.delete("boardStats", shard._id);
+  return stats.length < batch;
+}

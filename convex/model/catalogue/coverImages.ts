@@ -1,0 +1,91 @@
+"use node";
+import sharp from "sharp";
+import { BLUR_STEPS_PX } from "../shared/rules";
+
+/**
+ * The cover width the blur steps are defined at: the desktop cover. A step of b px there is a
+ * blur of b / 256 of the cover's width on every screen, so a phone shows the same detail.
+ */
+export const REFERENCE_WIDTH_PX = 256;
+/** The clear cover, sharp on a 2x screen at the desktop size. */
+export const CLEAR_WIDTH_PX = 512;
+/** Refused without decoding: no cover is anywhere near this. */
+export const MAX_COVER_BYTES = 10 * 1024 * 1024;
+export const COVER_FETCH_TIMEOUT_MS = 15_000;
+
+/**
+ * The width of the image for a blur of `blurPx` at the reference width: one pixel per blur
+ * radius. A Gaussian blur of standard deviation σ keeps under 1 % of the contrast of detail
+ * finer than 2σ (the Nyquist limit at one sample per σ), so this image holds all the step shows
+ * and nothing more: scaled back up without the CSS blur, it is as vague as the blurred cover.
+ */
+export function stepWidthPx(blurPx: number): number {
+  return Math.ceil(REFERENCE_WIDTH_PX / blurPx);
+}
+
+export type CoverImages = { steps: Uint8Array[]; clear: Uint8Array };
+
+/** The step images (one per BLUR_STEPS_PX) and the clear cover, as WebP. Throws if undecodable. */
+export async function deriveCoverImages(source: Uint8Array): Promise<CoverImages> {
+  const image = sharp(source, { limitInputPixels: 40_000_000, failOn: "error" });
+  const { width, height } = await image.metadata();
+  if (!width || !height) throw new Error("not an image");
+  // A cover is about 2:3; a strange shape is cropped to it rather than squashed.
+  const aspect = 1.5;
+  const clear = await image
+    .clone()
+    .resize({ width: CLEAR_WIDTH_PX, height: Math.round(CLEAR_WIDTH_PX * aspect), fit: "cover" })
+    .webp({ quality: 80 })
+    .toBuffer();
+  const steps = await Promise.all(
+    BLUR_STEPS_PX.map(async (blurPx) => {
+      const w = stepWidthPx(blurPx);
+      return await sharp(clear)
+        .resize({ width: w, height: Math.round(w * aspect), fit: "cover" })
+        .webp({ quality: 70 })
+        .toBuffer();
+    }),
+  );
+  return { steps: steps.map((b) => new Uint8Array(b)), clear: new Uint8Array(clear) };
+}
+
+export type FetchedCover = { ok: true; bytes: Uint8Array } | { ok: false; error: string };
+
+/** Fetches a cover once: a time limit, an image content type and at most MAX_COVER_BYTES. */
+export async function fetchCover(url: string): Promise<FetchedCover> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), COVER_FETCH_TIMEOUT_MS);
+  try {
+    const response = await fetch(url, { signal: controller.signal });
+    if (!response.ok) return { ok: false, error: `HTTP ${response.status}` };
+    const type = response.headers.get("content-type") ?? "";
+    if (!type.startsWith("image/")) return { ok: false, error: `not an image: "${type}"` };
+    const declared = Number(response.headers.get("content-length") ?? 0);
+    if (declared > MAX_COVER_BYTES) return { ok: false, error: `too large: ${declared} bytes` };
+    const chunks: Uint8Array[] = [];
+    let total = 0;
+    const reader = response.body?.getReader();
+    if (reader === undefined) return { ok: false, error: "empty body" };
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > MAX_COVER_BYTES) {
+        await reader.cancel();
+        return { ok: false, error: `too large: over ${MAX_COVER_BYTES} bytes` };
+      }
+      chunks.push(value);
+    }
+    const bytes = new Uint8Array(total);
+    let offset = 0;
+    for (const chunk of chunks) {
+      bytes.set(chunk, offset);
+      offset += chunk.byteLength;
+    }
+    return { ok: true, bytes };
+  } catch (error) {
+    return { ok: false, error: controller.signal.aborted ? "timed out" : String(error) };
+  } finally {
+    clearTimeout(timer);
+  }
+}

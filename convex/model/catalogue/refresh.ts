@@ -1,0 +1,205 @@
+import type { Infer } from "convex/values";
+import { internal } from "../../_generated/api";
+import type { Doc, Id } from "../../_generated/dataModel";
+import type { MutationCtx, QueryCtx } from "../../_generated/server";
+import type { refreshTrigger } from "../../schema";
+import { CATALOGUE_PAGE_COUNT, type CatalogueItem } from "./anilist";
+import { COVER_JOB_SPACING_MS, coversReady, scheduleCoverJob } from "./covers";
+import { insertAnime, replaceAnime } from "../judge/titleIndex";
+
+export type RefreshTrigger = Infer<typeof refreshTrigger>;
+
+/** AniList allows about 30 requests a minute for the whole server: never two within 2.5 s. */
+export const PAGE_INTERVAL_MS = 2_500;
+/** A failed page is tried at most 3 times, 2 s apart (growing, and never under the pace above). */
+export const MAX_PAGE_TRIES = 3;
+export const RETRY_DELAY_MS = 2_000;
+/** A Retry-After longer than this is not waited for in full. */
+export const MAX_RETRY_AFTER_MS = 15 * 60_000;
+/** A refresh still "running" after this long died midway (a deploy, a crash): another may start. */
+export const STALE_REFRESH_MS = 30 * 60_000;
+const MAX_RECORDED_ERRORS = 20;
+
+async function runningRefresh(ctx: MutationCtx): Promise<Doc<"catalogueRefreshes"> | null> {
+  return await ctx.db
+    .query("catalogueRefreshes")
+    .withIndex("by_status", (q) => q.eq("status", "running"))
+    .first();
+}
+
+function withError(refresh: Doc<"catalogueRefreshes">, error: string): string[] {
+  return [...refresh.errors, error].slice(-MAX_RECORDED_ERRORS);
+}
+
+/**
+ * Starts a refresh of the pool, unless one is already running (its id is
+ * returned then). The pages are fetched by scheduled actions, one after the
+ * other; the pool is only ever upserted, so whatever happens it keeps what it had.
+ */
+export async function startRefresh(
+  ctx: MutationCtx,
+  trigger: RefreshTrigger,
+): Promise<Id<"catalogueRefreshes">> {
+  const now = Date.now();
+  const running = await runningRefresh(ctx);
+  if (running !== null) {
+    if (now - running.startedAt < STALE_REFRESH_MS) return running._id;
+    await ctx.db.patch("catalogueRefreshes", running._id, {
+      status: "failed",
+      finishedAt: now,
+      errors: withError(running, "abandoned: still running after 30 minutes"),
+    });
+  }
+  const refreshId = await ctx.db.insert("catalogueRefreshes", {
+    trigger,
+    status: "running",
+    startedAt: now,
+    pagesFetched: 0,
+    itemCount: 0,
+    invalidCount: 0,
+    errors: [],
+  });
+  await ctx.scheduler.runAfter(0, internal.catalogue.fetchPage, { refreshId, page: 1, attempt: 1 });
+  return refreshId;
+}
+
+/**
+ * For a round about to draw an anime: true when the pool has one. An empty
+ * pool starts a refresh (or joins the running one) and returns false; the
+ * round never calls AniList itself.
+ */
+export async function ensurePool(ctx: MutationCtx): Promise<boolean> {
+  const dealable = await ctx.db
+    .query("anime")
+    .withIndex("by_coverStatus_and_randomRank", (q) => q.eq("coverStatus", "ready"))
+    .first();
+  if (dealable !== null) return true;
+  await startRefresh(ctx, "emptyPool");
+  return false;
+}
+
+export async function isRefreshRunning(
+  ctx: QueryCtx,
+  refreshId: Id<"catalogueRefreshes">,
+): Promise<boolean> {
+  const refresh = await ctx.db.get("catalogueRefreshes", refreshId);
+  return refresh?.status === "running";
+}
+
+/** Upserts an item; returns true when its cover images are missing (a cover job was scheduled). */
+async function upsertAnime(
+  ctx: MutationCtx,
+  item: CatalogueItem,
+  now: number,
+  jobDelayMs: number,
+): Promise<boolean> {
+  const existing = await ctx.db
+    .query("anime")
+    .withIndex("by_anilistId", (q) => q.eq("anilistId", item.anilistId))
+    .unique();
+  let animeId;
+  if (existing === null) {
+    animeId = await insertAnime(ctx, { ...item, randomRank: Math.random(), updatedAt: now });
+  } else {
+    // The rank stays: a refresh must not reshuffle which anime a round draws next. So do the
+    // cover images; a changed cover keeps the old ones in use until its own are made.
+    animeId = existing._id;
+    await replaceAnime(ctx, existing._id, {
+      ...item,
+      randomRank: existing.randomRank,
+      updatedAt: now,
+      ...(existing.coverStatus === undefined ? {} : { coverStatus: existing.coverStatus }),
+      ...(existing.covers === undefined ? {} : { covers: existing.covers }),
+    });
+  }
+  const anime = (await ctx.db.get("anime", animeId))!;
+  if (coversReady(anime)) return false;
+  await scheduleCoverJob(ctx, anime, jobDelayMs);
+  return true;
+}
+
+export type StoredPage = {
+  refreshId: Id<"catalogueRefreshes">;
+  page: number;
+  items: CatalogueItem[];
+  invalidCount: number;
+  hasNextPage: boolean;
+};
+
+/** Upserts a fetched page, then schedules the next page, or ends the refresh after the last. */
+export async function storePage(ctx: MutationCtx, stored: StoredPage): Promise<void> {
+  const refresh = await ctx.db.get("catalogueRefreshes", stored.refreshId);
+  if (refresh === null || refresh.status !== "running") return;
+  const now = Date.now();
+  let coversMissing = refresh.coversMissing ?? 0;
+  for (const [i, item] of stored.items.entries()) {
+    if (await upsertAnime(ctx, item, now, i * COVER_JOB_SPACING_MS)) coversMissing++;
+  }
+  const itemCount = refresh.itemCount + stored.items.length;
+  const progress = {
+    pagesFetched: refresh.pagesFetched + 1,
+    itemCount,
+    invalidCount: refresh.invalidCount + stored.invalidCount,
+    coversMissing,
+  };
+  if (stored.page < CATALOGUE_PAGE_COUNT && stored.hasNextPage) {
+    await ctx.db.patch("catalogueRefreshes", refresh._id, progress);
+    await ctx.scheduler.runAfter(PAGE_INTERVAL_MS, internal.catalogue.fetchPage, {
+      refreshId: refresh._id,
+      page: stored.page + 1,
+      attempt: 1,
+    });
+    return;
+  }
+  await ctx.db.patch("catalogueRefreshes", refresh._id, {
+    ...progress,
+    status: itemCount > 0 ? "succeeded" : "failed",
+    finishedAt: now,
+    errors: itemCount > 0 ? refresh.errors : withError(refresh, "no valid anime received"),
+  });
+}
+
+/** How long to wait before the next try of a failed page. */
+export function retryDelayMs(attempt: number, retryAfterMs?: number): number {
+  const backoff = Math.max(PAGE_INTERVAL_MS, RETRY_DELAY_MS * attempt);
+  return Math.min(MAX_RETRY_AFTER_MS, Math.max(backoff, retryAfterMs ?? 0));
+}
+
+export type PageFailure = {
+  refreshId: Id<"catalogueRefreshes">;
+  page: number;
+  attempt: number;
+  error: string;
+  retryAfterMs?: number;
+};
+
+/**
+ * Records a failed try and schedules the next one; after the last try the
+ * refresh fails, and the pool keeps what it had.
+ */
+export async function recordPageFailure(ctx: MutationCtx, failure: PageFailure): Promise<void> {
+  const refresh = await ctx.db.get("catalogueRefreshes", failure.refreshId);
+  if (refresh === null || refresh.status !== "running") return;
+  const errors = withError(
+    refresh,
+    `page ${failure.page}, try ${failure.attempt}: ${failure.error}`,
+  );
+  if (failure.attempt < MAX_PAGE_TRIES) {
+    await ctx.db.patch("catalogueRefreshes", refresh._id, { errors });
+    await ctx.scheduler.runAfter(
+      retryDelayMs(failure.attempt, failure.retryAfterMs),
+      internal.catalogue.fetchPage,
+      {
+        refreshId: refresh._id,
+        page: failure.page,
+        attempt: failure.attempt + 1,
+      },
+    );
+    return;
+  }
+  await ctx.db.patch("catalogueRefreshes", refresh._id, {
+    errors,
+    status: "failed",
+    finishedAt: Date.now(),
+  });
+}

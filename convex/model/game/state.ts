@@ -1,0 +1,17 @@
+import type { Doc, Id } from "../../_generated/dataModel";
+import type { QueryCtx } from "../../_generated/server";
+
+/**
+ * A player's daily game and the round on screen: the types and the one read every game path
+ * shares, kept apart from the moves (play.ts) so that the view and the stats, which the moves
+ * call, need not import the moves back.
+ */
+export type Game = Doc<"games">;
+export type Round = NonNullable<Game["round"]>;
+
+export async function gameOf(ctx: QueryCtx, userId: Id<"users">): Promise<Game | null> {
+  return await ctx.db
+    .query("games")
+    .withIndex("by_userId", (q) => q.eq("userId", userId))
+    .unique();
+}

@@ -1,0 +1,133 @@
+import { v, type Infer } from "convex/values";
+import type { Doc } from "../../_generated/dataModel";
+import type { QueryCtx } from "../../_generated/server";
+import { roundStatus } from "../../schema";
+import { coverPath } from "../catalogue/covers";
+import { gameOf } from "./state";
+import { DAILY_GUESSES, GUESSES_PER_ANIME } from "../shared/rules";
+
+/**
+ * What the game's public functions return, as validators (`returns`), the types inferred from
+ * them: the client and the server read one definition.
+ */
+
+const cooldown = v.object({ kind: v.literal("cooldown"), cooldownEnd: v.number() });
+
+/** What a guess did (`game.guess`). */
+export const guessOutcomeValidator = v.union(
+  v.object({ kind: v.literal("ignored") }),
+  v.object({ kind: v.literal("stale") }),
+  v.object({ kind: v.literal("noRound") }),
+  v.object({ kind: v.literal("roundOver") }),
+  cooldown,
+  v.object({ kind: v.literal("correct"), points: v.number() }),
+  v.object({ kind: v.literal("wrong"), guessesLeft: v.number() }),
+  v.object({ kind: v.literal("outOfGuesses") }),
+);
+export type GuessOutcome = Infer<typeof guessOutcomeValidator>;
+
+/** What Skip / Next Anime did (`game.next`); "nothingElse": the pool holds only the anime on screen. */
+export const nextOutcomeValidator = v.union(
+  v.object({ kind: v.literal("dealt") }),
+  v.object({ kind: v.literal("stale") }),
+  v.object({ kind: v.literal("poolEmpty") }),
+  v.object({ kind: v.literal("nothingElse") }),
+  cooldown,
+);
+export type NextOutcome = Infer<typeof nextOutcomeValidator>;
+
+export const answerValidator = v.object({
+  english: v.union(v.string(), v.null()),
+  romaji: v.union(v.string(), v.null()),
+  siteUrl: v.string(),
+});
+export type Answer = Infer<typeof answerValidator>;
+
+const nullable = <T extends Parameters<typeof v.union>[0]>(validator: T) =>
+  v.union(validator, v.null());
+
+/**
+ * What the game screen shows. While a round is playing it carries the clue and the cover but
+ * never a title, a synonym or the AniList id; the answer appears once the round has ended.
+ */
+export const gameViewValidator = v.object({
+  score: v.number(),
+  dailyRemaining: v.number(),
+  animeRemaining: v.number(),
+  dailyLimit: v.number(),
+  animeLimit: v.number(),
+  cooldownEnd: nullable(v.number()),
+  nextResetAt: v.number(),
+  /** When the allowance last came back at midnight: the screen says so when it changes. */
+  lastReset: v.number(),
+  round: nullable(
+    v.object({
+      number: v.number(),
+      status: roundStatus,
+      guessesUsed: v.number(),
+      pointsEarned: nullable(v.number()),
+      /** Dealt again after its answer was shown: a right guess scores nothing. */
+      seenBefore: v.boolean(),
+      /**
+       * Dealt by the daily reset in place of the round then on screen: the player did not skip
+       * that one (`skippedAnswer` is then the answer of the round the reset replaced).
+       */
+      dealtAtReset: v.boolean(),
+      clue: v.string(),
+      /**
+       * A random address per round (see catalogue/covers.ts), never AniList's: it names the blur step
+       * shown (by the guesses used on this anime) or, once the round has ended, the clear cover.
+       */
+      coverPath: nullable(v.string()),
+      coverColor: nullable(v.string()),
+      answer: nullable(answerValidator),
+    }),
+  ),
+  skippedAnswer: nullable(answerValidator),
+});
+export type GameView = Infer<typeof gameViewValidator>;
+
+function answerOf(anime: Doc<"anime"> | null): Answer | null {
+  return anime === null
+    ? null
+    : { english: anime.title.english, romaji: anime.title.romaji, siteUrl: anime.siteUrl };
+}
+
+/** The game screen for `user`; null until the game has been opened once. */
+export async function gameView(ctx: QueryCtx, user: Doc<"users">): Promise<GameView | null> {
+  const game = await gameOf(ctx, user._id);
+  if (game === null) return null;
+  const round = game.round;
+  const anime = round === null ? null : await ctx.db.get("anime", round.animeId);
+  const previous =
+    game.previousRound?.status === "skipped"
+      ? await ctx.db.get("anime", game.previousRound.animeId)
+      : null;
+  return {
+    score: user.score,
+    dailyRemaining: game.dailyRemaining,
+    animeRemaining: game.animeRemaining,
+    dailyLimit: DAILY_GUESSES,
+    animeLimit: GUESSES_PER_ANIME,
+    cooldownEnd: game.cooldownEnd,
+    nextResetAt: game.nextResetAt,
+    lastReset: game.lastReset,
+    round:
+      round === null || anime === null
+        ? null
+        : {
+            number: round.number,
+            status: round.status,
+            guessesUsed: round.guessesUsed,
+            pointsEarned: round.pointsEarned ?? null,
+            seenBefore: round.seenBefore === true,
+            // The reset deals at the instant it records (`lastReset`); a first deal replaces nothing.
+            dealtAtReset: round.startedAt === game.lastReset && game.previousRound !== null,
+            clue: anime.clue,
+            coverPath: game.coverToken === undefined ? null : coverPath(game.coverToken, round),
+            coverColor: anime.coverColor ?? null,
+            answer: round.status === "playing" ? null : answerOf(anime),
+          },
+    skippedAnswer: answerOf(previous),
+  };
+}

@@ -1,0 +1,34 @@
+import { internal } from "../../_generated/api";
+import type { MutationCtx } from "../../_generated/server";
+import { ROOM_DATA_KEPT_MS } from "../shared/rules";
+import { playersOf } from "./access";
+import { roundOf } from "./timeline";
+
+/** Rooms deleted per run: each is at most 1 + 12 + 15 documents. */
+const ROOMS_PER_RUN = 20;
+
+/**
+ * The cron's cleanup: deletes closed rooms a day after they closed, with their players and
+ * rounds, a batch at a time (another run follows at once while some are left).
+ */
+export async function deleteClosedRooms(ctx: MutationCtx): Promise<number> {
+  const cutoff = Date.now() - ROOM_DATA_KEPT_MS;
+  const rooms = await ctx.db
+    .query("rooms")
+    .withIndex("by_status_and_closedAt", (q) => q.eq("status", "closed").lt("closedAt", cutoff))
+    .take(ROOMS_PER_RUN);
+  for (const room of rooms) {
+    for (const player of await playersOf(ctx, room._id)) {
+      await ctx.db.delete("roomPlayers", player._id);
+    }
+    for (let n = 1; n <= room.roundNumber; n++) {
+      const round = await roundOf(ctx, room._id, n);
+      if (round !== null) await ctx.db.delete("roomRounds", round._id);
+    }
+    await ctx.db.delete("rooms", room._id);
+  }
+  if (rooms.length === ROOMS_PER_RUN) {
+    await ctx.scheduler.runAfter(0, internal.rooms.cleanup, {});
+  }
+  return rooms.length;
+}

@@ -1,0 +1,217 @@
+import { internal } from "../../_generated/api";
+import type { Doc, Id } from "../../_generated/dataModel";
+import type { MutationCtx, QueryCtx } from "../../_generated/server";
+import { ensurePool } from "../catalogue/refresh";
+import { newCoverToken } from "../catalogue/covers";
+import { appError } from "../shared/errors";
+import { gameOf } from "../game/state";
+import { BLUR_STEPS_PX, ROOM_GUESSES_PER_ROUND, ROOM_REVEAL_MS } from "../shared/rules";
+import { drawForRoom } from "./deal";
+import {
+  cancelIfPending,
+  playersOf,
+  requireHost,
+  requireMember,
+  type Room,
+  type RoomPlayer,
+} from "./access";
+import { markSeen } from "../game/seen";
+
+export type RoomRound = Doc<"roomRounds">;
+
+/** The cover sharpens one step every fifth of the round (BLUR_STEPS_PX has five steps). */
+export function stepMs(room: Pick<Room, "seconds">): number {
+  return (room.seconds * 1000) / BLUR_STEPS_PX.length;
+}
+
+export async function roundOf(
+  ctx: QueryCtx,
+  roomId: Id<"rooms">,
+  number: number,
+): Promise<RoomRound | null> {
+  return await ctx.db
+    .query("roomRounds")
+    .withIndex("by_roomId_and_number", (q) => q.eq("roomId", roomId).eq("number", number))
+    .unique();
+}
+
+/** What the player has done in `round`: nothing yet when their record is of another round. */
+export function playerRound(player: RoomPlayer, number: number) {
+  return player.round?.number === number
+    ? player.round
+    : { number, guesses: 0, points: 0, solvedAt: undefined, place: undefined };
+}
+
+/** Solved, or out of guesses: nothing left to do this round. */
+export function isDone(player: RoomPlayer, number: number): boolean {
+  const round = playerRound(player, number);
+  return round.solvedAt !== undefined || round.guesses >= ROOM_GUESSES_PER_ROUND;
+}
+
+/** Deals round `number` and schedules its first step change; false when the pool is empty. */
+async function beginRound(
+  ctx: MutationCtx,
+  room: Room,
+  number: number,
+  now: number,
+): Promise<boolean> {
+  const players = await playersOf(ctx, room._id);
+  const played = new Set<Id<"anime">>();
+  for (let n = 1; n < number; n++) {
+    const earlier = await roundOf(ctx, room._id, n);
+    if (earlier !== null) played.add(earlier.animeId);
+  }
+  const anime = await drawForRoom(
+    ctx,
+    players.map((player) => player.userId),
+    played,
+  );
+  if (anime === null) {
+    await ensurePool(ctx);
+    return false;
+  }
+  const roundId = await ctx.db.insert("roomRounds", {
+    roomId: room._id,
+    number,
+    animeId: anime._id,
+    coverToken: newCoverToken(),
+    step: 0,
+    status: "playing",
+    startedAt: now,
+    endsAt: now + room.seconds * 1000,
+    solvedCount: 0,
+  });
+  const jobId = await ctx.scheduler.runAt(now + stepMs(room), internal.rooms.advance, {
+    roundId,
+    phase: "step",
+    step: 1,
+  });
+  await ctx.db.patch("roomRounds", roundId, { jobId });
+  await ctx.db.patch("rooms", room._id, { status: "playing", roundNumber: number });
+  return true;
+}
+
+/**
+ * Start, or Play again from the podium (same room, same players): the host only. A new game
+ * clears the last one's points and rounds (≤ 12 players, ≤ 15 rounds).
+ */
+export async function startGame(ctx: MutationCtx, userId: Id<"users">, code: string) {
+  const { room } = await requireMember(ctx, code, userId);
+  requireHost(room, userId);
+  if (room.status !== "lobby" && room.status !== "finished") throw appError("ROOM_NOT_IN_LOBBY");
+  // Checked first, so that a refused start leaves the last game's podium as it was.
+  if ((await drawForRoom(ctx, [], new Set())) === null) {
+    await ensurePool(ctx);
+    throw appError("ROOM_POOL_EMPTY");
+  }
+  if (room.status === "finished") {
+    for (let n = 1; n <= room.roundNumber; n++) {
+      const old = await roundOf(ctx, room._id, n);
+      if (old !== null) await ctx.db.delete("roomRounds", old._id);
+    }
+    for (const player of await playersOf(ctx, room._id)) {
+      await ctx.db.patch("roomPlayers", player._id, {
+        score: 0,
+        solvedCount: 0,
+        guessCount: 0,
+        fastestMs: undefined,
+        round: null,
+      });
+    }
+  }
+  await beginRound(ctx, { ...room, roundNumber: 0 }, 1, Date.now());
+  return null;
+}
+
+/**
+ * Ends the round: the answer and the clear cover are everyone's now, and every member has seen
+ * this anime (the daily game will not score it for them, and no room deals it to them again).
+ * Reveal for ROOM_REVEAL_MS, then the next round by itself.
+ */
+export async function endRound(ctx: MutationCtx, room: Room, round: RoomRound, now: number) {
+  if (round.status !== "playing") return;
+  await cancelIfPending(ctx, round.jobId);
+  const revealEndsAt = now + ROOM_REVEAL_MS;
+  const jobId = await ctx.scheduler.runAt(revealEndsAt, internal.rooms.advance, {
+    roundId: round._id,
+    phase: "revealEnd",
+  });
+  await ctx.db.patch("roomRounds", round._id, {
+    status: "ended",
+    endedAt: now,
+    revealEndsAt,
+    jobId,
+  });
+  await ctx.db.patch("rooms", room._id, { status: "reveal" });
+  for (const player of await playersOf(ctx, room._id)) {
+    await markSeen(ctx, player.userId, round.animeId, now);
+    // Their daily round on this very anime can no longer score (as if dealt after seeing it).
+    const game = await gameOf(ctx, player.userId);
+    if (game?.round?.status === "playing" && game.round.animeId === round.animeId) {
+      await ctx.db.patch("games", game._id, { round: { ...game.round, seenBefore: true } });
+    }
+  }
+}
+
+/** Ends the current round early once every present player has solved it or run out. */
+export async function endRoundIfAllDone(
+  ctx: MutationCtx,
+  room: Room,
+  now: number,
+  /** The current round, when the caller has just read it (with its own changes). */
+  known?: RoomRound,
+) {
+  if (room.status !== "playing") return;
+  const round = known ?? (await roundOf(ctx, room._id, room.roundNumber));
+  if (round === null || round.status !== "playing") return;
+  const present = (await playersOf(ctx, room._id)).filter((player) => player.present);
+  if (present.length > 0 && present.every((player) => isDone(player, round.number))) {
+    await endRound(ctx, room, round, now);
+  }
+}
+
+type Phase = { phase: "step"; step: number } | { phase: "timeUp" } | { phase: "revealEnd" };
+
+/**
+ * The round's timeline, run by the scheduler only: the next cover step, the time-up, and the
+ * reveal's end (the next round, or the podium). A late, repeated or stale job changes nothing.
+ */
+export async function advanceRound(ctx: MutationCtx, roundId: Id<"roomRounds">, next: Phase) {
+  const round = await ctx.db.get("roomRounds", roundId);
+  if (round === null) return;
+  const room = await ctx.db.get("rooms", round.roomId);
+  if (room === null || room.roundNumber !== round.number || room.status === "closed") return;
+  const now = Date.now();
+  if (next.phase === "step") {
+    if (round.status !== "playing" || round.step !== next.step - 1) return;
+    const last = next.step >= BLUR_STEPS_PX.length - 1;
+    const jobId = last
+      ? await ctx.scheduler.runAt(round.endsAt, internal.rooms.advance, {
+          roundId,
+          phase: "timeUp",
+        })
+      : await ctx.scheduler.runAt(
+          round.startedAt + (next.step + 1) * stepMs(room),
+          internal.rooms.advance,
+          { roundId, phase: "step", step: next.step + 1 },
+        );
+    await ctx.db.patch("roomRounds", roundId, { step: next.step, jobId });
+  } else if (next.phase === "timeUp") {
+    await endRound(ctx, room, round, now);
+  } else {
+    if (round.status !== "ended" || room.status !== "reveal") return;
+    if (round.number >= room.rounds) {
+      await ctx.db.patch("rooms", room._id, { status: "finished" });
+    } else if (!(await beginRound(ctx, room, round.number + 1, now))) {
+      // The pool emptied mid-game (a catalogue problem): the podium rather than a stuck room.
+      await ctx.db.patch("rooms", room._id, { status: "finished", rounds: round.number });
+    }
+  }
+}
+
+/** Closes a room for good (idle too long): its timeline stops; its data goes a day later. */
+export async function closeRoom(ctx: MutationCtx, room: Room, now: number) {
+  const round = await roundOf(ctx, room._id, room.roundNumber);
+  if (round !== null) await cancelIfPending(ctx, round.jobId);
+  await ctx.db.patch("rooms", room._id, { status: "closed", closedAt: now });
+}

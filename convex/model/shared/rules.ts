@@ -1,0 +1,101 @@
+import type { Infer } from "convex/values";
+import type { roundStatus } from "../../schema";
+
+/** The game's rules as numbers, shared by the server and the screens whose copy renders from them. */
+export const DAILY_GUESSES = 20;
+export const GUESSES_PER_ANIME = 5;
+export const COOLDOWN_MS = 10 * 60 * 1000;
+export const POINTS_PER_CORRECT_GUESS = 100;
+/** Awarded on top when the first guess on an anime is right (the How to Play text promises it). */
+export const QUICK_GUESS_BONUS = 50;
+/**
+ * After its random probes, a deal walks at most this many anime (one seen-check read each) for
+ * one the player has not seen; when all were seen, it repeats the one seen longest ago (which
+ * then cannot score).
+ */
+export const DEAL_CANDIDATES = 24;
+/** Independent random picks a deal tries first, before its walk (see `drawAnime`). */
+export const DEAL_PROBES = 16;
+/** No player gets two daily resets within this long, whatever their clock or time zone says. */
+export const MIN_RESET_GAP_MS = 20 * 60 * 60 * 1000;
+/** The cover's blur for 0, 1, 2, 3 and 4 guesses used on this anime (the last step also after 5). */
+export const BLUR_STEPS_PX = [12, 10, 8, 6, 4] as const;
+/** The longest guess judged; longer input is refused (GUESS_TOO_LONG), never cut. */
+export const MAX_GUESS_LENGTH = 200;
+
+export type RoundStatus = Infer<typeof roundStatus>;
+
+/** Points for a correct guess that was the `guessNumber`-th on its anime (1-based). */
+export function pointsFor(guessNumber: number): number {
+  return POINTS_PER_CORRECT_GUESS + (guessNumber === 1 ? QUICK_GUESS_BONUS : 0);
+}
+// Leaderboards (issue 13): the boards by period and the rank at any scale.
+/** Rows on /leaderboard and in the game's Leaderboard dialog. */
+export const LEADERBOARD_PAGE_SIZE = 25;
+export const LEADERBOARD_DIALOG_SIZE = 10;
+/** The most rows `leaderboard.top` returns, whatever the caller asks. */
+export const MAX_LEADERBOARD_SIZE = 100;
+/** Ranks are exact at least this far down; beyond, the rank is an estimate said to be one. */
+export const RANK_EXACT_LIMIT = 1000;
+/**
+ * Each board's rank statistics are split over this many documents (a player always in the same
+ * one), so that players scoring at the same moment rarely write the same document.
+ */
+export const RANK_SHARDS = 16;
+/** Score buckets for the estimate: this many per doubling of the score (about 9 % wide). */
+export const RANK_BUCKETS_PER_DOUBLING = 8;
+/** Past boards kept for looking back: a day's for this many days, a week's for this many weeks. */
+export const DAY_BOARDS_KEPT_DAYS = 8;
+export const WEEK_BOARDS_KEPT_WEEKS = 5;
+
+// Issue 13 part 2 (daily): stats, share and typeahead.
+/** Days of history the stats show, today included. */
+export const STATS_HISTORY_DAYS = 7;
+/** Round symbols kept per day (skips are free, so a day's rounds are not bounded otherwise). */
+export const STATS_MARKS_KEPT = 50;
+/** The guess box suggests titles from this many typed characters on... */
+export const SUGGEST_MIN_CHARS = 2;
+/** ...at most this many... */
+export const SUGGESTIONS_MAX = 8;
+/** ...picked from this many search matches (one per accepted title; several per anime). */
+export const SUGGEST_CANDIDATES = 48;
+/** ...once typing has paused this long. */
+export const SUGGEST_DEBOUNCE_MS = 150;
+
+// Party rooms (issue 17). Room points stay in the room: none of these touch the daily game.
+/** Room codes: 4 characters without look-alikes (no 0/O, 1/I/L), about a million codes. */
+export const ROOM_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+export const ROOM_CODE_LENGTH = 4;
+export const ROOM_MAX_PLAYERS = 12;
+export const ROOM_ROUND_CHOICES = [5, 10, 15] as const;
+export const ROOM_SECONDS_MIN = 30;
+export const ROOM_SECONDS_MAX = 90;
+export const ROOM_DEFAULT_ROUNDS = 5;
+export const ROOM_DEFAULT_SECONDS = 60;
+/** Guesses per player per round, as in the daily game. */
+export const ROOM_GUESSES_PER_ROUND = GUESSES_PER_ANIME;
+/** Points for the first, second and third player to solve a round; everyone after gets the last. */
+export const ROOM_PLACE_POINTS = [100, 80, 60] as const;
+export const ROOM_LATER_POINTS = 40;
+/** Added per cover step not yet shown when the player solved (one step every fifth of the round). */
+export const ROOM_POINTS_PER_UNUSED_STEP = 10;
+export const ROOM_REVEAL_MS = 5_000;
+/** A player's guesses in a room are at least this far apart. */
+export const ROOM_GUESS_GAP_MS = 1_000;
+/** The client's heartbeat; a player silent for ROOM_PRESENCE_TIMEOUT_MS has left. */
+export const ROOM_HEARTBEAT_MS = 8_000;
+export const ROOM_PRESENCE_TIMEOUT_MS = 20_000;
+/** How often a room with someone present checks its presence (a closed tab: noticed within 30 s). */
+export const ROOM_SWEEP_MS = 10_000;
+export const ROOM_IDLE_CLOSE_MS = 30 * 60 * 1000;
+/** A closed room's data is deleted this long after it closed. */
+export const ROOM_DATA_KEPT_MS = 24 * 60 * 60 * 1000;
+/** A player creates at most one room per this long. */
+export const ROOM_CREATE_GAP_MS = 5_000;
+
+/** A room player's points for solving as the `place`-th (1-based) at blur step `step`. */
+export function roomPointsFor(place: number, step: number): number {
+  const base = ROOM_PLACE_POINTS[place - 1] ?? ROOM_LATER_POINTS;
+  const unused = Math.max(0, BLUR_STEPS_PX.length - 1 - step);
+  return base + ROOM_POINTS_PER_UNUSED_STEP * unused;
+}
