@@ -3,7 +3,8 @@ import { chromiumArgs, chromiumExecutablePath } from "./tests/support/browser.mj
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 /** `npm run preview:offline`'s own server, for its spec: the e2e build, with its sample pool. */
-const offlinePort = port + 100;
+// A thousand above, so that runs on neighbouring E2E_PORTs never share a server.
+const offlinePort = port + 1000;
 const offlineSpec = /offline-preview\.spec\.ts$/;
 
 /**
