@@ -1271,7 +1271,7 @@ const isInteger = (value: number | undefined) => value !== undefined && Number.i
 
 /**
  * What the database guarantees whatever the calls, as the game model
- * (convex/model/game/play.ts) keeps it:
+ * (convex/model/game/) keeps it:
  * - a user is never deleted; a score is a whole number ≥ 0 and never falls,
  *   and only the caller's own score, roles and game can change in a call;
  *   nobody gains admin but by spending a live claim code at /make-admin

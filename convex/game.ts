@@ -1,7 +1,9 @@
 import { v } from "convex/values";
 import { internalMutation } from "./_generated/server";
 import { playerMutation, playerQuery } from "./functions";
+import * as Cooldown from "./model/game/cooldown";
 import * as Play from "./model/game/play";
+import * as Reset from "./model/game/reset";
 import {
   gameView,
   gameViewValidator,
@@ -53,11 +55,12 @@ export const next = playerMutation({
 export const endCooldown = internalMutation({
   args: { gameId: v.id("games"), cooldownEnd: v.number() },
   returns: v.null(),
-  handler: async (ctx, { gameId, cooldownEnd }) => await Play.endCooldown(ctx, gameId, cooldownEnd),
+  handler: async (ctx, { gameId, cooldownEnd }) =>
+    await Cooldown.endCooldown(ctx, gameId, cooldownEnd),
 });
 
 export const resetDay = internalMutation({
   args: { gameId: v.id("games"), resetAt: v.number() },
   returns: v.null(),
-  handler: async (ctx, { gameId, resetAt }) => await Play.resetDay(ctx, gameId, resetAt),
+  handler: async (ctx, { gameId, resetAt }) => await Reset.resetDay(ctx, gameId, resetAt),
 });

@@ -45,8 +45,12 @@ import type * as model_catalogue_coverImages from "../model/catalogue/coverImage
 import type * as model_catalogue_covers from "../model/catalogue/covers.js";
 import type * as model_catalogue_refresh from "../model/catalogue/refresh.js";
 import type * as model_game_activity from "../model/game/activity.js";
+import type * as model_game_cooldown from "../model/game/cooldown.js";
+import type * as model_game_deal from "../model/game/deal.js";
+import type * as model_game_jobs from "../model/game/jobs.js";
 import type * as model_game_localTime from "../model/game/localTime.js";
 import type * as model_game_play from "../model/game/play.js";
+import type * as model_game_reset from "../model/game/reset.js";
 import type * as model_game_seen from "../model/game/seen.js";
 import type * as model_game_state from "../model/game/state.js";
 import type * as model_game_stats from "../model/game/stats.js";
@@ -117,8 +121,12 @@ declare const fullApi: ApiFromModules<{
   "model/catalogue/covers": typeof model_catalogue_covers;
   "model/catalogue/refresh": typeof model_catalogue_refresh;
   "model/game/activity": typeof model_game_activity;
+  "model/game/cooldown": typeof model_game_cooldown;
+  "model/game/deal": typeof model_game_deal;
+  "model/game/jobs": typeof model_game_jobs;
   "model/game/localTime": typeof model_game_localTime;
   "model/game/play": typeof model_game_play;
+  "model/game/reset": typeof model_game_reset;
   "model/game/seen": typeof model_game_seen;
   "model/game/state": typeof model_game_state;
   "model/game/stats": typeof model_game_stats;

@@ -1,127 +1,22 @@
-import { internal } from "../../_generated/api";
+/**
+ * A player's moves in the daily game: opening a visit, a guess, Skip / Next Anime. Each first
+ * applies whatever the clock says should already have happened (a missed reset, a finished
+ * cooldown), since a scheduled job may be late or, for a player who was away, never set.
+ */
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
 import { countGameActivity } from "./activity";
 import { addPoints } from "../boards/board";
-import { ensurePool } from "../catalogue/refresh";
-import { newCoverToken } from "../catalogue/covers";
 import { appError } from "../shared/errors";
 import { guessText, judgeGuess } from "../judge/verdict";
 import { isValidTimeZone, nextLocalMidnight } from "./localTime";
-import {
-  COOLDOWN_MS,
-  DAILY_GUESSES,
-  GUESSES_PER_ANIME,
-  MIN_RESET_GAP_MS,
-  pointsFor,
-} from "../shared/rules";
+import { DAILY_GUESSES, GUESSES_PER_ANIME, pointsFor } from "../shared/rules";
 import type { GuessOutcome, NextOutcome } from "./view";
-import { drawAnime, markSeen } from "./seen";
+import { cooldownEndChanges, startCooldown } from "./cooldown";
+import { dealRound } from "./deal";
+import { ensureResetScheduled, nextReset, resetChanges } from "./reset";
 import { recordRoundEnd } from "./stats";
-import { gameOf, type Game, type Round } from "./state";
-
-type GameChanges = Partial<Omit<Game, "_id" | "_creationTime" | "userId">>;
-
-type DealResult = { kind: "dealt"; changes: GameChanges } | { kind: "poolEmpty" | "nothingElse" };
-
-/**
- * The changes that deal a new round. The round it replaces counts as seen (its answer is shown);
- * the new anime is never that one, and one the player has not seen when the pool allows. An empty
- * pool starts a refresh; a pool holding only the anime on screen deals nothing.
- */
-async function dealRound(ctx: MutationCtx, game: Game, now: number): Promise<DealResult> {
-  const current = game.round;
-  const draw = await drawAnime(ctx, game.userId, current?.animeId ?? null);
-  if (draw.kind === "empty") {
-    await ensurePool(ctx);
-    return { kind: "poolEmpty" };
-  }
-  if (draw.kind === "nothingElse") return { kind: "nothingElse" };
-  // A round in play is revealed by this deal. One that ended by a guess was recorded then,
-  // unless seen before: its time moves now, so the fallback repeats the one seen longest ago.
-  if (current !== null && (current.status === "playing" || current.seenBefore === true)) {
-    await markSeen(ctx, game.userId, current.animeId, now);
-  }
-  const replaced = current === null ? null : endRound(current, "skipped");
-  return {
-    kind: "dealt",
-    changes: {
-      round: {
-        number: (current?.number ?? 0) + 1,
-        animeId: draw.anime._id,
-        guessesUsed: 0,
-        status: "playing",
-        startedAt: now,
-        seenBefore: draw.seenBefore,
-      },
-      previousRound: replaced,
-      coverToken: newCoverToken(),
-      animeRemaining: Math.min(GUESSES_PER_ANIME, game.dailyRemaining),
-      recentAnimeIds: undefined,
-    },
-  };
-}
-
-function endRound(round: Round, status: "skipped"): Round {
-  return round.status === "playing" ? { ...round, status } : round;
-}
-
-/** Cancels a job of ours that has not run yet (a job running now, or done, is left alone). */
-async function cancelIfPending(ctx: MutationCtx, jobId: Id<"_scheduled_functions"> | undefined) {
-  if (jobId === undefined) return;
-  const job = await ctx.db.system.get("_scheduled_functions", jobId);
-  if (job?.state.kind === "pending") await ctx.scheduler.cancel(jobId);
-}
-
-/**
- * Schedules the reset for `game.nextResetAt` unless one is already set for it, replacing the
- * one set before: a player never has more than one reset job waiting.
- */
-async function ensureResetScheduled(ctx: MutationCtx, game: Game): Promise<GameChanges> {
-  if (game.resetJobFor === game.nextResetAt) return {};
-  await cancelIfPending(ctx, game.resetJobId);
-  const resetJobId = await ctx.scheduler.runAt(game.nextResetAt, internal.game.resetDay, {
-    gameId: game._id,
-    resetAt: game.nextResetAt,
-  });
-  return { resetJobFor: game.nextResetAt, resetJobId };
-}
-
-/**
- * When the reset after one at `lastReset` comes: the next local midnight in the player's zone
- * (a zone reported since takes effect now), but never within 20 hours of the last one. A reset
- * caught up late in the day thus delays the next few a little, until they are back at midnight.
- */
-function nextReset(game: Game, lastReset: number, now: number) {
-  const timeZone = game.pendingTimeZone ?? game.timeZone;
-  return {
-    timeZone,
-    pendingTimeZone: undefined,
-    nextResetAt: Math.max(nextLocalMidnight(now, timeZone), lastReset + MIN_RESET_GAP_MS),
-  };
-}
-
-/**
- * The daily reset: a full allowance, no cooldown and a new anime. The next reset's job is
- * scheduled only for players who played since the last reset; a returning player's first call
- * catches up instead.
- */
-async function resetChanges(ctx: MutationCtx, game: Game, now: number): Promise<GameChanges> {
-  const refilled = { ...game, dailyRemaining: DAILY_GUESSES, cooldownEnd: null };
-  const dealt = await dealRound(ctx, refilled, now);
-  const round = game.round;
-  // With nothing else in the pool, the round on screen stays, with the guesses it has left.
-  const kept =
-    round?.status === "playing" ? GUESSES_PER_ANIME - round.guessesUsed : GUESSES_PER_ANIME;
-  return {
-    dailyRemaining: DAILY_GUESSES,
-    animeRemaining: kept,
-    cooldownEnd: null,
-    lastReset: now,
-    ...nextReset(game, now, now),
-    ...(dealt.kind === "dealt" ? dealt.changes : {}),
-  };
-}
+import { gameOf, type Game, type GameChanges, type Round } from "./state";
 
 /** Applies whatever should already have happened: a missed reset, a finished cooldown. */
 async function catchUp(ctx: MutationCtx, game: Game, now: number): Promise<Game> {
@@ -138,39 +33,6 @@ async function catchUp(ctx: MutationCtx, game: Game, now: number): Promise<Game>
   if (Object.keys(changes).length === 0) return game;
   await ctx.db.patch("games", game._id, changes);
   return { ...game, ...changes };
-}
-
-/**
- * The allowance back: 20 a day, and the anime in play its own 5 less those used (as at midnight).
- * An ended round keeps its count, so the counter agrees with its message ("Out of guesses!",
- * Next Anime); the next deal refills it.
- */
-function cooldownEndChanges(game: Game): GameChanges {
-  const round = game.round;
-  const animeRemaining =
-    round === null
-      ? GUESSES_PER_ANIME
-      : round.status === "playing"
-        ? GUESSES_PER_ANIME - round.guessesUsed
-        : game.animeRemaining;
-  return { dailyRemaining: DAILY_GUESSES, animeRemaining, cooldownEnd: null };
-}
-
-/**
- * The 10-minute cooldown, started by the guess that spends the last daily one (or by anything
- * that finds them spent without one), replacing any cooldown job still waiting (one a midnight
- * reset made pointless): never two at once.
- */
-async function startCooldown(ctx: MutationCtx, game: Game, now: number): Promise<number> {
-  if (game.cooldownEnd !== null) return game.cooldownEnd;
-  const cooldownEnd = now + COOLDOWN_MS;
-  await cancelIfPending(ctx, game.cooldownJobId);
-  const cooldownJobId = await ctx.scheduler.runAt(cooldownEnd, internal.game.endCooldown, {
-    gameId: game._id,
-    cooldownEnd,
-  });
-  await ctx.db.patch("games", game._id, { cooldownEnd, cooldownJobId });
-  return cooldownEnd;
 }
 
 /**
@@ -318,23 +180,4 @@ export async function nextRound(
     await recordRoundEnd(ctx, game, dealt.changes.previousRound, now);
   }
   return { kind: "dealt" };
-}
-
-/** Scheduled at a cooldown's end. A stale or repeated run changes nothing. */
-export async function endCooldown(ctx: MutationCtx, gameId: Id<"games">, cooldownEnd: number) {
-  const game = await ctx.db.get("games", gameId);
-  if (game === null || game.cooldownEnd !== cooldownEnd) return;
-  await ctx.db.patch("games", gameId, cooldownEndChanges(game));
-}
-
-/** Scheduled for the next reset. A stale, late or repeated run changes nothing twice. */
-export async function resetDay(ctx: MutationCtx, gameId: Id<"games">, resetAt: number) {
-  const game = await ctx.db.get("games", gameId);
-  if (game === null || game.nextResetAt !== resetAt) return;
-  const now = Math.max(Date.now(), resetAt);
-  const changes = await resetChanges(ctx, game, now);
-  const playedSinceLastReset = game.lastActiveAt >= game.lastReset;
-  const updated = { ...game, ...changes };
-  const scheduled = playedSinceLastReset ? await ensureResetScheduled(ctx, updated) : {};
-  await ctx.db.patch("games", gameId, { ...changes, ...scheduled });
 }

@@ -8,6 +8,8 @@ import type { QueryCtx } from "../../_generated/server";
  */
 export type Game = Doc<"games">;
 export type Round = NonNullable<Game["round"]>;
+/** A patch to a game: anything but its identity and its player. */
+export type GameChanges = Partial<Omit<Game, "_id" | "_creationTime" | "userId">>;
 
 export async function gameOf(ctx: QueryCtx, userId: Id<"users">): Promise<Game | null> {
   return await ctx.db

@@ -8,7 +8,7 @@ import { STATS_HISTORY_DAYS, STATS_MARKS_KEPT } from "../shared/rules";
 
 /**
  * Streaks and stats. A day is the player-local calendar day in the zone their daily reset
- * follows (`game.timeZone`): a zone the client reports waits for the next reset (see play.ts),
+ * follows (`game.timeZone`): a zone the client reports waits for the next reset (see reset.ts),
  * so switching zones cannot rescue a missed day. A day counts toward the streak when the player
  * solved an anime that day; one whose answer they had already seen (it scores nothing) counts
  * for nothing here at all.
