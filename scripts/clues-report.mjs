@@ -18,7 +18,7 @@ async function loadClueModules() {
     stdin: {
       contents: [
         'export { makeClue } from "./convex/model/catalogue/clue/index.ts";',
-        'export { titleForms, titleVariants } from "./convex/model/judge/normalize.ts";',
+        'export { titleForms, titleVariants } from "./convex/model/judge/titleForms.ts";',
       ].join("\n"),
       resolveDir: root,
       loader: "ts",

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { acceptedAnswers, isCorrectGuess } from "./match";
 import { showNames } from "./titleIndex";
-import { isGenericText } from "./normalize";
+import { isGenericText } from "./genericWords";
 
 describe("isCorrectGuess: forgiving", () => {
   test.each([

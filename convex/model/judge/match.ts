@@ -1,12 +1,7 @@
 import { MAX_GUESS_LENGTH } from "../shared/rules";
-import {
-  foldText,
-  isGenericText,
-  normalizeTitle,
-  titleForms,
-  titleVariants,
-  type TitleSource,
-} from "./normalize";
+import { isGenericText } from "./genericWords";
+import { foldText, normalizeTitle } from "./normalize";
+import { titleForms, titleVariants, type TitleSource } from "./titleForms";
 
 /** Containment only counts when the contained side is at least this long once normalised. */
 const MIN_CONTAINED_LENGTH = 4;

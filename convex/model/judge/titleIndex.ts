@@ -2,15 +2,9 @@ import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import { acceptedAnswers } from "./match";
 import { writeTitleSuggestions } from "./suggestions";
-import {
-  isGenericText,
-  isGenericWord,
-  normalizeTitle,
-  sequelBase,
-  titleForms,
-  titleWords,
-  type TitleSource,
-} from "./normalize";
+import { isGenericText, isGenericWord } from "./genericWords";
+import { normalizeTitle, titleWords } from "./normalize";
+import { sequelBase, titleForms, type TitleSource } from "./titleForms";
 
 /**
  * The pool's title index, so the judge can ask the pool two questions in a

@@ -11,7 +11,8 @@ import {
   specificWords,
   wordTerm,
 } from "./titleIndex";
-import { isGenericText, isGenericWord, normalizeTitle, titleWords } from "./normalize";
+import { isGenericText, isGenericWord } from "./genericWords";
+import { normalizeTitle, titleWords } from "./normalize";
 
 /** Where a pasted list splits: , ; / | a new line, or " or ". */
 const LIST_SEPARATOR = /\s*[,;/|\n\r]+\s*|\s+or\s+/i;

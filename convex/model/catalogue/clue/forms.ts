@@ -1,6 +1,6 @@
 // Title and name forms: every way the answer or a main character's name can be written, and
 // one matcher that finds them all in a text.
-import { titleForms, titleVariants, type TitleSource } from "../../judge/normalize";
+import { titleForms, titleVariants, type TitleSource } from "../../judge/titleForms";
 
 type CharacterName = {
   full?: string | null;

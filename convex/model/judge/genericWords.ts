@@ -1,0 +1,101 @@
+/**
+ * The words that never score on their own: a guess made only of them names no show, however
+ * distinctive they are in the pool (sequel markers, formats, articles and particles).
+ */
+import { foldLongVowels, titleWords } from "./normalize";
+
+/** Words that name no show on their own: sequel markers, formats, articles and particles. */
+const GENERIC_WORDS = new Set(
+  [
+    "a",
+    "an",
+    "the",
+    "of",
+    "and",
+    "in",
+    "on",
+    "to",
+    "no",
+    "wa",
+    "ga",
+    "season",
+    "seasons",
+    "series",
+    "part",
+    "parts",
+    "cour",
+    "movie",
+    "movies",
+    "film",
+    "films",
+    "tv",
+    "ova",
+    "ona",
+    "oad",
+    "special",
+    "specials",
+    "sp",
+    "episode",
+    "episodes",
+    "ep",
+    "arc",
+    "chapter",
+    "final",
+    "last",
+    "new",
+    "first",
+    "second",
+    "third",
+    "fourth",
+    "fifth",
+    "sixth",
+    "seventh",
+    "eighth",
+    "ninth",
+    "tenth",
+    "sequel",
+    "prequel",
+    "anime",
+    "edition",
+    "version",
+    "remake",
+    "reboot",
+    "gekijouban",
+    "dai",
+    "ki",
+    "hen",
+    "zoku",
+    "劇場版",
+    "シーズン",
+  ].map(foldLongVowels),
+);
+
+const GENERIC_WORD_PATTERNS = [
+  /^\d+$/,
+  /^\d+(?:st|nd|rd|th)$/,
+  /^(?:season|part|cour|s|ep|episode|vol|volume)\d+$/,
+  /^(?:i{1,3}|iv|vi{0,3}|ix|xi{0,3}|xiv|xv)$/,
+  /^第?\d+(?:期|部|章|話|編|篇|シーズン)?$/,
+];
+
+/**
+ * Generic words run together ("thefinalseason", "season2"). Two-letter
+ * particles are left out, or real titles such as "Kino" (ki + no) would count.
+ */
+const RUN_TOGETHER_GENERIC = new RegExp(
+  `^(?:${[...GENERIC_WORDS]
+    .filter((word) => /^[a-z]{3,}$/.test(word) || word === "tv")
+    .sort((a, b) => b.length - a.length)
+    .join("|")}|\\d+(?!\\d)(?:st|nd|rd|th)?)+$`,
+);
+
+export function isGenericWord(word: string): boolean {
+  return GENERIC_WORDS.has(word) || GENERIC_WORD_PATTERNS.some((pattern) => pattern.test(word));
+}
+
+/** True when the text is made only of generic words (or of nothing at all). */
+export function isGenericText(text: string): boolean {
+  const words = titleWords(text);
+  if (words.every(isGenericWord)) return true;
+  return RUN_TOGETHER_GENERIC.test(words.join(""));
+}
