@@ -5,6 +5,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "r
 import { Providers } from "@/app/providers";
 import { routes } from "@/app/routes";
 import { GameScreen } from "@/features/game/GameScreen";
+import { LeaderboardButton } from "@/features/leaderboard/LeaderboardButton";
 import { makeRoundTemplate, TEMPLATE_SAMPLE_VIEW } from "@/features/game/makeRoundTemplate";
 import type { RoundTemplate } from "@/features/game/roundTemplate";
 import type { GameView } from "@convex/model/game/view";
@@ -26,10 +27,11 @@ export async function renderLanding(origin = "http://localhost"): Promise<string
 
 /**
  * What /game's page renders first for `game` (inside the layout's <main>) when the page's HTML
- * has already brought it: Convex Auth still loading, so no live state yet.
+ * has already brought it: Convex Auth still loading, so no live state yet. The header holds what
+ * GameRoute composes into it, so the painted round has React's buttons, in React's order.
  */
 export function renderGameScreen(game: GameView): Promise<string> {
-  return renderWithProviders(<GameScreen early={game} />);
+  return renderWithProviders(<GameScreen early={game} actions={<LeaderboardButton />} />);
 }
 
 /** /game's first render as the template index.html's /game script fills (roundTemplate.ts). */
