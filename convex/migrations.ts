@@ -5,7 +5,7 @@ import { deleteBatch } from "./model/ops/migrations";
 
 /**
  * One-time data changes, run by an operator after a deploy that needs them:
- * `npx convex run migrations:<name>` (README, "Migrations"). Each works in batches and
+ * `npx convex run migrations:<name>` (docs/operations.md, "Migrations"). Each works in batches and
  * schedules its next batch itself, so one call finishes the job on any table size.
  */
 

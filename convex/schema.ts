@@ -6,7 +6,7 @@ import { v } from "convex/values";
  * A player. Convex Auth inserts the document through our `createOrUpdateUser` callback
  * (`createPlayer`), so every field a player needs is written at sign-up; an account made by hand
  * on the Convex dashboard must carry them too. (Deployments from before these fields were
- * required ran `migrations:completeProfiles` first: README, "Migrations".)
+ * required ran `migrations:completeProfiles` first: docs/operations.md, "Migrations".)
  */
 export const userFields = {
   email: v.string(),

@@ -7,9 +7,9 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 /**
- * public/_headers is the example for a static host (Netlify, Cloudflare Pages); the README
- * quotes it. These tests hold the file to the policy the README describes, the README to the
- * file, and the policy to what a production build actually serves.
+ * public/_headers is the example for a static host (Netlify, Cloudflare Pages); the operations
+ * guide (docs/operations.md) quotes it. These tests hold the file to the policy the guide
+ * describes, the guide to the file, and the policy to what a production build actually serves.
  */
 const root = path.resolve(import.meta.dirname, "../..");
 const read = (file: string) => readFile(path.join(root, file), "utf8");
@@ -92,9 +92,9 @@ describe("public/_headers", () => {
     });
   });
 
-  test("the README quotes the file as it is", async () => {
-    const readme = await read("README.md");
-    const section = readme.slice(readme.indexOf("## Production headers"));
+  test("the operations guide quotes the file as it is", async () => {
+    const guide = await read("docs/operations.md");
+    const section = guide.slice(guide.indexOf("## Production headers"));
     expect(section).toContain((await read("public/_headers")).trim());
     expect(section).toContain((await read("public/_redirects")).trim());
   });
