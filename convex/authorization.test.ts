@@ -17,6 +17,7 @@ import {
   type Role,
   type TestConvex,
 } from "./test.setup";
+import { WRONG_GUESS } from "../tests/support/testAnime";
 
 type Expected = "allow" | ErrorCode;
 type Caller = Awaited<ReturnType<typeof signedInAs>>;
@@ -164,7 +165,7 @@ const audit: Record<PublicFunctionName, Row | Row[]> = {
     allowed: ({ result }) => expect(result).toEqual({ hasRound: true }),
   },
   "game:guess": {
-    args: { roundNumber: 1, attempt: 0, guess: "Not the title" },
+    args: { roundNumber: 1, attempt: 0, guess: WRONG_GUESS },
     prepare: startGame,
     expected: signedInOnly(),
     allowed: ({ result }) => expect(result).toEqual({ kind: "wrong", guessesLeft: 4 }),
@@ -300,13 +301,13 @@ const audit: Record<PublicFunctionName, Row | Row[]> = {
   },
   "rooms:guess": [
     {
-      args: { code: ROOM, roundNumber: 1, guess: "Not the title" },
+      args: { code: ROOM, roundNumber: 1, guess: WRONG_GUESS },
       prepare: inRoom({ started: true }),
       expected: signedInOnly(),
       allowed: ({ result }) => expect(result).toEqual({ kind: "wrong", guessesLeft: 4 }),
     },
     {
-      args: { code: ROOM, roundNumber: 1, guess: "Not the title" },
+      args: { code: ROOM, roundNumber: 1, guess: WRONG_GUESS },
       prepare: inRoom({ guest: true, started: true }),
       expected: signedInOnly("NOT_IN_ROOM"),
     },
@@ -344,6 +345,7 @@ const internalOnly = [
   "leaderboard:pruneBoard",
   "leaderboard:pruneOldBoards",
   "migrations:clearAnalyticsEvents",
+  "migrations:rewriteTitleIndex",
   "rooms:advance",
   "rooms:cleanup",
   "rooms:sweep",

@@ -6,6 +6,7 @@ import { shardOf } from "./model/boards/rank";
 import { POINTS_PER_CORRECT_GUESS, QUICK_GUESS_BONUS, RANK_SHARDS } from "./model/shared/rules";
 import { newBackend, seedAnime, type TestConvex } from "./test.setup";
 import { testUser } from "../tests/support/testUser";
+import { WRONG_GUESS } from "../tests/support/testAnime";
 
 const FIRST_TRY = POINTS_PER_CORRECT_GUESS + QUICK_GUESS_BONUS;
 
@@ -95,7 +96,7 @@ describe("points land on every board at once", () => {
     await ann.as.mutation(api.game.guess, {
       roundNumber: view!.round!.number,
       attempt: 0,
-      guess: "nothing like it",
+      guess: WRONG_GUESS,
     });
     await next(ann); // a pool of one: the same anime stays, its answer unseen
     expect(await t.run(async (ctx) => await ctx.db.query("boardEntries").take(1_000))).toEqual([]);

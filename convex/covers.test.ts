@@ -15,6 +15,7 @@ import {
   type TestPlayer,
 } from "./test.setup";
 import { testCoverResponse } from "../tests/support/testCovers";
+import { WRONG_GUESS } from "../tests/support/testAnime";
 
 type Player = TestPlayer;
 
@@ -72,7 +73,7 @@ describe("while a round plays", () => {
     const results: unknown[] = [
       await player.as.mutation(api.game.start, { timeZone: "UTC" }),
       await player.as.query(api.game.state, {}),
-      await player.as.mutation(api.game.guess, { roundNumber: 1, attempt: 0, guess: "nope" }),
+      await player.as.mutation(api.game.guess, { roundNumber: 1, attempt: 0, guess: WRONG_GUESS }),
       await player.as.query(api.game.state, {}),
       await player.as.query(api.users.viewer, {}),
       await player.as.query(api.leaderboard.mine, {}),
@@ -124,7 +125,7 @@ describe("while a round plays", () => {
         ),
       );
     expect(await served()).toEqual({ 0: 200, 1: 404, 2: 404, 3: 404, 4: 404, clear: 404 });
-    await player.as.mutation(api.game.guess, { roundNumber: 1, attempt: 0, guess: "nope" });
+    await player.as.mutation(api.game.guess, { roundNumber: 1, attempt: 0, guess: WRONG_GUESS });
     expect(await served()).toEqual({ 0: 200, 1: 200, 2: 404, 3: 404, 4: 404, clear: 404 });
     expect((await stateOf(player)).round!.coverPath).toBe(`${base}/1`);
 

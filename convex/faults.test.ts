@@ -20,6 +20,7 @@ import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { attachTestCovers, testCoverResponse } from "../tests/support/testCovers";
 import { ANILIST_ENDPOINT } from "./model/catalogue/anilist";
+import { insertAnime } from "./model/judge/titleIndex";
 import { COOLDOWN_MS, DAILY_GUESSES, GUESSES_PER_ANIME } from "./model/shared/rules";
 import {
   dealtAnimeOf,
@@ -35,6 +36,7 @@ import {
   type TestConvex,
   type TestPlayer,
 } from "./test.setup";
+import { WRONG_GUESS } from "../tests/support/testAnime";
 
 type Json = Record<string, unknown>;
 
@@ -109,7 +111,7 @@ const invalidOnly = () => {
 async function seedPool(t: TestConvex, size: number) {
   await t.run(async (ctx) => {
     for (let anilistId = 1; anilistId <= size; anilistId++) {
-      const id = await ctx.db.insert("anime", {
+      const id = await insertAnime(ctx, {
         anilistId,
         title: { english: `Old Show ${anilistId}`, romaji: null, native: null },
         synonyms: [],
@@ -154,7 +156,7 @@ async function answerOf(t: TestConvex, player: TestPlayer): Promise<string> {
 async function spendTheDay(player: TestPlayer) {
   for (let anime = 0; anime < 4; anime++) {
     if (anime > 0) await skipAs(player);
-    for (let i = 0; i < GUESSES_PER_ANIME; i++) await guessAs(player, "wrong");
+    for (let i = 0; i < GUESSES_PER_ANIME; i++) await guessAs(player, WRONG_GUESS);
   }
   expect((await viewOf(player)).dailyRemaining).toBe(0);
 }
@@ -169,7 +171,7 @@ async function playMove(t: TestConvex, player: TestPlayer, move: number): Promis
       return 0;
     case 1:
     case 2: {
-      const outcome = await guessAs(player, "not it");
+      const outcome = await guessAs(player, WRONG_GUESS);
       expect(["wrong", "outOfGuesses", "roundOver", "cooldown"]).toContain(outcome.kind);
       return 0;
     }
@@ -266,7 +268,7 @@ describe("AniList failing while rounds are played", () => {
       kind: "poolEmpty",
     });
     expect(
-      await player.as.mutation(api.game.guess, { roundNumber: 1, attempt: 0, guess: "x" }),
+      await player.as.mutation(api.game.guess, { roundNumber: 1, attempt: 0, guess: WRONG_GUESS }),
     ).toEqual({ kind: "noRound" });
     const refreshes = async () =>
       await t.run(async (ctx) => await ctx.db.query("catalogueRefreshes").take(10));
@@ -287,7 +289,7 @@ describe("AniList failing while rounds are played", () => {
     // An anime is dealt once its cover images are made.
     await t.finishAllScheduledFunctions(vi.runAllTimers);
     expect(await player.as.mutation(api.game.next, { roundNumber: 0 })).toEqual({ kind: "dealt" });
-    expect(await guessAs(player, "not it")).toEqual({ kind: "wrong", guessesLeft: 4 });
+    expect(await guessAs(player, WRONG_GUESS)).toEqual({ kind: "wrong", guessesLeft: 4 });
   });
 });
 
@@ -306,7 +308,7 @@ describe("scheduled jobs late, twice and out of order while the player plays", (
       // The scheduler falls behind: both moments pass and neither job has run.
       vi.setSystemTime(cooldownEnd! + 60_000);
       expect((await skipAs(player)).kind).toBe("stale"); // caught up: a new day, a new anime
-      await guessAs(player, "wrong");
+      await guessAs(player, WRONG_GUESS);
       const played = await viewOf(player);
       expect(played).toMatchObject({ dailyRemaining: DAILY_GUESSES - 1, cooldownEnd: null });
 
@@ -345,7 +347,7 @@ describe("scheduled jobs late, twice and out of order while the player plays", (
     vi.setSystemTime(second!);
     await t.mutation(internal.game.endCooldown, { gameId, cooldownEnd: second! });
     await skipAs(player);
-    await guessAs(player, "wrong");
+    await guessAs(player, WRONG_GUESS);
     await t.mutation(internal.game.endCooldown, { gameId, cooldownEnd: second! });
     expect(await viewOf(player)).toMatchObject({
       dailyRemaining: DAILY_GUESSES - 1,
@@ -399,7 +401,7 @@ describe("submissions racing each other and the jobs", () => {
   test("a right guess racing the midnight reset: scored at most once, never on the next anime", async () => {
     vi.setSystemTime(new Date("2026-11-21T23:59:59Z"));
     const { t, player } = await playerInGame(5);
-    await guessAs(player, "wrong");
+    await guessAs(player, WRONG_GUESS);
     const answer = await answerOf(t, player);
     const { round } = await viewOf(player);
     const { _id: gameId, nextResetAt } = await gameOfPlayer(t, player);

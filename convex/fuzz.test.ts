@@ -727,17 +727,18 @@ const roomSpecs = {
       ...ROOM_MEMBER_REFUSALS,
       "GUESS_TOO_LONG",
       "GUESS_IS_A_LIST",
+      "GUESS_TOO_GENERIC",
       "ROOM_GUESS_TOO_FAST",
     ),
     hints: {
       code: roomCodes,
       roundNumber: fc.constantFrom(roomLive.round, 0, 99),
-      guess: fc.constantFrom(roomLive.answer, "wrong", "Show 1, Show 2", "   "),
+      guess: fc.constantFrom(roomLive.answer, "Zorblat", "Show 1, Show 2", "   "),
     },
     realistic: fc.record({
       code: fc.constant(roomLive.code),
       roundNumber: fc.constant(roomLive.round),
-      guess: fc.constantFrom(roomLive.answer, "wrong", "Naruto"),
+      guess: fc.constantFrom(roomLive.answer, "Zorblat", "Naruto"),
     }),
     clock: fc.constantFrom(0, 1_000, 1_000, 10_000),
     succeeded: (result: unknown) => {
@@ -926,8 +927,13 @@ const specs: Record<PublicFunctionName, Spec> = {
     },
   },
   "game:guess": {
-    // A list or an over-long paste is refused before anything is spent.
-    refusals: forPlayers("GAME_NOT_STARTED", "GUESS_TOO_LONG", "GUESS_IS_A_LIST"),
+    // A list, common words alone or an over-long paste is refused before anything is spent.
+    refusals: forPlayers(
+      "GAME_NOT_STARTED",
+      "GUESS_TOO_LONG",
+      "GUESS_IS_A_LIST",
+      "GUESS_TOO_GENERIC",
+    ),
     runs: Math.ceil(RUNS * 1.5),
     hints: {
       roundNumber: fc.constantFrom(live.round(0), live.round(-1), live.round(1)),
@@ -946,7 +952,7 @@ const specs: Record<PublicFunctionName, Spec> = {
       attempt: fc.constant(live.attempt),
       guess: fc.oneof(
         { weight: 1, arbitrary: fc.constant(live.answer) },
-        { weight: 4, arbitrary: fc.constantFrom("wrong", "Show 999", "Naruto") },
+        { weight: 4, arbitrary: fc.constantFrom("Zorblat", "Show 999", "Naruto") },
       ),
     }),
     succeeded: (result, { caller, before, after }) => {

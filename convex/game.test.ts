@@ -9,6 +9,7 @@ import {
   signUpPlayer,
   type TestConvex,
 } from "./test.setup";
+import { WRONG_GUESS } from "../tests/support/testAnime";
 
 type Player = Awaited<ReturnType<typeof signUpPlayer>>["as"];
 
@@ -137,7 +138,7 @@ describe("starting a visit", () => {
     await expectErrorCode(t.query(api.game.state, {}), "NOT_SIGNED_IN");
     await expectErrorCode(t.mutation(api.game.start, { timeZone: "UTC" }), "NOT_SIGNED_IN");
     await expectErrorCode(
-      t.mutation(api.game.guess, { roundNumber: 1, attempt: 0, guess: "x" }),
+      t.mutation(api.game.guess, { roundNumber: 1, attempt: 0, guess: WRONG_GUESS }),
       "NOT_SIGNED_IN",
     );
     await expectErrorCode(t.mutation(api.game.next, { roundNumber: 1 }), "NOT_SIGNED_IN");
@@ -154,7 +155,7 @@ describe("the answer stays on the server", () => {
         expect(sent).not.toContain(secret);
       }
       expect(sent).not.toMatch(/anilistId|synonyms|answers|title/);
-      await guess(as, "definitely wrong");
+      await guess(as, WRONG_GUESS);
       await skip(as);
     }
   });
@@ -162,7 +163,7 @@ describe("the answer stays on the server", () => {
   test("once the round ends, the answer is revealed with a link", async () => {
     const { t, as } = await startedGame();
     const { anime } = await answersOfRound(t, as);
-    for (let i = 0; i < 5; i++) await guess(as, "wrong");
+    for (let i = 0; i < 5; i++) await guess(as, WRONG_GUESS);
     expect((await state(as)).round).toMatchObject({
       status: "outOfGuesses",
       answer: { english: anime.title.english, romaji: anime.title.romaji, siteUrl: anime.siteUrl },
@@ -184,13 +185,13 @@ describe("the answer stays on the server", () => {
 describe("guessing", () => {
   test("a wrong guess spends one of each allowance and sharpens the cover", async () => {
     const { as } = await startedGame();
-    expect(await guess(as, "Not the show")).toEqual({ kind: "wrong", guessesLeft: 4 });
+    expect(await guess(as, WRONG_GUESS)).toEqual({ kind: "wrong", guessesLeft: 4 });
     expect(await state(as)).toMatchObject({
       dailyRemaining: 19,
       animeRemaining: 4,
       round: { status: "playing", guessesUsed: 1, coverPath: step(1) },
     });
-    await guess(as, "Still not");
+    await guess(as, WRONG_GUESS);
     expect((await state(as)).round!.coverPath).toEqual(step(2));
   });
 
@@ -209,22 +210,22 @@ describe("guessing", () => {
   test("a right guess after a wrong one scores 100", async () => {
     const { t, as } = await startedGame();
     const { title } = await answersOfRound(t, as);
-    await guess(as, "wrong");
+    await guess(as, WRONG_GUESS);
     expect(await guess(as, title)).toEqual({ kind: "correct", points: 100 });
     expect(await score(t)).toBe(100);
   });
 
   test("five wrong guesses end the round; later guesses change nothing", async () => {
     const { as } = await startedGame();
-    for (let i = 0; i < 4; i++) await guess(as, `wrong ${i}`);
-    expect(await guess(as, "wrong 4")).toEqual({ kind: "outOfGuesses" });
+    for (let i = 0; i < 4; i++) await guess(as, `${WRONG_GUESS} ${i}`);
+    expect(await guess(as, `${WRONG_GUESS} 4`)).toEqual({ kind: "outOfGuesses" });
     const after = await state(as);
     expect(after).toMatchObject({
       dailyRemaining: 15,
       animeRemaining: 0,
       round: { coverPath: step("clear") },
     });
-    expect(await guess(as, "too late")).toEqual({ kind: "roundOver" });
+    expect(await guess(as, WRONG_GUESS)).toEqual({ kind: "roundOver" });
     expect(await state(as)).toEqual(after);
   });
 
@@ -265,7 +266,7 @@ describe("guessing", () => {
       await ctx.db.delete("users", user!._id);
     });
     await expectErrorCode(
-      as.mutation(api.game.guess, { roundNumber: 1, attempt: 0, guess: "x" }),
+      as.mutation(api.game.guess, { roundNumber: 1, attempt: 0, guess: WRONG_GUESS }),
       "USER_NOT_FOUND",
     );
   });
@@ -274,7 +275,7 @@ describe("guessing", () => {
 describe("skip and next", () => {
   test("skip deals a new anime and refills the anime guesses up to what is left today", async () => {
     const { as } = await startedGame();
-    await guess(as, "wrong");
+    await guess(as, WRONG_GUESS);
     expect(await skip(as)).toEqual({ kind: "dealt" });
     expect(await state(as)).toMatchObject({
       dailyRemaining: 19,
@@ -282,7 +283,7 @@ describe("skip and next", () => {
       round: { number: 2, guessesUsed: 0, status: "playing", coverPath: step(0) },
     });
     for (let round = 0; round < 3; round++) {
-      for (let i = 0; i < 5; i++) await guess(as, "wrong");
+      for (let i = 0; i < 5; i++) await guess(as, WRONG_GUESS);
       await skip(as);
     }
     expect(await state(as)).toMatchObject({ dailyRemaining: 4, animeRemaining: 4 });
@@ -324,7 +325,7 @@ describe("skip and next", () => {
 describe("the daily allowance", () => {
   async function spendAllGuesses(as: Player) {
     for (let round = 0; round < 4; round++) {
-      for (let i = 0; i < 5; i++) await guess(as, "wrong");
+      for (let i = 0; i < 5; i++) await guess(as, WRONG_GUESS);
       if (round < 3) await skip(as);
     }
     expect((await state(as)).dailyRemaining).toBe(0);
@@ -359,10 +360,10 @@ describe("the daily allowance", () => {
   test("a right last guess scores and starts the cooldown too", async () => {
     const { t, as } = await startedGame();
     for (let round = 0; round < 3; round++) {
-      for (let i = 0; i < 5; i++) await guess(as, "wrong");
+      for (let i = 0; i < 5; i++) await guess(as, WRONG_GUESS);
       await skip(as);
     }
-    for (let i = 0; i < 4; i++) await guess(as, "wrong");
+    for (let i = 0; i < 4; i++) await guess(as, WRONG_GUESS);
     const { title } = await answersOfRound(t, as);
     expect(await guess(as, title)).toEqual({ kind: "correct", points: 100 });
     expect(await state(as)).toMatchObject({
@@ -374,7 +375,7 @@ describe("the daily allowance", () => {
 
   test("a game left at 0 without a cooldown (an older game) starts one on the visit; its round in play then gets its own guesses back", async () => {
     const { t, as } = await startedGame();
-    await guess(as, "wrong");
+    await guess(as, WRONG_GUESS);
     const game = await t.run(async (ctx) => await ctx.db.query("games").first());
     await t.run(async (ctx) => ctx.db.patch("games", game!._id, { dailyRemaining: 0 }));
     await as.mutation(api.game.start, { timeZone: "UTC" });
@@ -396,7 +397,7 @@ describe("the daily allowance", () => {
     await t.finishInProgressScheduledFunctions();
     await guess(as, "wrong after cooldown"); // the round ended, so Next first
     await skip(as);
-    await guess(as, "wrong");
+    await guess(as, WRONG_GUESS);
     const game = await t.run(async (ctx) => await ctx.db.query("games").first());
     await t.mutation(internal.game.endCooldown, { gameId: game!._id, cooldownEnd: cooldownEnd! });
     expect((await state(as)).dailyRemaining).toBe(19);
@@ -409,7 +410,7 @@ describe("the daily allowance", () => {
     "in %s the allowance resets at local midnight (%s) with a new anime",
     async (zone, midnight) => {
       const { t, as } = await startedGame({ timeZone: zone });
-      for (let i = 0; i < 3; i++) await guess(as, "wrong");
+      for (let i = 0; i < 3; i++) await guess(as, WRONG_GUESS);
       const before = await state(as);
       expect(before.nextResetAt).toBe(Date.parse(midnight));
 
@@ -431,7 +432,7 @@ describe("the daily allowance", () => {
     expect((await state(as)).cooldownEnd).toBe(Date.parse("2026-11-22T00:05:00Z"));
     await advanceTo(t, Date.parse("2026-11-22T00:00:00Z"));
     expect(await state(as)).toMatchObject({ dailyRemaining: 20, cooldownEnd: null });
-    await guess(as, "wrong");
+    await guess(as, WRONG_GUESS);
     await advanceTo(t, Date.parse("2026-11-22T00:05:00Z"));
     expect((await state(as)).dailyRemaining).toBe(19);
   });
@@ -442,7 +443,7 @@ describe("the daily allowance", () => {
     vi.advanceTimersByTime(1000);
     await skip(as);
     expect((await state(as)).round!.dealtAtReset).toBe(false);
-    await guess(as, "wrong");
+    await guess(as, WRONG_GUESS);
     const { anime } = await answersOfRound(t, as);
 
     await advanceTo(t, Date.parse("2026-11-22T00:00:00Z"));
@@ -458,7 +459,7 @@ describe("the daily allowance", () => {
   test("a daylight-saving day's midnight comes after 23 hours, and the next after 24", async () => {
     vi.setSystemTime(new Date("2026-03-08T12:00:00Z")); // New York springs forward today
     const { t, as } = await startedGame({ timeZone: "America/New_York" });
-    await guess(as, "wrong");
+    await guess(as, WRONG_GUESS);
     expect((await state(as)).nextResetAt).toBe(Date.parse("2026-03-09T04:00:00Z"));
     await advanceTo(t, Date.parse("2026-03-09T04:00:00Z"));
     expect(await state(as)).toMatchObject({
@@ -469,13 +470,13 @@ describe("the daily allowance", () => {
 
   test("a new time zone takes effect after the next reset, never bringing one nearer", async () => {
     const { t, as } = await startedGame({ timeZone: "UTC" });
-    await guess(as, "wrong");
+    await guess(as, WRONG_GUESS);
     await as.mutation(api.game.start, { timeZone: "Asia/Tokyo" });
     expect((await state(as)).nextResetAt).toBe(Date.parse("2026-11-22T00:00:00Z"));
     await advanceTo(t, Date.parse("2026-11-21T15:00:00Z")); // Tokyo midnight: nothing
     expect((await state(as)).dailyRemaining).toBe(19);
     await advanceTo(t, Date.parse("2026-11-22T00:00:00Z")); // UTC midnight: the reset
-    await guess(as, "wrong");
+    await guess(as, WRONG_GUESS);
     // Now in Tokyo: its next midnight (15:00 UTC) is too soon after this reset, so 20 hours on.
     expect(await state(as)).toMatchObject({
       dailyRemaining: 19,
@@ -491,7 +492,7 @@ describe("the daily allowance", () => {
     const resetAt = game!.nextResetAt;
     vi.setSystemTime(resetAt);
     await t.mutation(internal.game.resetDay, { gameId: game!._id, resetAt });
-    await guess(as, "wrong");
+    await guess(as, WRONG_GUESS);
     const after = await state(as);
     await t.mutation(internal.game.resetDay, { gameId: game!._id, resetAt });
     expect(await state(as)).toEqual(after);
@@ -505,8 +506,8 @@ describe("the daily allowance", () => {
     const game = await t.run(async (ctx) => await ctx.db.query("games").first());
     const midnight = game!.nextResetAt;
     vi.setSystemTime(midnight + 5_000); // the scheduler is late: the job has not run yet
-    expect(await guess(as, "wrong")).toEqual({ kind: "stale" }); // caught up: a new anime
-    await guess(as, "wrong");
+    expect(await guess(as, WRONG_GUESS)).toEqual({ kind: "stale" }); // caught up: a new anime
+    await guess(as, WRONG_GUESS);
     const afterGuess = await state(as);
     expect(afterGuess).toMatchObject({ dailyRemaining: 19, round: { number: 2 } });
 
@@ -524,7 +525,7 @@ describe("the daily allowance", () => {
     await advanceTo(t, firstMidnight);
     await advanceTo(t, firstMidnight + 86_400_000);
     await advanceTo(t, firstMidnight + 86_400_000 + 10 * 3_600_000);
-    await guess(as, "wrong"); // back, in the same tab: no new visit
+    await guess(as, WRONG_GUESS); // back, in the same tab: no new visit
     expect((await state(as)).dailyRemaining).toBe(19);
     await advanceTo(t, firstMidnight + 2 * 86_400_000);
     expect((await state(as)).dailyRemaining).toBe(20);
@@ -532,8 +533,8 @@ describe("the daily allowance", () => {
 
   test("a player back after missed midnights gets the reset before their first guess", async () => {
     const { t, as } = await startedGame();
-    await guess(as, "wrong");
-    await guess(as, "wrong");
+    await guess(as, WRONG_GUESS);
+    await guess(as, WRONG_GUESS);
     // Two days pass with the scheduler not running this player's reset (it was never active since).
     await t.run(async (ctx) => {
       const game = await ctx.db.query("games").first();
@@ -543,8 +544,8 @@ describe("the daily allowance", () => {
       });
     });
     vi.setSystemTime(Date.now() + 2 * 86_400_000);
-    expect(await guess(as, "wrong")).toMatchObject({ kind: "stale" }); // a new anime was dealt
+    expect(await guess(as, WRONG_GUESS)).toMatchObject({ kind: "stale" }); // a new anime was dealt
     expect(await state(as)).toMatchObject({ dailyRemaining: 20, round: { guessesUsed: 0 } });
-    expect(await guess(as, "wrong")).toEqual({ kind: "wrong", guessesLeft: 4 });
+    expect(await guess(as, WRONG_GUESS)).toEqual({ kind: "wrong", guessesLeft: 4 });
   });
 });

@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
 import { expectErrorCode, newBackend, seedAnime, signUpPlayer } from "./test.setup";
+import { WRONG_GUESS } from "../tests/support/testAnime";
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
@@ -35,7 +36,7 @@ describe("game.open", () => {
     await seedAnime(t, 5);
     const { as } = await signUpPlayer(t);
     const first = await as.mutation(api.game.open, { timeZone: "UTC" });
-    await as.mutation(api.game.guess, { roundNumber: 1, attempt: 0, guess: "not it" });
+    await as.mutation(api.game.guess, { roundNumber: 1, attempt: 0, guess: WRONG_GUESS });
     const again = await as.mutation(api.game.open, { timeZone: "UTC" });
     expect(again!.round).toMatchObject({ number: first!.round!.number, guessesUsed: 1 });
     expect(again).toEqual(await as.query(api.game.state, {}));
@@ -49,7 +50,7 @@ describe("game.open", () => {
     const { as } = await signUpPlayer(t);
     await as.mutation(api.game.open, { timeZone: "UTC" });
     for (let attempt = 0; attempt < 3; attempt++) {
-      await as.mutation(api.game.guess, { roundNumber: 1, attempt, guess: "wrong" });
+      await as.mutation(api.game.guess, { roundNumber: 1, attempt, guess: WRONG_GUESS });
     }
     vi.setSystemTime(new Date("2026-11-23T09:00:00Z"));
     const opened = await as.mutation(api.game.open, { timeZone: "UTC" });

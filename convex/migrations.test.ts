@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { internal } from "./_generated/api";
-import { MIGRATION_BATCH } from "./model/ops/migrations";
+import { MIGRATION_BATCH, TITLE_INDEX_BATCH } from "./model/ops/migrations";
+import { fixtureAnimeFields, judgeFixture, SHOW, verdict } from "../tests/support/judgePool";
 import { newBackend, signUpPlayer } from "./test.setup";
+import { testAnime } from "../tests/support/testAnime";
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -41,5 +43,29 @@ describe("clearAnalyticsEvents", () => {
       deleted: 0,
       done: true,
     });
+  });
+});
+
+describe("rewriteTitleIndex", () => {
+  test("gives a pool stored before the index held names and acronyms what the judge asks for", async () => {
+    const t = newBackend();
+    await t.run(async (ctx) => {
+      for (const anime of judgeFixture.anime) {
+        await ctx.db.insert("anime", fixtureAnimeFields(anime));
+      }
+      // More than one batch in all.
+      for (let n = 1; n <= TITLE_INDEX_BATCH; n++) {
+        await ctx.db.insert("anime", testAnime(n, { english: `Filler Show ${n}` }));
+      }
+    });
+    expect(await verdict(t, SHOW.SILENT_VOICE, "A Silent Voice")).toBe("GUESS_TOO_GENERIC");
+
+    const first = await t.mutation(internal.migrations.rewriteTitleIndex, {});
+    expect(first).toEqual({ rewritten: TITLE_INDEX_BATCH, done: false });
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
+
+    expect(await verdict(t, SHOW.SILENT_VOICE, "A Silent Voice")).toBe("correct");
+    expect(await verdict(t, SHOW.SAO, "SAO")).toBe("correct");
+    expect(await verdict(t, SHOW.SAO, "online")).toBe("GUESS_TOO_GENERIC");
   });
 });

@@ -1,7 +1,7 @@
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import { internalMutation } from "./_generated/server";
-import { deleteBatch } from "./model/ops/migrations";
+import { deleteBatch, rewriteTitleIndexBatch } from "./model/ops/migrations";
 
 /**
  * One-time data changes, run by an operator after a deploy that needs them:
@@ -17,5 +17,24 @@ export const clearAnalyticsEvents = internalMutation({
     const result = await deleteBatch(ctx, "analytics_events");
     if (!result.done) await ctx.scheduler.runAfter(0, internal.migrations.clearAnalyticsEvents, {});
     return result;
+  },
+});
+
+/**
+ * Rewrites every anime's title index and suggestion rows, as the catalogue writes them now
+ * (acronyms, names with generic words around them, only real titles as suggestions): the
+ * judge's refusals and acronyms need them, and the next catalogue refresh would write them too.
+ */
+export const rewriteTitleIndex = internalMutation({
+  args: { cursor: v.optional(v.union(v.string(), v.null())) },
+  returns: v.object({ rewritten: v.number(), done: v.boolean() }),
+  handler: async (ctx, { cursor }) => {
+    const result = await rewriteTitleIndexBatch(ctx, cursor ?? null);
+    if (result.cursor !== null) {
+      await ctx.scheduler.runAfter(0, internal.migrations.rewriteTitleIndex, {
+        cursor: result.cursor,
+      });
+    }
+    return { rewritten: result.rewritten, done: result.cursor === null };
   },
 });

@@ -15,6 +15,7 @@ import {
 } from "./model/shared/rules";
 import type { MemberView } from "./model/rooms/view";
 import { expectErrorCode, newBackend, seedAnime, signedInAs, type TestConvex } from "./test.setup";
+import { WRONG_GUESS } from "../tests/support/testAnime";
 
 type Player = Awaited<ReturnType<typeof signedInAs>>;
 
@@ -166,7 +167,9 @@ describe("party rooms", () => {
     const results: unknown[] = [];
     // Ben is right first, then Ann after a wrong guess, in order of arrival.
     results.push(await ben.as.mutation(api.rooms.guess, { code, roundNumber: 1, guess: answer }));
-    results.push(await ann.as.mutation(api.rooms.guess, { code, roundNumber: 1, guess: "Nope" }));
+    results.push(
+      await ann.as.mutation(api.rooms.guess, { code, roundNumber: 1, guess: WRONG_GUESS }),
+    );
     // A second guess within a second is refused and costs nothing.
     await expectErrorCode(
       ann.as.mutation(api.rooms.guess, { code, roundNumber: 1, guess: answer }),

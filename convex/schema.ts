@@ -76,7 +76,7 @@ export const animeFields = {
  * per (word or whole name of an anime's titles, anime), with its franchise.
  */
 export const titleTermFields = {
-  /** "word:titan" or "name:attackontitan". */
+  /** "word:titan", "name:attackontitan" or "acronym:aot" (convex/model/judge/titleIndex.ts). */
   term: v.string(),
   franchiseKey: v.string(),
   animeId: v.id("anime"),

@@ -8,6 +8,7 @@ import { api } from "./_generated/api";
 import { addDays, daysBetween, streakAfterSolve } from "./model/game/stats";
 import { GUESSES_PER_ANIME, STATS_HISTORY_DAYS } from "./model/shared/rules";
 import { gameOfPlayer, newBackend, playerInGame, signedInAs, type TestConvex } from "./test.setup";
+import { WRONG_GUESS } from "../tests/support/testAnime";
 
 type Player = Awaited<ReturnType<typeof signedInAs>>;
 
@@ -73,7 +74,7 @@ async function solveAt(t: TestConvex, player: Player, at: string, wrong = 0) {
   vi.setSystemTime(new Date(at));
   await revisit(t, player);
   await freshRound(player);
-  for (let i = 0; i < wrong; i++) await guess(player, "Not it at all");
+  for (let i = 0; i < wrong; i++) await guess(player, WRONG_GUESS);
   expect(await guess(player, await titleOnScreen(t, player))).toMatchObject({ kind: "correct" });
 }
 
@@ -179,7 +180,7 @@ describe("the day's record", () => {
     await solveAt(t, player, "2026-11-23T09:00:00Z"); // first try: 150
     await solveAt(t, player, "2026-11-23T09:05:00Z", 2); // third guess: 100
     await freshRound(player);
-    for (let i = 0; i < GUESSES_PER_ANIME; i++) await guess(player, "Wrong again");
+    for (let i = 0; i < GUESSES_PER_ANIME; i++) await guess(player, WRONG_GUESS);
     await freshRound(player); // Next Anime after a missed round: no skip recorded
     await player.as.mutation(api.game.next, { roundNumber: (await currentRound(player)).number });
     // A guess that changes nothing (a replay) records nothing either.

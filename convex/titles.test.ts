@@ -3,6 +3,7 @@ import { describe, expect, test } from "vitest";
 import { api } from "./_generated/api";
 import type { AnimeFields } from "./model/judge/titleIndex";
 import { insertAnime, replaceAnime } from "./model/judge/titleIndex";
+import { acceptedAnswers } from "./model/judge/match";
 import { SUGGESTIONS_MAX } from "./model/shared/rules";
 import { newBackend, seedAnime, signedInAs, type TestConvex } from "./test.setup";
 import { testAnime } from "../tests/support/testAnime";
@@ -35,7 +36,12 @@ describe("titles.suggest", () => {
       "Attack on Titan",
       "Attack on Titan Season 2",
     ]);
-    expect(await as.query(api.titles.suggest, { text: "SnK" })).toEqual(["SnK"]);
+    // A synonym, after the titles of the acronym it is.
+    expect(await as.query(api.titles.suggest, { text: "SnK" })).toEqual([
+      "Attack on Titan",
+      "Attack on Titan Season 2",
+      "SnK",
+    ]);
     expect(await as.query(api.titles.suggest, { text: "frie" })).toEqual([
       "Frieren: Beyond Journey's End",
       "Sousou no Frieren",
@@ -86,11 +92,71 @@ describe("titles.suggest", () => {
         anime(1, "Attack on Titan", "Shingeki no Kyojin", ["Spy Family"]),
       );
     });
-    expect(await as.query(api.titles.suggest, { text: "snk" })).toEqual([]);
+    expect(await as.query(api.titles.suggest, { text: "snk" })).not.toContain("SnK");
     expect(await as.query(api.titles.suggest, { text: "spy" })).toEqual([
       "Spy Family",
       "Spy x Family",
       "SPY×FAMILY",
+    ]);
+  });
+
+  test("only the pool's real titles: never a shortened form the judge derives", async () => {
+    const t = newBackend();
+    const zom = { english: "Zom 100: Bucket List of the Dead" };
+    const romaji = "Zom 100: Zombie ni Naru Made ni Shitai 100 no Koto";
+    await t.run(async (ctx) => {
+      await insertAnime(ctx, {
+        ...anime(1, zom.english, romaji),
+        // As the catalogue stores it: with the shorter names the judge accepts.
+        answers: acceptedAnswers({ title: { ...zom, romaji } }),
+      });
+    });
+    const { as } = await signedInAs(t, "player");
+    expect(await as.query(api.titles.suggest, { text: "zom" })).toEqual([zom.english, romaji]);
+    expect(await as.query(api.titles.suggest, { text: "bucket" })).toEqual([zom.english]);
+  });
+
+  test.each(["no", "the", "of", "wa", "No ", "the of", "season"])(
+    "%j alone matches nothing; with another word, only titles holding that word",
+    async (text) => {
+      const t = newBackend();
+      await pool(t);
+      await t.run(async (ctx) => {
+        await insertAnime(ctx, anime(6, "The Tale of No Name", "Namae no Monogatari wa"));
+      });
+      const { as } = await signedInAs(t, "player");
+      expect(await as.query(api.titles.suggest, { text })).toEqual([]);
+      const withWord = await as.query(api.titles.suggest, { text: `${text} kyo` });
+      expect(withWord.toSorted()).toEqual([
+        "Kyojin Monogatari",
+        "Shingeki no Kyojin",
+        "Shingeki no Kyojin Season 2",
+      ]);
+    },
+  );
+
+  test("a typed acronym shows the full titles it stands for, first", async () => {
+    const t = newBackend();
+    await pool(t);
+    await t.run(async (ctx) => {
+      await insertAnime(ctx, anime(6, "Sword Art Online", "Sword Art Online"));
+      await insertAnime(ctx, anime(7, "Saomi", "Saomi"));
+      await insertAnime(ctx, anime(8, "Star Anchor Odyssey", "Hoshi no Ikari"));
+    });
+    const { as } = await signedInAs(t, "player");
+    expect(await as.query(api.titles.suggest, { text: "sao" })).toEqual([
+      "Star Anchor Odyssey",
+      "Sword Art Online",
+      "Saomi",
+    ]);
+    expect(await as.query(api.titles.suggest, { text: "S.A.O." })).toEqual([
+      "Star Anchor Odyssey",
+      "Sword Art Online",
+    ]);
+    expect(await as.query(api.titles.suggest, { text: "AoT" })).toEqual([
+      "Attack on Titan",
+      "Attack on Titan Season 2",
+      "AoT",
     ]);
   });
 });

@@ -6,7 +6,7 @@ import { COOLDOWN_MS } from "@convex/model/shared/rules";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { ConvexTestClient } from "./ConvexTestClient";
 import { InProcessBackend } from "./inProcessBackend";
-import { testAnime } from "../../tests/support/testAnime";
+import { testAnime, WRONG_GUESS } from "../../tests/support/testAnime";
 import { insertTestAnime } from "../../tests/support/testCovers";
 import { ann, createAccount } from "./accounts";
 
@@ -202,7 +202,7 @@ describe("ConvexTestClient and scheduled functions", () => {
         await client.mutation(api.game.guess, {
           roundNumber: view.round!.number,
           attempt: view.round!.guessesUsed,
-          guess: "wrong",
+          guess: WRONG_GUESS,
         });
       } else {
         await client.mutation(api.game.next, { roundNumber: view.round!.number });

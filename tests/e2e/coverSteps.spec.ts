@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { delayCovers, expect, test } from "./fixtures";
 import { openGame } from "./gameScreen";
+import { WRONG_GUESS } from "../support/testAnime";
 
 const cover = (page: Page) => page.getByTestId("cover");
 
@@ -58,7 +59,7 @@ test("a wrong guess swaps to the next step without a flash or a shift, fading ov
   await delayCovers(page, 800);
   await watchCover(page);
 
-  await page.getByRole("combobox", { name: "Your guess" }).fill("Definitely Not It");
+  await page.getByRole("combobox", { name: "Your guess" }).fill(WRONG_GUESS);
   await page.getByRole("combobox", { name: "Your guess" }).press("Enter");
   await expect(cover(page).getByRole("img")).toHaveAttribute("src", /\/1$/);
   await expect

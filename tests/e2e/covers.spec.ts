@@ -3,6 +3,7 @@ import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { BLUR_STEPS_PX } from "../../convex/model/shared/rules";
 import { expect, SCREENS_DIR, test, type ServerControl } from "./fixtures";
+import { WRONG_GUESS } from "../support/testAnime";
 
 const SCREENS = process.env.COVER_SCREENS_DIR ?? SCREENS_DIR;
 
@@ -104,7 +105,7 @@ test("the five steps on desktop and on a phone; without its CSS filter step 1 is
         unfiltered = await coverBox(page).screenshot();
         await cover(page).evaluate((image) => (image.style.filter = ""));
       }
-      if (step < BLUR_STEPS_PX.length - 1) await guess(page, `Wrong ${step}`);
+      if (step < BLUR_STEPS_PX.length - 1) await guess(page, `${WRONG_GUESS} ${step}`);
     }
     if (width === 1280) {
       await guess(page, "Test Show");

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, expectNoSeriousViolations, screenshots, test } from "./fixtures";
 import { guessBox, openGame } from "./gameScreen";
+import { WRONG_GUESS } from "../support/testAnime";
 
 /**
  * Issue 13 part 2: the stats strip, /me, Share today and the guess box's suggestions; and the
@@ -33,7 +34,7 @@ test.describe("streak, stats and sharing", () => {
     await expect(strip(page)).toContainText("Streak: 0 days");
     await solve(page);
     await page.getByRole("button", { name: "Next Anime →" }).click();
-    await guessBox(page).fill("Not this one");
+    await guessBox(page).fill(WRONG_GUESS);
     await guessBox(page).press("Escape");
     await page.getByRole("button", { name: "Skip" }).click();
     await expect(strip(page)).toContainText("Streak: 1 day");

@@ -10,6 +10,8 @@ import {
 import { guessBox, openGame } from "./gameScreen";
 
 import { BLUR_STEPS_PX } from "../../convex/model/shared/rules";
+import { errorMessages } from "../../convex/model/shared/errors";
+import { WRONG_GUESS } from "../support/testAnime";
 
 type GameState = { round: { number: number; status: string; guessesUsed: number } | null };
 
@@ -140,7 +142,7 @@ test("a wrong guess says so for 1.5 s and sharpens the cover", async ({ page, ba
   await openGame(page, backend);
   await expectCover(page, 0);
 
-  await guess(page, "Definitely Not It");
+  await guess(page, WRONG_GUESS);
   const message = page.getByText("Wrong! 4 guesses remaining for this anime");
   await expect(message).toBeVisible();
   await expect(page.getByText("Anime Guesses: 4/5")).toBeVisible();
@@ -176,6 +178,19 @@ test("a list of titles is refused with a clear message, the guess is kept, then 
   await expect(page.getByText("Correct! You got it!")).toBeVisible();
   await expect(page.getByText("Score: 150")).toBeVisible();
   await expect(page.getByText("Daily Guesses: 19/20")).toBeVisible();
+});
+
+test("common words alone are refused with the reason, and cost no guess", async ({
+  page,
+  backend,
+}) => {
+  await openGame(page, backend);
+  await guess(page, "the show");
+  await expect(page.getByText(errorMessages.GUESS_TOO_GENERIC)).toBeVisible();
+  await expect(page.getByText("Anime Guesses: 5/5")).toBeVisible();
+  await expect(page.getByText("Daily Guesses: 20/20")).toBeVisible();
+  await expect(guessBox(page)).toHaveValue("the show");
+  await expectCover(page, 0);
 });
 
 test("a right first guess: confetti, a clear cover, +150, the answer", async ({
@@ -215,7 +230,7 @@ test("a right first guess: confetti, a clear cover, +150, the answer", async ({
 test("Skip deals another anime and tells what the skipped one was", async ({ page, backend }) => {
   await openGame(page, backend);
   const shown = Number(/^File (\d+)\./.exec((await clue(page).textContent())!)![1]);
-  await guess(page, "Nope");
+  await guess(page, WRONG_GUESS);
   await expect(page.getByText("Anime Guesses: 4/5")).toBeVisible();
 
   await page.getByRole("button", { name: "Skip" }).click();
@@ -230,10 +245,10 @@ test("Skip deals another anime and tells what the skipped one was", async ({ pag
 test("five wrong guesses run the anime out and lock the input", async ({ page, backend }) => {
   await openGame(page, backend);
   for (let left = 4; left >= 1; left--) {
-    await guess(page, `Wrong ${left}`);
+    await guess(page, `${WRONG_GUESS} ${left}`);
     await expect(page.getByText(`Anime Guesses: ${left}/5`)).toBeVisible();
   }
-  await guess(page, "Still wrong");
+  await guess(page, WRONG_GUESS);
   await expect(page.getByText("Out of guesses! Press Next Anime → for another one.")).toBeVisible();
   await expect(guessBox(page)).toBeDisabled();
   await expect(page.getByRole("button", { name: "Submit Guess" })).toBeDisabled();
@@ -253,7 +268,7 @@ test("the cooldown: the last guess starts the countdown, Submit and Skip disable
   await expect(page.getByText("Daily Guesses: 1/20")).toBeVisible();
   await page.evaluate(() => ((window as unknown as { marker: number }).marker = 7));
 
-  await guess(page, "The last one");
+  await guess(page, WRONG_GUESS);
   await expect(page.getByText("Daily Guesses: 0/20")).toBeVisible();
   // The test client re-runs every query after each of the 20-odd calls above before this
   // guess's own call returns: give it time to catch up.

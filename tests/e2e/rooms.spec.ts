@@ -13,6 +13,7 @@ import {
   ROOM_REVEAL_MS,
   ROOM_SECONDS_MIN,
 } from "../../convex/model/shared/rules";
+import { WRONG_GUESS } from "../support/testAnime";
 
 async function playerPage(browser: Browser, backend: ServerControl, name: string) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -74,7 +75,7 @@ test("three friends play a room to the podium, each scoreboard moving live", asy
   for (const { page } of [kai, mio]) await expect(cover(page)).toHaveAttribute("src", src!);
 
   // Kai solves: the other two scoreboards show it at once, without a reload.
-  await guess(kai.page, "Wrong Show");
+  await guess(kai.page, WRONG_GUESS);
   await expect(kai.page.getByText(/Not it\. 4 left/)).toBeVisible();
   await kai.page.waitForTimeout(1_000); // one guess per second
   await guess(kai.page, "Test Show");

@@ -42,3 +42,9 @@ export function testAnime(n: number, seed: AnimeSeed): AnimeFields {
     updatedAt: 0,
   };
 }
+
+/**
+ * A guess that names no seeded show and is not common words alone (which the judge refuses
+ * without using a guess): it is judged wrong and uses a guess.
+ */
+export const WRONG_GUESS = "Mecha Tsundere";

@@ -89,6 +89,38 @@ const RUN_TOGETHER_GENERIC = new RegExp(
     .join("|")}|\\d+(?!\\d)(?:st|nd|rd|th)?)+$`,
 );
 
+/**
+ * The generic words that mark a format or an instalment ("film", "movie", "season"): what
+ * follows one in a title names the instalment, not the show ("ONE PIECE FILM RED").
+ */
+const FORMAT_WORDS = new Set(
+  [
+    "season",
+    "seasons",
+    "part",
+    "cour",
+    "movie",
+    "movies",
+    "film",
+    "films",
+    "tv",
+    "ova",
+    "ona",
+    "oad",
+    "special",
+    "specials",
+    "episode",
+    "arc",
+    "chapter",
+    "gekijouban",
+    "劇場版",
+  ].map(foldLongVowels),
+);
+
+export function isFormatWord(word: string): boolean {
+  return FORMAT_WORDS.has(word);
+}
+
 export function isGenericWord(word: string): boolean {
   return GENERIC_WORDS.has(word) || GENERIC_WORD_PATTERNS.some((pattern) => pattern.test(word));
 }

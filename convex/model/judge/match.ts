@@ -1,4 +1,5 @@
 import { MAX_GUESS_LENGTH } from "../shared/rules";
+import { isLoneEverydayText } from "./everydayWords";
 import { isGenericText } from "./genericWords";
 import { foldText, normalizeTitle } from "./normalize";
 import { titleForms, titleVariants, type TitleSource } from "./titleForms";
@@ -48,7 +49,9 @@ function editDistanceWithin(a: string, b: string, limit: number): number {
 }
 
 function isWithinTypos(guess: string, answer: string): boolean {
-  const parts = [answer, ...answer.split(PART_SEPARATOR)];
+  // A later part of one everyday word ("Brotherhood") is no name: its typos are none either.
+  const [first = "", ...later] = answer.split(PART_SEPARATOR);
+  const parts = [answer, first, ...later.filter((part) => !isLoneEverydayText(part))];
   return parts.some((part) => {
     const normalizedPart = normalizeTitle(part);
     const allowance = typoAllowance(normalizedPart.length);

@@ -2,8 +2,8 @@
  * Title forms shared by the clue maker (which must hide them) and the judge (which must
  * recognise them): every title and synonym, sequel markers stripped, the parts of a long title.
  */
-import { isGenericText, isGenericWord } from "./genericWords";
-import { normalizeTitle, titleWords } from "./normalize";
+import { isFormatWord, isGenericText, isGenericWord } from "./genericWords";
+import { foldLongVowels, foldText, normalizeTitle, titleWords } from "./normalize";
 
 export type TitleSource = {
   title?: { english?: string | null; romaji?: string | null; native?: string | null } | null;
@@ -52,6 +52,9 @@ function stripSequelSuffixes(text: string): string {
   }
   return current;
 }
+
+/** Colon followed by a space ("Re:ZERO" stays whole) or a dash pair: the segments of a title. */
+export const SEGMENT_SEPARATOR = /\s*[:：]\s+|\s+[-‐–—~～]+\s*|\s*[-‐–—~～]+\s+|[~～]/;
 
 const SEGMENT_TRIM = /^[\s\-‐–—~～:：]+|[\s\-‐–—~～:：]+$/g;
 
@@ -111,4 +114,25 @@ export function titleVariants(form: string): string[] {
   }
   variants.delete(form);
   return [...variants];
+}
+
+/**
+ * A show's name, a format word, and what follows ("ONE PIECE", "film", "red"): how players
+ * name a film or a season. Null without a format word after a specific word.
+ */
+export function splitInstalment(text: string): { show: string; subtitle: string[] } | null {
+  const words = foldText(text)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length > 0);
+  const folded = words.map(foldLongVowels);
+  const at = folded.findIndex(
+    (word, index) => isFormatWord(word) && folded.slice(0, index).some((w) => !isGenericWord(w)),
+  );
+  if (at < 0) return null;
+  const show = words.slice(0, at);
+  while (isGenericWord(foldLongVowels(show[show.length - 1]))) show.pop();
+  return {
+    show: show.join(" "),
+    subtitle: folded.slice(at + 1).filter((word) => !isGenericWord(word)),
+  };
 }

@@ -2,15 +2,26 @@ import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import { acceptedAnswers } from "./match";
 import { writeTitleSuggestions } from "./suggestions";
+import { acronymTerm, titleAcronyms } from "./acronyms";
+import { isLoneEverydayText } from "./everydayWords";
 import { isGenericText, isGenericWord } from "./genericWords";
-import { normalizeTitle, titleWords } from "./normalize";
-import { sequelBase, titleForms, type TitleSource } from "./titleForms";
+import { foldText, normalizeTitle, titleWords } from "./normalize";
+import {
+  SEGMENT_SEPARATOR,
+  sequelBase,
+  splitInstalment,
+  titleForms,
+  type TitleSource,
+} from "./titleForms";
+
+export { SEGMENT_SEPARATOR };
 
 /**
- * The pool's title index, so the judge can ask the pool two questions in a
+ * The pool's title index, so the judge can ask the pool three questions in a
  * bounded number of reads, exactly (no search relevance involved):
  * - is this word of a title used by any other franchise? (`word:` rows)
- * - is this text the whole title of some anime? (`name:` rows)
+ * - is this text the whole title of some anime, and of which franchise? (`name:` rows)
+ * - is this abbreviation any other franchise's too? (`acronym:` rows, acronyms.ts)
  * One row per (term, anime), indexed by [term, franchiseKey]: the lowest and
  * the highest franchise holding a term are two `.first()` reads.
  */
@@ -29,8 +40,19 @@ export function nameTerm(text: string): string {
   return NAME_PREFIX + normalizeTitle(text);
 }
 
-/** Colon followed by a space ("Re:ZERO" stays whole) or a dash pair: the segments of a title. */
-export const SEGMENT_SEPARATOR = /\s*[:：]\s+|\s+[-‐–—~～]+\s*|\s*[-‐–—~～]+\s+|[~～]/;
+/**
+ * A name without the generic words at its ends, normalised: "A Silent Voice" and "the silent
+ * voice movie" both give "silentvoice". The index holds it beside each name, so that one read
+ * tells whether a guess is a name with generic words around it.
+ */
+export function nameCore(text: string): string {
+  const words = foldText(text)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length > 0);
+  while (words.length > 0 && isGenericText(words[words.length - 1])) words.pop();
+  while (words.length > 0 && isGenericText(words[0])) words.shift();
+  return normalizeTitle(words.join(" "));
+}
 
 /** The whole segments of a title form that may name the show on their own. */
 export function titleSegments(form: string): string[] {
@@ -40,10 +62,21 @@ export function titleSegments(form: string): string[] {
     .filter((segment) => normalizeTitle(segment).length >= 4 && !isGenericText(segment));
 }
 
-/** Every name a show goes by: its accepted answers and the whole segments of its title forms. */
+/**
+ * Every name a show goes by: its accepted answers, the whole segments of its title forms, and
+ * the name before a format word ("ONE PIECE" of "ONE PIECE FILM RED"); not a later segment of
+ * one everyday word ("Brotherhood" of "Fullmetal Alchemist: Brotherhood"): an everyday word
+ * never scores alone. A whole title of one ("ERASED") stays.
+ */
 export function showNames(source: TitleSource & { answers?: readonly string[] }): string[] {
   const names = [...(source.answers ?? acceptedAnswers(source))];
-  for (const form of titleForms(source)) names.push(...titleSegments(form));
+  for (const form of titleForms(source)) {
+    const show = splitInstalment(form.split(SEGMENT_SEPARATOR)[0])?.show;
+    if (show !== undefined && titleSegments(show).length > 0) names.push(show);
+    const [first, ...later] = titleSegments(form);
+    if (first !== undefined) names.push(first);
+    names.push(...later.filter((segment) => !isLoneEverydayText(segment)));
+  }
   const seen = new Set<string>();
   return names.filter((name) => {
     const key = normalizeTitle(name);
@@ -55,14 +88,15 @@ export function showNames(source: TitleSource & { answers?: readonly string[] })
 
 /**
  * One key per franchise, so that sequels and films do not count against each
- * other: the first segment of the romaji (else English) title, sequel markers
- * and generic words around it dropped. "Shingeki no Kyojin Season 2" and
- * "Shingeki no Kyojin: The Final Season" both give "shingekinokyojin".
+ * other: the first segment of the romaji (else English) title, up to a format
+ * word ("film", "movie", "season"), sequel markers and generic words around it
+ * dropped. "Shingeki no Kyojin Season 2" and "Shingeki no Kyojin: The Final
+ * Season" both give "shingekinokyojin", "ONE PIECE FILM RED" gives "onepiece".
  */
 export function franchiseKey(source: TitleSource & { anilistId?: number }): string {
   const title = source.title?.romaji ?? source.title?.english ?? titleForms(source)[0] ?? "";
   const first = sequelBase(title).split(SEGMENT_SEPARATOR)[0] ?? "";
-  const words = titleWords(first);
+  const words = titleWords(splitInstalment(first)?.show ?? first);
   while (words.length > 0 && isGenericWord(words[words.length - 1])) words.pop();
   while (words.length > 0 && isGenericWord(words[0])) words.shift();
   const key = words.join("");
@@ -78,12 +112,16 @@ export function specificWords(names: readonly string[]): Set<string> {
   return words;
 }
 
-/** The index terms of one anime: its specific words and its whole names. */
+/** The index terms of one anime: its specific words, its whole names (and their cores), its acronyms. */
 export function titleTerms(anime: AnimeFields): string[] {
   const names = showNames(anime);
   const terms = new Set<string>();
   for (const word of specificWords(names)) terms.add(wordTerm(word));
-  for (const name of names) terms.add(nameTerm(name));
+  for (const name of names) {
+    terms.add(nameTerm(name));
+    terms.add(NAME_PREFIX + nameCore(name));
+  }
+  for (const acronym of titleAcronyms(anime)) terms.add(acronymTerm(acronym));
   return [...terms];
 }
 
@@ -102,7 +140,7 @@ export async function writeTitleTerms(
   for (const term of titleTerms(anime).slice(0, MAX_TERMS_PER_ANIME)) {
     await ctx.db.insert("titleTerms", { term, franchiseKey: key, animeId });
   } // The guess box's suggestions follow the same titles (one search-index row per answer).
-  await writeTitleSuggestions(ctx, animeId, anime.answers);
+  await writeTitleSuggestions(ctx, animeId, anime);
 }
 
 /** The one way into the pool: the anime and its title index rows. */
@@ -141,13 +179,38 @@ export async function isOnlyFranchise(ctx: QueryCtx, term: string, key: string):
   return highest !== null && highest.franchiseKey === key;
 }
 
-/** True when the text is the whole name of some anime in the pool (one read). */
+/**
+ * True when the text is the whole name of some anime in the pool, generic words around it
+ * allowed ("death note season 2"): one read.
+ */
 export async function isKnownName(ctx: QueryCtx, text: string): Promise<boolean> {
-  const normalized = normalizeTitle(text);
-  if (normalized.length === 0) return false;
+  const core = nameCore(text);
+  if (core.length === 0) return false;
   const row = await ctx.db
     .query("titleTerms")
-    .withIndex("by_term_and_franchise", (q) => q.eq("term", NAME_PREFIX + normalized))
+    .withIndex("by_term_and_franchise", (q) => q.eq("term", NAME_PREFIX + core))
+    .first();
+  return row !== null;
+}
+
+/** True when the text is the whole name of an anime of this franchise (one read). */
+export async function isFranchiseName(ctx: QueryCtx, text: string, key: string): Promise<boolean> {
+  const core = nameCore(text);
+  if (core.length === 0) return false;
+  const row = await ctx.db
+    .query("titleTerms")
+    .withIndex("by_term_and_franchise", (q) =>
+      q.eq("term", NAME_PREFIX + core).eq("franchiseKey", key),
+    )
+    .first();
+  return row !== null;
+}
+
+/** True when some anime of the pool has this acronym (one read). */
+export async function isKnownAcronym(ctx: QueryCtx, acronym: string): Promise<boolean> {
+  const row = await ctx.db
+    .query("titleTerms")
+    .withIndex("by_term_and_franchise", (q) => q.eq("term", acronymTerm(acronym)))
     .first();
   return row !== null;
 }

@@ -1,108 +1,134 @@
 import type { Doc } from "../../_generated/dataModel";
 import type { QueryCtx } from "../../_generated/server";
-import { appError } from "../shared/errors";
+import { acronymOf, acronymTerm, titleAcronyms } from "./acronyms";
 import { isCorrectGuess } from "./match";
-import { MAX_GUESS_LENGTH } from "../shared/rules";
+import { isCommonText, isCommonWord } from "./everydayWords";
+import { isGenericWord } from "./genericWords";
+import { normalizeTitle, titleWords } from "./normalize";
+import { refuseGuess, type WholeNameLookup } from "./refusal";
+import { splitInstalment } from "./titleForms";
 import {
   franchiseKey,
-  isKnownName,
+  isFranchiseName,
   isOnlyFranchise,
+  nameCore,
   showNames,
   specificWords,
   wordTerm,
 } from "./titleIndex";
-import { isGenericText, isGenericWord } from "./genericWords";
-import { normalizeTitle, titleWords } from "./normalize";
 
-/** Where a pasted list splits: , ; / | a new line, or " or ". */
-const LIST_SEPARATOR = /\s*[,;/|\n\r]+\s*|\s+or\s+/i;
-/** This many parts or more is a list whatever they are (no title has so many). */
-const MANY_PARTS = 4;
-/**
- * A partial guess is checked against the pool by its longest word only (2 reads). With the
- * list check (3 reads at most when the guess is not refused), a right guess stays within the
- * bench's budget of 12 documents: 4 read and 3 written by submitGuess, 3 + 2 by the judge.
- */
-const MAX_WORDS_CHECKED = 1;
 /** A partial guess, and a word that makes it distinctive, are at least this long (normalised): not "my", "no". */
 const MIN_PARTIAL_LENGTH = 4;
-
-/** The text the judge sees: the whole guess, refused when over-long rather than cut. */
-export function guessText(guess: string): string {
-  const text = guess.trim();
-  if (text.length > MAX_GUESS_LENGTH) throw appError("GUESS_TOO_LONG");
-  return text;
-}
+/** A film's or a season's subtitle after its format word: "film red", "movie mugen train". */
+const MAX_SUBTITLE_WORDS = 3;
 
 /**
- * Refuses a guess that holds several titles ("Attack on Titan, Death Note, …").
- * Decided from the text and the pool only, never from the anime being played,
- * or a free refusal would tell the player "not this one". A title that has
- * list punctuation of its own ("Steins;Gate", "No Game, No Life") is a whole
- * name in the pool, and passes. Reads at most MANY_PARTS documents, and at
- * most MANY_PARTS - 1 when the guess is let through.
+ * The word to ask the pool about when `text` is a part of one of this show's names ("titan",
+ * "promised neverland"): its longest word that is neither generic nor everyday, provided
+ * every specific word of the text is a word of the show's names. Null when it is no such part.
  */
-export async function refuseLists(ctx: QueryCtx, text: string): Promise<void> {
-  const parts = text.split(LIST_SEPARATOR).filter((part) => normalizeTitle(part).length > 0);
-  if (parts.length < 2) return;
-  let looksLikeAList = parts.length >= MANY_PARTS;
-  let known = 0;
-  for (const part of looksLikeAList ? [] : parts) {
-    if (!isGenericText(part) && (await isKnownName(ctx, part))) known++;
-    if (known >= 2) {
-      looksLikeAList = true;
-      break;
-    }
-  }
-  if (looksLikeAList && !(await isKnownName(ctx, text))) throw appError("GUESS_IS_A_LIST");
+function partWord(names: readonly string[], showWords: Set<string>, text: string): string | null {
+  const normalized = normalizeTitle(text);
+  if (normalized.length < MIN_PARTIAL_LENGTH) return null;
+  // A part is a piece of one name, not the same word repeated or words of several.
+  if (!names.some((name) => normalizeTitle(name).includes(normalized))) return null;
+  const guessWords = [...new Set(titleWords(text).filter((word) => !isGenericWord(word)))];
+  if (guessWords.length === 0 || !guessWords.every((word) => showWords.has(word))) return null;
+  const rare = guessWords
+    .filter((word) => word.length >= MIN_PARTIAL_LENGTH && !isCommonWord(word))
+    .sort((a, b) => b.length - a.length);
+  return rare[0] ?? null;
+}
+
+/** The guess, and its singular when it ends in a plural "s" ("titans" → "titan"). */
+function singularForms(text: string): string[] {
+  return /\p{L}s$/iu.test(text) ? [text, text.slice(0, -1)] : [text];
 }
 
 /**
- * A part of a title ("titan") that points to this show and no other of the
- * pool: it is a piece of one of this show's names, made of whole words of
- * them, and one of its words (the longest two are asked) belongs to this
- * franchise alone. Reads at most 2 × MAX_WORDS_CHECKED documents.
+ * A part of a title ("titan", or its plural "titans") that points to this show and no other
+ * of the pool: a piece of one of this show's names, made of whole words of them, and its
+ * longest rare word belongs to this franchise alone (2 reads). An everyday word never makes a
+ * part distinctive ("punch", "another world").
  */
 async function isDistinctivePart(
   ctx: QueryCtx,
-  anime: Doc<"anime">,
+  key: string,
   names: readonly string[],
   text: string,
 ): Promise<boolean> {
-  const normalized = normalizeTitle(text);
-  if (normalized.length < MIN_PARTIAL_LENGTH) return false;
-  // A part is a piece of one name, not the same word repeated or words of several.
-  if (!names.some((name) => normalizeTitle(name).includes(normalized))) return false;
-  const guessWords = [...new Set(titleWords(text).filter((word) => !isGenericWord(word)))];
-  if (guessWords.length === 0) return false;
   const showWords = specificWords(names);
-  if (!guessWords.every((word) => showWords.has(word))) return false;
-  const key = franchiseKey(anime);
-  const asked = guessWords
-    .filter((word) => word.length >= MIN_PARTIAL_LENGTH)
-    .sort((a, b) => b.length - a.length)
-    .slice(0, MAX_WORDS_CHECKED);
-  for (const word of asked) {
-    if (await isOnlyFranchise(ctx, wordTerm(word), key)) return true;
-  }
-  return false;
+  const word = singularForms(text)
+    .map((form) => partWord(names, showWords, form))
+    .find((found) => found !== null);
+  return word != null && (await isOnlyFranchise(ctx, wordTerm(word), key));
 }
 
 /**
- * The judge: whether `text` (from guessText) names `anime`. Throws
- * GUESS_IS_A_LIST for a list, before anything is spent. Scores a full name
- * (title, alternative title, synonym, or a whole segment of one, typos
- * forgiven, generic words around it allowed), or a distinctive part.
+ * The show's name followed by more than generic words: it scores when the rest names an
+ * instalment of the same franchise: a format word and a short subtitle ("one piece film red"),
+ * one of the show's own names ("demon slayer mugen train" for the Mugen Train film), or,
+ * as the pool says, the whole text or the rest is a title of this franchise ("naruto
+ * shippuden" for Naruto). Anything else after a name is a paste ("attack on titan death
+ * note"). Reads at most 3 documents (the whole-name lookup may already be answered).
+ */
+async function namesShowAndInstalment(
+  ctx: QueryCtx,
+  key: string,
+  names: readonly string[],
+  text: string,
+  isWholeName: WholeNameLookup,
+): Promise<boolean> {
+  const instalment = splitInstalment(text);
+  const cores = new Set(names.map(nameCore));
+  if (
+    instalment !== null &&
+    cores.has(nameCore(instalment.show)) &&
+    instalment.subtitle.length <= MAX_SUBTITLE_WORDS
+  ) {
+    return true;
+  }
+  const normalized = normalizeTitle(text);
+  const show = names
+    .map(normalizeTitle)
+    .filter((name) => name.length >= MIN_PARTIAL_LENGTH && normalized.startsWith(name))
+    .sort((a, b) => b.length - a.length)[0];
+  if (show === undefined) return false;
+  const rest = normalized.slice(show.length);
+  if (names.some((name) => normalizeTitle(name) === rest)) return true;
+  if ((await isWholeName()) && (await isFranchiseName(ctx, text, key))) return true;
+  return await isFranchiseName(ctx, rest, key);
+}
+
+/**
+ * The judge: whether `text` (from guessText) names `anime`. First the refusals, which cost
+ * nothing and never depend on `anime` (refusal.ts): a list, or common words the pool knows no
+ * name for. Then it scores a full name (title, alternative title, synonym, or a whole segment
+ * of one, typos forgiven, generic words around it allowed), an acronym no other franchise of
+ * the pool has ("SAO"), the show's name with an instalment's subtitle ("one piece film red"),
+ * or a distinctive part ("titan"). Reads at most 6 documents whatever the guess (the refusals
+ * share the whole-name lookup with the checks after them, and each path after them reads 2 or
+ * 3), so that a guess stays within the bench's budget of 12: submitGuess reads 4 and writes 2.
  */
 export async function judgeGuess(
   ctx: QueryCtx,
   anime: Doc<"anime"> | null,
   text: string,
 ): Promise<boolean> {
-  await refuseLists(ctx, text);
+  const isWholeName = await refuseGuess(ctx, text);
   if (anime === null) return false;
   const names = showNames(anime);
   if (isCorrectGuess(text, names)) return true;
-  if (isGenericText(text)) return false;
-  return await isDistinctivePart(ctx, anime, names, text);
+  const key = franchiseKey(anime);
+  const acronym = acronymOf(text);
+  if (acronym !== null && titleAcronyms(anime).includes(acronym)) {
+    return await isOnlyFranchise(ctx, acronymTerm(acronym), key);
+  }
+  const isPiece = (form: string) =>
+    names.some((name) => normalizeTitle(name).includes(normalizeTitle(form)));
+  if (!singularForms(text).some(isPiece)) {
+    return await namesShowAndInstalment(ctx, key, names, text, isWholeName);
+  }
+  if (isCommonText(text)) return false;
+  return await isDistinctivePart(ctx, key, names, text);
 }

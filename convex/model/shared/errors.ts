@@ -54,6 +54,8 @@ export const errorMessages = {
   GAME_NOT_STARTED: "Open the game first",
   GUESS_TOO_LONG: `A guess can be at most ${MAX_GUESS_LENGTH} characters: type one title`,
   GUESS_IS_A_LIST: "One title per guess: that looks like a list. Your guess was not used",
+  GUESS_TOO_GENERIC:
+    "Common words alone never count, even from the title: type a title, or a word only its title has. Your guess was not used",
   INVALID_DAY: "That day is not a date like 2026-11-23",
   ROOM_NOT_FOUND: "There is no room with that code. Check the code or ask for a new link",
   ROOM_FULL: `This room is full (${ROOM_MAX_PLAYERS} players). Ask the host to make another one`,

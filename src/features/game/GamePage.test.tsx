@@ -6,6 +6,7 @@ import { InProcessBackend } from "@/testing/inProcessBackend";
 import { BLUR_STEPS_PX } from "@convex/model/shared/rules";
 import { renderApp } from "@/testing/renderApp";
 import { renderSignedIn } from "@/testing/renderSignedIn";
+import { WRONG_GUESS } from "../../../tests/support/testAnime";
 
 type Game = Awaited<ReturnType<typeof renderSignedIn>>;
 
@@ -124,7 +125,7 @@ describe("a round", () => {
 
   test("a wrong guess says so for 1.5 s, spends a guess of each kind and sharpens the cover", async () => {
     const game = await openGame();
-    await guess(game, "certainly not this one");
+    await guess(game, WRONG_GUESS);
 
     expect(
       await screen.findByText("Wrong! 4 guesses remaining for this anime"),
@@ -174,7 +175,7 @@ describe("a round", () => {
 
   test("a right guess after a wrong one scores 100", async () => {
     const game = await openGame();
-    await guess(game, "wrong first");
+    await guess(game, WRONG_GUESS);
     await screen.findByText("Anime Guesses: 4/5");
     await guessRight(game);
     expect(await screen.findByText("Score: 100")).toBeInTheDocument();
@@ -184,10 +185,10 @@ describe("a round", () => {
     const game = await openGame();
     const anime = await dealtAnime(game.backend, ann.email);
     for (let left = 4; left >= 1; left--) {
-      await guess(game, `wrong ${left}`);
+      await guess(game, `${WRONG_GUESS} ${left}`);
       await screen.findByText(`Anime Guesses: ${left}/5`);
     }
-    await guess(game, "wrong again");
+    await guess(game, `${WRONG_GUESS} again`);
 
     expect(
       await screen.findByText("Out of guesses! Press Next Anime → for another one."),
@@ -204,7 +205,7 @@ describe("a round", () => {
 
   test("Skip deals a new clue, refills the anime's guesses and tells what the skipped one was", async () => {
     const game = await openGame();
-    await guess(game, "a wrong guess");
+    await guess(game, WRONG_GUESS);
     await screen.findByText("Anime Guesses: 4/5");
     const skipped = await dealtAnime(game.backend, ann.email);
     const firstClue = clueText();

@@ -147,7 +147,11 @@ export function GuessForm({
       const code = errorCodeOf(error);
       if (code === "NOT_SIGNED_IN") {
         openLogin();
-      } else if (code === "GUESS_IS_A_LIST" || code === "GUESS_TOO_LONG") {
+      } else if (
+        code === "GUESS_IS_A_LIST" ||
+        code === "GUESS_TOO_GENERIC" ||
+        code === "GUESS_TOO_LONG"
+      ) {
         // Refused before judging: the guess is not used and the typed text stays to be fixed.
         await notify("error", messageFor(error, "One title per guess."));
       } else {

@@ -8,6 +8,7 @@ import { COOLDOWN_MS, DAILY_GUESSES, GUESSES_PER_ANIME } from "@convex/model/sha
 import { REPLACED_AT_MIDNIGHT } from "./GameScreen";
 import { NEW_DAY_MESSAGE_MS } from "./GuessForm";
 import { NEW_DAY_MESSAGE, OUT_OF_GUESSES_MESSAGE } from "./RoundMessage";
+import { WRONG_GUESS } from "../../../tests/support/testAnime";
 
 // The end of the day's allowance and the midnight reset, on the test client's fake clock: the
 // server's scheduled jobs (the cooldown's end, the reset) fire as the clock passes them.
@@ -45,7 +46,7 @@ describe("the end of the allowance", () => {
     await patchGame(game.backend, ann.email, { dailyRemaining: 1, animeRemaining: 1 });
     await screen.findByText(`Daily Guesses: 1/${DAILY_GUESSES}`);
 
-    await game.user.type(guessBox(), "the last guess{Enter}");
+    await game.user.type(guessBox(), `${WRONG_GUESS}{Enter}`);
 
     // No click after the guess: the countdown is already running.
     const timer = await screen.findByRole("timer");
@@ -81,7 +82,7 @@ describe("the midnight reset", () => {
     lateEvening.setHours(23, 59, 0, 0);
     vi.setSystemTime(lateEvening);
     const game = await openGame();
-    await game.user.type(guessBox(), "wrong");
+    await game.user.type(guessBox(), WRONG_GUESS);
     await game.user.keyboard("{Enter}");
     await screen.findByText(`Daily Guesses: ${DAILY_GUESSES - 1}/${DAILY_GUESSES}`);
     await waitFor(() => expect(guessBox()).toHaveValue(""));
@@ -112,7 +113,7 @@ describe("the midnight reset", () => {
     const game = await openGame();
     await patchGame(game.backend, ann.email, { dailyRemaining: 1, animeRemaining: 1 });
     await screen.findByText(`Daily Guesses: 1/${DAILY_GUESSES}`);
-    await game.user.type(guessBox(), "the last guess{Enter}");
+    await game.user.type(guessBox(), `${WRONG_GUESS}{Enter}`);
     await screen.findByRole("timer");
 
     const { nextResetAt } = await gameOf(game.backend, ann.email);
