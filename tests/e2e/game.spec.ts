@@ -74,7 +74,7 @@ async function spendGuesses(backend: ServerControl, email: string, count: number
     const outcome = await backend.run<{ kind: string }>(
       "mutation",
       "game:guess",
-      { roundNumber, attempt, guess: "not it at all" },
+      { roundNumber, attempt, guess: WRONG_GUESS },
       email,
     );
     expect(outcome.kind).toMatch(/^(wrong|outOfGuesses)$/);
