@@ -11,12 +11,17 @@ import { gameView } from "@convex/model/game/view";
 import { ALL_TIME, standingOn, topOfBoard } from "@convex/model/boards/board";
 import { statsOf } from "@convex/model/boards/rank";
 import { errorCodeOf } from "@convex/model/shared/errors";
+import { guessText } from "@convex/model/judge/refusal";
+import { insertAnime } from "@convex/model/judge/titleIndex";
+import { judgeGuess } from "@convex/model/judge/verdict";
 import { STATS_SHARDS, utcDay } from "@convex/model/game/activity";
 import { newBackend, seedAnime, type TestConvex } from "@convex/test.setup";
 import { countingCtx, newCounts, type DocumentCounts } from "./countingCtx";
 import { roomFigures } from "./roomDocuments";
 import { testCoverImages } from "../../tests/support/testCovers";
 import { testUser } from "../../tests/support/testUser";
+import { WRONG_GUESS } from "../../tests/support/testAnime";
+import { fixtureAnimeFields, judgeFixture, SHOW } from "../../tests/support/judgePool";
 
 const PLAYER_COUNTS = [100, 10_000] as const;
 /** The board size the rank rows are measured at (its statistics seeded directly). */
@@ -115,6 +120,65 @@ async function currentRound(t: TestConvex, userId: Id<"users">) {
   });
 }
 
+/**
+ * Guesses down each of the judge's paths (a full name, a part, its plural, an acronym, a name
+ * with an instalment, the refusals of lists and common words, a list-like title), each for a
+ * show of the judge's pool of real titles added to the bench's pool.
+ */
+const JUDGED: [string, number][] = [
+  ["Attack on Titan", SHOW.AOT],
+  ["titan", SHOW.AOT],
+  ["titans", SHOW.AOT_FINAL],
+  ["promised neverland", SHOW.TPN],
+  ["SAO", SHOW.SAO],
+  ["KNM", SHOW.KIMI_NO_MACHI],
+  ["one piece film red", SHOW.ONE_PIECE],
+  ["one piece film red", SHOW.NARUTO],
+  ["naruto shippuden", SHOW.NARUTO],
+  ["demon slayer mugen train", SHOW.DEMON_SLAYER],
+  ["Attack on Titan Death Note", SHOW.AOT],
+  ["punch", SHOW.ONE_PUNCH],
+  ["another world", SHOW.REZERO],
+  ["death note season 2", SHOW.DEATH_NOTE],
+  ["Death Note, Naruto", SHOW.AOT],
+  ["Liar, Liar", SHOW.LIAR],
+  ["No Game, No Life", SHOW.NGNL],
+  ["Steins;Gate; Liar, Liar", SHOW.STEINS],
+  ["Attack on Titan, xyz", SHOW.AOT],
+  ["one piece, film red, naruto", SHOW.ONE_PIECE],
+  ["one piece film red, blue, green", SHOW.ONE_PIECE],
+  ["naruto, shippuden, film", SHOW.NARUTO],
+  ["Kimi no Na wa, xyz", SHOW.YOUR_NAME],
+  [WRONG_GUESS, SHOW.AOT],
+];
+
+/** The most documents the judge reads for one guess (the dealt anime aside: submitGuess reads it). */
+async function judgeFigure(t: TestConvex): Promise<Figure> {
+  await t.run(async (ctx) => {
+    for (const anime of judgeFixture.anime) await insertAnime(ctx, fixtureAnimeFields(anime));
+  });
+  const figures: Figure[] = [];
+  for (const [guess, anilistId] of JUDGED) {
+    const anime = await t.run(
+      async (ctx) =>
+        await ctx.db
+          .query("anime")
+          .withIndex("by_anilistId", (q) => q.eq("anilistId", anilistId))
+          .unique(),
+    );
+    const counts = newCounts();
+    await t.run(async (raw) => {
+      const { ctx } = countingCtx(raw, counts);
+      // A refusal is one of the outcomes measured.
+      await judgeGuess(ctx, anime, guessText(guess)).catch((error: unknown) => {
+        if (errorCodeOf(error) === null) throw error;
+      });
+    });
+    figures.push(counts);
+  }
+  return maxOf(figures);
+}
+
 function maxOf(figures: Figure[]): Figure {
   return figures.reduce((worst, figure) =>
     figure.reads + figure.writes > worst.reads + worst.writes ? figure : worst,
@@ -156,20 +220,21 @@ for (const players of PLAYER_COUNTS) {
       submitGuess(ctx, user!, {
         roundNumber: round.number,
         attempt: round.guessesUsed,
-        guess: "certainly not the title",
+        guess: WRONG_GUESS,
       }),
     );
     expect(wrong.result.kind).toBe("wrong");
     figures["game.guess (wrong)"] = wrong.figure;
 
-    // The judge's own reads: a part of a title asks the pool's title index, a list-like text
-    // looks its parts up (refused here, so nothing is written).
+    // The judge's own reads: a part of a title asks the pool's title index ("Shou" of "Shou 12",
+    // common words the pool knows as a name, so judged), a list-like text looks its parts up
+    // (refused here, so nothing is written).
     ({ round } = await currentRound(t, me));
     const partial = await measure(t, me, (ctx, user) =>
       submitGuess(ctx, user!, {
         roundNumber: round.number,
         attempt: round.guessesUsed,
-        guess: "shou show",
+        guess: "shou",
       }),
     );
     figures["game.guess (part of a title)"] = partial.figure;
@@ -238,6 +303,8 @@ for (const players of PLAYER_COUNTS) {
 
     // Party rooms beside one room per 10 players: the figures must not grow with the rooms.
     Object.assign(figures, await roomFigures(t, players / 10));
+
+    figures[`judge one guess (worst of ${JUDGED.length})`] = await judgeFigure(t);
 
     results[players] = figures;
   });

@@ -10,6 +10,7 @@ import { advanceRound, startGame } from "@convex/model/rooms/timeline";
 import { roomView } from "@convex/model/rooms/view";
 import type { TestConvex } from "@convex/test.setup";
 import { countingCtx, newCounts, type DocumentCounts } from "./countingCtx";
+import { WRONG_GUESS } from "../../tests/support/testAnime";
 
 type Figure = Pick<DocumentCounts, "reads" | "writes" | "readsByTable" | "writesByTable">;
 
@@ -117,7 +118,7 @@ export async function roomFigures(t: TestConvex, roomCount: number) {
       submitRoomGuess(ctx, userId, { code, roundNumber: 1, guess: text }),
     );
 
-  const wrong = await guess(ids[1], "certainly not the title");
+  const wrong = await guess(ids[1], WRONG_GUESS);
   if (wrong.result.kind !== "wrong") throw new Error(`room guess: ${wrong.result.kind}`);
   rows["rooms.guess (wrong)"] = wrong.figure;
   const right = await guess(ids[2], answer);

@@ -39,6 +39,8 @@ const BUDGET = {
   landingLcpMs: 1_200,
   gameLcpMs: 1_500,
   guessDocuments: 12,
+  /** The judge's share of a wrong guess's 12: submitGuess reads 4 and writes 2 besides. */
+  judgeReads: 6,
   /** A correct guess also reads and writes its entry and statistics shard on 3 boards. */
   correctGuessDocuments: 24,
   topPlayerReads: 10,
@@ -309,6 +311,9 @@ function printConvex(convex) {
       const limit = name.includes("correct") ? BUDGET.correctGuessDocuments : BUDGET.guessDocuments;
       const met = same && totals.every((total) => total <= limit);
       budget = `≤ ${limit} read+written, same at every size: ${verdict(met)}`;
+    } else if (name.startsWith("judge")) {
+      const met = figures.every((f) => f.reads <= BUDGET.judgeReads && f.writes === 0);
+      budget = `≤ ${BUDGET.judgeReads} read, none written, the worst path: ${verdict(met)}`;
     } else if (name.startsWith("leaderboard.top")) {
       const reads = figures.map((f) => f.readsByTable.boardEntries ?? 0);
       const met = reads.every((r) => r <= BUDGET.topPlayerReads);
