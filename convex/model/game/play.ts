@@ -15,7 +15,7 @@ import {
   MIN_RESET_GAP_MS,
   pointsFor,
 } from "../shared/rules";
-import type { GuessOutcome, NextOutcome } from "./view";
+import type { GuessOutcome, NextOutcome, StartOutcome } from "./view";
 import { drawAnime, markSeen } from "./seen";
 import { recordRoundEnd } from "./stats";
 import { gameOf, type Game, type Round } from "./state";
@@ -182,7 +182,7 @@ export async function startVisit(
   ctx: MutationCtx,
   userId: Id<"users">,
   timeZone: string,
-): Promise<{ hasRound: boolean }> {
+): Promise<StartOutcome> {
   if (!isValidTimeZone(timeZone)) throw appError("INVALID_TIME_ZONE");
   const now = Date.now();
   let game = await gameOf(ctx, userId);
