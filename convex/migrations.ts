@@ -1,7 +1,6 @@
-import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import { internalMutation } from "./_generated/server";
-import { deleteBatch } from "./model/ops/migrations";
+import { batchResultValidator, deleteBatch } from "./model/ops/migrations";
 
 /**
  * One-time data changes, run by an operator after a deploy that needs them:
@@ -12,7 +11,7 @@ import { deleteBatch } from "./model/ops/migrations";
 /** Empties the retired `analytics_events` table, so that a later deploy can drop it. */
 export const clearAnalyticsEvents = internalMutation({
   args: {},
-  returns: v.object({ deleted: v.number(), done: v.boolean() }),
+  returns: batchResultValidator,
   handler: async (ctx) => {
     const result = await deleteBatch(ctx, "analytics_events");
     if (!result.done) await ctx.scheduler.runAfter(0, internal.migrations.clearAnalyticsEvents, {});

@@ -1,5 +1,6 @@
 import { authTables } from "@convex-dev/auth/server";
 import { defineSchema, defineTable } from "convex/server";
+import { nullable } from "convex-helpers/validators";
 import { v } from "convex/values";
 
 /**
@@ -21,7 +22,7 @@ export const userFields = {
   betaJoinDate: v.optional(v.number()),
 };
 
-const nullableString = v.union(v.string(), v.null());
+const nullableString = nullable(v.string());
 
 export const coverStatus = v.union(v.literal("ready"), v.literal("missing"));
 
@@ -37,11 +38,10 @@ export const coverSet = v.object({
 });
 
 /**
- * One anime of the pool the rounds draw from, upserted by AniList id when the
- * catalogue refreshes. The clue and the accepted answers are computed then,
- * once; rounds read this table and never call AniList.
+ * One anime as the catalogue refresh reads it from AniList (convex/model/catalogue/anilist.ts):
+ * what the `anime` table stores for it, apart from what the pool adds (`animeFields`).
  */
-export const animeFields = {
+export const catalogueItemFields = {
   anilistId: v.number(),
   title: v.object({ english: nullableString, romaji: nullableString, native: nullableString }),
   synonyms: v.array(v.string()),
@@ -59,6 +59,15 @@ export const animeFields = {
   genres: v.array(v.string()),
   popularity: v.optional(v.number()),
   averageScore: v.optional(v.number()),
+};
+
+/**
+ * One anime of the pool the rounds draw from, upserted by AniList id when the
+ * catalogue refreshes. The clue and the accepted answers are computed then,
+ * once; rounds read this table and never call AniList.
+ */
+export const animeFields = {
+  ...catalogueItemFields,
   /** Uniform in [0, 1), set on insert: drawing walks the index from a random point. */
   randomRank: v.number(),
   updatedAt: v.number(),
@@ -119,12 +128,12 @@ export const gameFields = {
   resetJobFor: v.optional(v.number()),
   /** The one pending reset job: replaced (cancelled) whenever another is scheduled. */
   resetJobId: v.optional(v.id("_scheduled_functions")),
-  cooldownEnd: v.union(v.number(), v.null()),
+  cooldownEnd: nullable(v.number()),
   /** The one pending cooldown-end job, likewise. */
   cooldownJobId: v.optional(v.id("_scheduled_functions")),
-  round: v.union(roundFields, v.null()),
+  round: nullable(roundFields),
   /** The round a skip or a reset replaced, kept so its answer can still be shown. */
-  previousRound: v.union(roundFields, v.null()),
+  previousRound: nullable(roundFields),
   /** No longer written (the seenAnime table replaced it); old games may still carry it. */
   recentAnimeIds: v.optional(v.array(v.id("anime"))),
   lastActiveAt: v.number(),
@@ -396,7 +405,7 @@ export const roomPlayerFields = {
   guessCount: v.number(),
   fastestMs: v.optional(v.number()),
   lastGuessAt: v.optional(v.number()),
-  round: v.union(roomPlayerRound, v.null()),
+  round: nullable(roomPlayerRound),
 };
 
 export const roomRoundStatus = v.union(v.literal("playing"), v.literal("ended"));

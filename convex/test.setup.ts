@@ -88,6 +88,8 @@ export type RegisteredFunction = {
   kind: FunctionKind;
   isPublic: boolean;
   args: ValidatorJSON;
+  /** Its `returns` validator, null when it declares none. */
+  returns: ValidatorJSON | null;
 };
 
 type RegisteredExport = {
@@ -96,6 +98,7 @@ type RegisteredExport = {
   isAction?: boolean;
   isPublic?: boolean;
   exportArgs?: () => string;
+  exportReturns?: () => string;
 };
 
 /**
@@ -124,6 +127,7 @@ export async function registeredFunctions(): Promise<RegisteredFunction[]> {
         kind,
         isPublic: fn.isPublic === true,
         args: JSON.parse(fn.exportArgs()) as ValidatorJSON,
+        returns: JSON.parse(fn.exportReturns?.() ?? "null") as ValidatorJSON | null,
       });
     }
   }

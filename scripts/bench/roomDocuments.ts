@@ -124,7 +124,7 @@ export async function roomFigures(t: TestConvex, roomCount: number) {
   if (right.result.kind !== "correct") throw new Error(`room guess: ${right.result.kind}`);
   rows["rooms.guess (correct)"] = right.figure;
   rows["rooms.advance (step change)"] = (
-    await measure(t, null, (ctx) => advanceRound(ctx, roundId, { phase: "step", step: 1 }))
+    await measure(t, null, (ctx) => advanceRound(ctx, { roundId, phase: "step", step: 1 }))
   ).figure;
   rows["rooms.view (12 players)"] = (
     await measure(t, ids[3], (ctx) => roomView(ctx, ids[3], code))

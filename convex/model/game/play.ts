@@ -11,7 +11,7 @@ import { appError } from "../shared/errors";
 import { guessText, judgeGuess } from "../judge/verdict";
 import { isValidTimeZone, nextLocalMidnight } from "./localTime";
 import { DAILY_GUESSES, GUESSES_PER_ANIME, pointsFor } from "../shared/rules";
-import type { GuessOutcome, NextOutcome } from "./view";
+import type { GuessOutcome, NextOutcome, StartOutcome } from "./view";
 import { cooldownEndChanges, startCooldown } from "./cooldown";
 import { dealRound } from "./deal";
 import { ensureResetScheduled, nextReset, resetChanges } from "./reset";
@@ -44,7 +44,7 @@ export async function startVisit(
   ctx: MutationCtx,
   userId: Id<"users">,
   timeZone: string,
-): Promise<{ hasRound: boolean }> {
+): Promise<StartOutcome> {
   if (!isValidTimeZone(timeZone)) throw appError("INVALID_TIME_ZONE");
   const now = Date.now();
   let game = await gameOf(ctx, userId);

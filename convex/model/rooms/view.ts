@@ -1,3 +1,4 @@
+import { nullable } from "convex-helpers/validators";
 import { v, type Infer } from "convex/values";
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { QueryCtx } from "../../_generated/server";
@@ -12,9 +13,6 @@ import { playerRound, roundOf, stepMs } from "./timeline";
 function ranks(scores: number[]): number[] {
   return scores.map((score) => 1 + scores.filter((other) => other > score).length);
 }
-
-const nullable = <T extends Parameters<typeof v.union>[0]>(validator: T) =>
-  v.union(validator, v.null());
 
 /** What `rooms.view` returns (its `returns` validator); `RoomView` is inferred from it. */
 export const roomViewValidator = v.union(
