@@ -3,10 +3,10 @@ import { StrictMode, type ReactNode } from "react";
 import { prerender } from "react-dom/static";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom";
 import { Providers } from "@/app/providers";
+import { makeRoundTemplate, TEMPLATE_SAMPLE_VIEW } from "@/boot/makeRoundTemplate";
+import type { RoundTemplate } from "@/boot/roundTemplate";
 import { routes } from "@/app/routes";
 import { GameScreen } from "@/features/game/GameScreen";
-import { makeRoundTemplate, TEMPLATE_SAMPLE_VIEW } from "@/features/game/makeRoundTemplate";
-import type { RoundTemplate } from "@/features/game/roundTemplate";
 import type { GameView } from "@convex/model/game/view";
 
 /**
@@ -25,14 +25,14 @@ export async function renderLanding(origin = "http://localhost"): Promise<string
 }
 
 /**
- * What /game's page renders first for `game` (inside the layout's <main>) when the page's HTML
- * has already brought it: Convex Auth still loading, so no live state yet.
+ * What /game's page renders first for `game` (inside the layout's <main>) when the boot has
+ * already brought it: Convex Auth still loading, so no live state yet.
  */
 export function renderGameScreen(game: GameView): Promise<string> {
-  return renderWithProviders(<GameScreen early={game} />);
+  return renderWithProviders(<GameScreen boot={game} />);
 }
 
-/** /game's first render as the template index.html's /game script fills (roundTemplate.ts). */
+/** /game's first render as the template the boot fills (src/boot/roundTemplate.ts). */
 export async function renderRoundTemplate(): Promise<RoundTemplate> {
   return makeRoundTemplate(await renderGameScreen(TEMPLATE_SAMPLE_VIEW));
 }
