@@ -3,7 +3,7 @@
 // replaces it with the same screen, live (src/boot/game.ts, roundTemplate.ts, paintRound.ts).
 import type { Locator, Page, Request } from "@playwright/test";
 import { TOKEN_STORAGE_KEY } from "../../src/boot/protocol";
-import { consoleProblems, expect, test, type ServerControl } from "./fixtures";
+import { consoleProblems, expect, screenshots, test, type ServerControl } from "./fixtures";
 import { guessBox } from "./gameScreen";
 
 /** The game:open calls the page sends, in order. */
@@ -90,6 +90,7 @@ test("a signed-in player's /game paints its round without the app's scripts", as
   const [r, g, b] = [1, 3, 5].map((at) => parseInt(round.coverColor.slice(at, at + 2), 16));
   await expect(page.getByTestId("cover")).toHaveCSS("background-color", `rgb(${r}, ${g}, ${b})`);
   expect(opens).toEqual(["signed in"]);
+  await screenshots(page, "game-boot-round");
 });
 
 test("the app's scripts are requested only once the browser has shown the painted round", async ({
