@@ -5,14 +5,16 @@ import tseslint from "typescript-eslint";
 /**
  * The client's layers, as bulletproof-react draws them: `src/app` composes features; a feature
  * (`src/features/<name>`) imports only itself and the shared layers (`src/components`,
- * `src/lib`, `src/hooks`); the shared layers import no feature and not the app. ESLint enforces
+ * `src/lib`, `src/hooks`); the shared layers import no feature and not the app, nor does the boot
+ * (`src/boot`, what runs before React and the app's end of what it hands over). ESLint enforces
  * it, so the boundaries hold without anyone remembering them.
  */
 const featureMessage =
   "A feature imports only itself and the shared layers (src/components, src/lib, src/hooks); " +
   "put what two features share in a shared layer, or compose them in src/app.";
 const sharedMessage =
-  "The shared layers (src/components, src/lib, src/hooks) import no feature and not the app: " +
+  "The shared layers (src/components, src/lib, src/hooks) and the boot (src/boot) import no " +
+  "feature and not the app: " +
   "pass what they need in, or move the code to src/app.";
 
 /**
@@ -116,6 +118,7 @@ export function layerBoundaries(features) {
     "src/components/**/*.{ts,tsx}",
     "src/lib/**/*.{ts,tsx}",
     "src/hooks/**/*.{ts,tsx}",
+    "src/boot/**/*.{ts,tsx}",
   ];
   const shared = {
     files: sharedLayers,

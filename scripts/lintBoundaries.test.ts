@@ -110,8 +110,13 @@ describe("the layer boundaries", () => {
     );
   });
 
-  test("the shared layers import no feature and not the app", async () => {
-    for (const file of ["src/components/Probe.tsx", "src/lib/probe.ts", "src/hooks/useProbe.ts"]) {
+  test("the shared layers and the boot import no feature and not the app", async () => {
+    for (const file of [
+      "src/components/Probe.tsx",
+      "src/lib/probe.ts",
+      "src/hooks/useProbe.ts",
+      "src/boot/probe.ts",
+    ]) {
       expect(await problems(file, 'import { X } from "@/features/game/X";')).toHaveLength(1);
       expect(await problems(file, 'import { Y } from "@/app/layout/TopBar";')).toHaveLength(1);
     }

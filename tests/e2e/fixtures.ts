@@ -6,6 +6,7 @@ import {
   type BrowserContext,
   type Page,
 } from "@playwright/test";
+import { TOKEN_STORAGE_KEY } from "../../src/boot/protocol";
 import { testAnime } from "../support/testAnime";
 
 export type Player = { email: string; username: string; password: string };
@@ -110,15 +111,17 @@ export class ServerControl {
   async signIn(page: Page, player: Player = newPlayer()): Promise<Player> {
     const tokens = await this.createAccount(player);
     await page.addInitScript(
-      ({ token, refreshToken, base }) => {
+      ({ token, refreshToken, base, bootKey }) => {
         // Once per tab: a later reload must not undo a logout.
         if (window.sessionStorage.getItem("e2e-signed-in")) return;
         window.sessionStorage.setItem("e2e-signed-in", "1");
         const namespace = `${window.location.origin}${base}`.replace(/[^a-zA-Z0-9]/g, "");
         window.localStorage.setItem(`__convexAuthJWT_${namespace}`, token);
         window.localStorage.setItem(`__convexAuthRefreshToken_${namespace}`, refreshToken);
+        // The app keeps the token for the boot too, as a signed-in tab leaves it (src/boot/token.ts).
+        window.localStorage.setItem(bootKey, token);
       },
-      { ...tokens, base: E2E },
+      { ...tokens, base: E2E, bootKey: TOKEN_STORAGE_KEY },
     );
     return player;
   }

@@ -38,6 +38,8 @@ test("a newcomer signs up, plays a round of real anime, sees the boards, sends b
   page,
   request,
 }) => {
+  // Six pages, each loaded afresh: on a busy machine the journey passes the default 30 s.
+  test.setTimeout(60_000);
   const username = `offline${Date.now() % 100_000}`;
   await page.goto("/");
   await expect(

@@ -6,7 +6,7 @@ import { InProcessBackend } from "@/testing/inProcessBackend";
 import { renderSignedIn } from "@/testing/renderSignedIn";
 import { COOLDOWN_MS, DAILY_GUESSES, GUESSES_PER_ANIME } from "@convex/model/shared/rules";
 import { REPLACED_AT_MIDNIGHT } from "./GameScreen";
-import { NEW_DAY_MESSAGE_MS } from "./GuessForm";
+import { NEW_DAY_MESSAGE_MS } from "./useNewDayMessage";
 import { NEW_DAY_MESSAGE, OUT_OF_GUESSES_MESSAGE } from "./RoundMessage";
 
 // The end of the day's allowance and the midnight reset, on the test client's fake clock: the

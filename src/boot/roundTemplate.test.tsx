@@ -1,5 +1,5 @@
-// Issue 14: /game's HTML paints the round it asked for from a template of the game screen
-// (roundTemplate.ts); React's first render then replaces it. Filled, it must be the very markup
+// The boot paints /game's round from a template of the game screen (roundTemplate.ts); React's
+// first render then replaces it. Filled, it must be the very markup
 // React renders for that round, or the largest paint would move and the page would jump.
 import { beforeAll, expect, test } from "vitest";
 import type { GameView } from "@convex/model/game/view";

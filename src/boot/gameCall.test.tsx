@@ -1,27 +1,23 @@
-// Issue 14: on a fresh load of /game, index.html's inline script has already sent game:open
-// (scripts/prerender); the screen shows that call's round and never opens the visit twice.
+// On a fresh load of /game the boot has already sent game:open (game.ts); the screen shows that
+// call's round and never opens the visit twice.
 import { screen, waitFor } from "@testing-library/react";
 import { afterEach, expect, test, vi } from "vitest";
 import type { CallResult } from "@/testing/backend";
-import { TIME_ZONE_STORAGE_KEY } from "./earlyOpenProtocol";
 import { seedShows } from "@/testing/gameData";
 import { InProcessBackend } from "@/testing/inProcessBackend";
 import { renderSignedIn } from "@/testing/renderSignedIn";
+import { TIME_ZONE_STORAGE_KEY } from "./protocol";
 
 afterEach(() => {
-  window.__earlyGameOpen = undefined;
+  window.__boot = undefined;
   localStorage.removeItem(TIME_ZONE_STORAGE_KEY);
 });
 
 const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-/** What the HTML's script leaves: the call's promise, its answer once come, the zone it sent. */
-function earlyCall(
-  answer: Promise<CallResult | null>,
-  arrived: CallResult | null,
-  sent = timeZone,
-) {
-  window.__earlyGameOpen = { promise: answer, answer: arrived, timeZone: sent };
+/** What the boot leaves: the call's promise, its answer once come, the zone it sent. */
+function bootCall(answer: Promise<CallResult | null>, arrived: CallResult | null, sent = timeZone) {
+  window.__boot = { game: { promise: answer, answer: arrived, timeZone: sent } };
 }
 
 function opensSent(client: { requests: { kind: string; path: string }[] }) {
@@ -33,10 +29,11 @@ async function clueShown(): Promise<string> {
   return heading.nextElementSibling!.textContent ?? "";
 }
 
-test("the round the HTML asked for shows at once, and the visit is not opened again", async () => {
+test("the round the boot asked for shows at once, and the visit is not opened again", async () => {
   const backend = new InProcessBackend();
   await seedShows(backend, 3);
-  await import("./GamePage");
+  // The route's code already loaded, as the boot's page preloads it: the first render shows the page.
+  await import("@/app/pages/GameRoute");
   let clue = "";
   const { client } = await renderSignedIn("/game", {
     backend,
@@ -44,7 +41,7 @@ test("the round the HTML asked for shows at once, and the visit is not opened ag
       const answer = await backend.call("mutation", "game:open", { timeZone }, token);
       if (answer.status !== "success") throw new Error(answer.errorMessage);
       clue = (answer.value as { round: { clue: string } }).round.clue;
-      earlyCall(Promise.resolve(answer), answer);
+      bootCall(Promise.resolve(answer), answer);
     },
   });
 
@@ -52,7 +49,7 @@ test("the round the HTML asked for shows at once, and the visit is not opened ag
   expect(await clueShown()).toBe(clue);
   expect(client.roundTrips).toBe(0);
   expect(opensSent(client)).toHaveLength(0);
-  await waitFor(() => expect(window.__earlyGameOpen).toBeUndefined());
+  await waitFor(() => expect(window.__boot?.game).toBeUndefined());
   // The live state takes over once the sign-in is accepted; still no second visit.
   await client.settled();
   expect(await clueShown()).toBe(clue);
@@ -69,7 +66,7 @@ test("an answer still on its way is waited for, not asked for again", async () =
     backend,
     beforeRender: async (token) => {
       answer = await backend.call("mutation", "game:open", { timeZone }, token);
-      earlyCall(new Promise((resolve) => (arrive = resolve)), null);
+      bootCall(new Promise((resolve) => (arrive = resolve)), null);
     },
   });
   await client.settled();
@@ -80,14 +77,14 @@ test("an answer still on its way is waited for, not asked for again", async () =
   expect(opensSent(client)).toHaveLength(0);
 });
 
-test("an early call that failed leaves the page to open the game itself, once", async () => {
+test("a boot call that failed leaves the page to open the game itself, once", async () => {
   const backend = new InProcessBackend();
   await seedShows(backend, 3);
   const failed: CallResult = { status: "error", errorMessage: "Server Error" };
   const { client } = await renderSignedIn("/game", {
     backend,
     beforeRender: () => {
-      earlyCall(Promise.resolve(failed), failed);
+      bootCall(Promise.resolve(failed), failed);
       return Promise.resolve();
     },
   });
@@ -103,7 +100,7 @@ test("a later visit to /game in the same tab opens the game itself", async () =>
     backend,
     beforeRender: async (token) => {
       const answer = await backend.call("mutation", "game:open", { timeZone }, token);
-      earlyCall(Promise.resolve(answer), answer);
+      bootCall(Promise.resolve(answer), answer);
     },
   });
   await clueShown();
@@ -124,7 +121,7 @@ test("a call that sent another time zone is followed by the page's own, with the
     backend,
     beforeRender: async (token) => {
       const answer = await backend.call("mutation", "game:open", { timeZone: elsewhere }, token);
-      earlyCall(Promise.resolve(answer), answer, elsewhere);
+      bootCall(Promise.resolve(answer), answer, elsewhere);
     },
   });
 
@@ -133,34 +130,6 @@ test("a call that sent another time zone is followed by the page's own, with the
   await waitFor(() => expect(opensSent(client)).toHaveLength(1));
   await client.settled();
   expect(errors).not.toHaveBeenCalled();
-  // The zone the game reported is kept for the next load's early call.
+  // The zone the game reported is kept for the next load's boot call.
   expect(localStorage.getItem(TIME_ZONE_STORAGE_KEY)).toBe(timeZone);
-});
-
-test("what was typed in the round the HTML painted stays, with the focus and the caret", async () => {
-  const errors = vi.spyOn(console, "error");
-  const backend = new InProcessBackend();
-  await seedShows(backend, 3);
-  // The painted round's box, as openGameEarly.ts leaves it: typed in, focused.
-  const painted = document.createElement("input");
-  document.body.append(painted);
-  const { client } = await renderSignedIn("/game", {
-    backend,
-    beforeRender: async (token) => {
-      const answer = await backend.call("mutation", "game:open", { timeZone }, token);
-      earlyCall(Promise.resolve(answer), answer);
-      window.__earlyGameOpen!.input = painted;
-      window.__earlyGameOpen!.inputFocused = true;
-      painted.value = "Test Sho";
-      painted.focus();
-      painted.setSelectionRange(4, 4);
-    },
-  });
-  const box = await screen.findByRole<HTMLInputElement>("combobox", { name: "Your guess" });
-  painted.remove(); // React's render of the page replaces it
-  expect(box).toHaveValue("Test Sho");
-  expect(box).toHaveFocus();
-  expect([box.selectionStart, box.selectionEnd]).toEqual([4, 4]);
-  await client.settled();
-  expect(errors).not.toHaveBeenCalled();
 });

@@ -2,13 +2,13 @@ import type { GameView } from "@convex/model/game/view";
 import { counterBarWidth } from "./counterBar";
 
 /**
- * The game screen's first render as an HTML template, so that index.html's /game script
- * (openGameEarly.ts) can paint the round it asked for before the app's scripts arrive (issue 14).
+ * The game screen's first render as an HTML template, so that the boot (game.ts) can paint the
+ * round it asked for before the app's scripts arrive.
  * At build time the real components render a sample round whose every variable part holds a
  * value found nowhere else in the markup; the template is that markup cut at those values
  * (makeRoundTemplate.ts). Filling it puts the player's values back, escaped as React escapes them, so the
- * result is the markup React renders for that round (roundTemplate.test.tsx checks it), and
- * React's first render then replaces it with the same screen.
+ * result is the markup React renders for that round (roundTemplate.test.tsx checks it): the boot
+ * paints it inert (paintRound.ts), and React's first render replaces it with the same screen.
  *
  * Only the usual shape of a fresh visit has a template: a round in play with no cooldown, no
  * skipped answer and no "seen before" notice. Any other game is left for React to show.

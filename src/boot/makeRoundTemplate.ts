@@ -7,7 +7,7 @@ import {
 } from "./roundTemplate";
 
 // Build time only (scripts/prerender renders the sample; see roundTemplate.ts): kept apart from the
-// filling, which index.html's /game script carries.
+// filling, which the boot's /game script carries.
 
 const SAMPLE: RoundTemplateValues = {
   score: 7_654_321,
