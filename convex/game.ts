@@ -29,7 +29,7 @@ export const start = playerMutation({
 
 /**
  * Opens the game for a visit, as `start` does, and returns the game screen (`state`'s view) in the
- * same round trip: the page shows the clue from this result, then follows `state` (issue 14).
+ * same round trip: the page shows the clue from this result, then follows `state`: the clue is one round trip away.
  */
 export const open = playerMutation({
   args: { timeZone: v.string() },

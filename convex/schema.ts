@@ -277,7 +277,7 @@ export const adminClaimAttemptFields = {
   forgetAt: v.number(),
 };
 
-// Leaderboards by period (issue 13, convex/model/boards/board.ts and rank.ts).
+// Leaderboards by period (convex/model/boards/board.ts and rank.ts).
 
 /**
  * A player's points on one board: "all" (all time), "day:2026-11-23" (a UTC day) or
@@ -304,7 +304,7 @@ export const boardStatsFields = {
   buckets: v.array(v.number()),
 };
 
-// --- Issue 13 part 2 (daily): streaks, stats and title suggestions ---
+// --- Streaks, stats and title suggestions ---
 
 /** How a round of the day ended, one symbol each in the shared result. */
 export const roundMark = v.union(
@@ -349,7 +349,7 @@ export const titleSuggestionFields = {
 };
 
 // ---------------------------------------------------------------------------
-// Party rooms (issue 17): friends race on the same cover. Room points live here only.
+// Party rooms: friends race on the same cover. Room points live here only.
 
 export const roomStatus = v.union(
   v.literal("lobby"),
@@ -465,7 +465,7 @@ export default defineSchema({
     .index("by_board_and_score", ["board", "score"])
     .index("by_board_and_userId", ["board", "userId"]),
   boardStats: defineTable(boardStatsFields).index("by_board_and_shard", ["board", "shard"]),
-  // Issue 13 part 2 (daily): streaks, stats and title suggestions.
+  // Streaks, stats and title suggestions.
   playerDays: defineTable(playerDayFields).index("by_userId_and_day", ["userId", "day"]),
   playerStats: defineTable(playerStatsFields).index("by_userId", ["userId"]),
   titleSuggestions: defineTable(titleSuggestionFields)

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run bench`: bytes per route, Lighthouse on the app's pages, and the documents the Convex
-// functions read and write; each figure beside its budget (issue 7). Never fails on a missed
+// functions read and write; each figure beside its budget. Never fails on a missed
 // budget, only when a measurement cannot be made. Writes bench-results/latest.json, and keeps
 // the run before it as bench-results/previous.json, whose figures are printed alongside.
 //
