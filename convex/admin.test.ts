@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import { STATS_SHARDS, countGameActivity } from "./model/game/activity";
 import { BETA_ACTIVITY_ITEMS, FEEDBACK_INTERVAL_MS } from "./model/shared/feedbackRules";
-import { expectErrorCode, newBackend, signUpPlayer, type TestConvex } from "./test.setup";
+import { expectErrorCode, newBackend, type TestConvex } from "../testing/convex/backend";
+import { signUp } from "../testing/world";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const NOW = new Date("2026-11-21T12:00:00Z").getTime();
@@ -17,13 +18,13 @@ afterEach(() => {
 });
 
 async function admin(t: TestConvex, email = "boss@example.com", username = "Boss") {
-  const { as } = await signUpPlayer(t, { email, username });
+  const { as } = await signUp(t, { email, username });
   await t.mutation(internal.admin.setAdmin, { email, isAdmin: true });
   return as;
 }
 
 async function betaTester(t: TestConvex, email: string, username: string) {
-  const { as } = await signUpPlayer(t, { email, username });
+  const { as } = await signUp(t, { email, username });
   await as.mutation(api.beta.join, {});
   return as;
 }
@@ -238,7 +239,7 @@ describe("summary", () => {
 
   test("refuses players", async () => {
     const t = newBackend();
-    const { as } = await signUpPlayer(t);
+    const { as } = await signUp(t);
     await expectErrorCode(as.query(api.admin.summary, {}), "FORBIDDEN");
   });
 });
@@ -246,7 +247,7 @@ describe("summary", () => {
 describe("setAdmin (internal)", () => {
   test("grants and revokes admin by e-mail", async () => {
     const t = newBackend();
-    const { as } = await signUpPlayer(t, { email: "ann@example.com" });
+    const { as } = await signUp(t, { email: "ann@example.com" });
     const granted = await t.mutation(internal.admin.setAdmin, {
       email: "Ann@Example.com",
       isAdmin: true,

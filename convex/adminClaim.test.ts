@@ -20,7 +20,8 @@ import {
   CLAIM_LOCK_MS,
   CLAIM_MAX_FAILURES,
 } from "./model/shared/claimRules";
-import { newBackend, registeredFunctions, signedInAs, type TestConvex } from "./test.setup";
+import { newBackend, registeredFunctions, type TestConvex } from "../testing/convex/backend";
+import { signedInAs } from "../testing/world";
 
 const NOW = new Date("2026-11-21T12:00:00Z").getTime();
 const MINUTE = 60_000;

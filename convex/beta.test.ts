@@ -2,13 +2,9 @@ import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { FEEDBACK_INTERVAL_MS, FEEDBACK_TEXT_MAX_LENGTH } from "./model/shared/feedbackRules";
-import {
-  expectErrorCode,
-  identityFromToken,
-  newBackend,
-  signUpPlayer,
-  type TestConvex,
-} from "./test.setup";
+import { expectErrorCode, newBackend, type TestConvex } from "../testing/convex/backend";
+import { identityFromToken } from "../testing/convex/modules";
+import { signUp } from "../testing/world";
 
 const feedback = {
   rating: 4,
@@ -30,7 +26,7 @@ afterEach(() => {
 });
 
 async function player(t: TestConvex, email = "ann@example.com", username = "Ann") {
-  const { tokens, as } = await signUpPlayer(t, { email, username });
+  const { tokens, as } = await signUp(t, { email, username });
   const userId = identityFromToken(tokens.token).subject.split("|")[0] as Id<"users">;
   return { as, userId };
 }

@@ -14,7 +14,8 @@ import {
   roomPointsFor,
 } from "./model/shared/rules";
 import type { MemberView } from "./model/rooms/view";
-import { expectErrorCode, newBackend, seedAnime, signedInAs, type TestConvex } from "./test.setup";
+import { expectErrorCode, newBackend, type TestConvex } from "../testing/convex/backend";
+import { seedAnime, signedInAs } from "../testing/world";
 
 type Player = Awaited<ReturnType<typeof signedInAs>>;
 

@@ -85,7 +85,7 @@ function replayEarlyClick() {
 // test code.
 const client =
   import.meta.env.MODE === "e2e"
-    ? importWithReload(() => import("@/testing/e2e/browserClient")).then((module) =>
+    ? importWithReload(() => import("@testing/e2e/browserClient")).then((module) =>
         module.createE2eClient(),
       )
     : importWithReload(() => import("@/app/convexClient")).then((module) =>

@@ -10,7 +10,7 @@ import {
   START_APP_GLOBAL,
 } from "../../src/features/game/earlyOpenProtocol.ts";
 import type { RoundTemplate } from "../../src/features/game/roundTemplate.ts";
-import { E2E_BASE_PATH } from "../../src/testing/e2e/protocol.ts";
+import { E2E_BASE_PATH } from "../../testing/e2e/protocol.ts";
 import { lazyRouteModules, SESSION_MODULES } from "../bench/bundle.mjs";
 
 const ENTRY = "src/entry-prerender.tsx";

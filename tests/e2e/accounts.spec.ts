@@ -6,7 +6,7 @@ import {
   test,
   type Player,
   expectNoSeriousViolations,
-} from "./fixtures";
+} from "../../testing/e2e/fixtures";
 
 async function openSignUp(page: Page) {
   await page.getByRole("banner").getByRole("button", { name: "Login" }).click();

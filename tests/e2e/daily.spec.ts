@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectNoSeriousViolations, screenshots, test } from "./fixtures";
+import { expect, expectNoSeriousViolations, screenshots, test } from "../../testing/e2e/fixtures";
 import { guessBox, openGame } from "./gameScreen";
 
 /**

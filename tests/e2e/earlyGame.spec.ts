@@ -2,7 +2,7 @@
 // and paints it from the game screen's template before the app's scripts arrive; React then
 // replaces it with the same screen (src/features/game/openGameEarly.ts, roundTemplate.ts).
 import type { Page, Request } from "@playwright/test";
-import { consoleProblems, expect, test, type ServerControl } from "./fixtures";
+import { consoleProblems, expect, test, type ServerControl } from "../../testing/e2e/fixtures";
 import { guessBox } from "./gameScreen";
 
 /** The game:open calls the page sends, in order. */

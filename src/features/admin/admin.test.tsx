@@ -1,10 +1,10 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, test, vi } from "vitest";
 import { countGameActivity } from "@convex/model/game/activity";
-import { ann, bob, createAccount, type Credentials } from "@/testing/accounts";
-import type { InProcessBackend } from "@/testing/inProcessBackend";
-import { logInAsNewPlayer } from "@/testing/players";
-import { renderApp } from "@/testing/renderApp";
+import { ann, bob, type Credentials, signUp } from "@testing/world";
+import type { InProcessBackend } from "@testing/client/inProcessBackend";
+import { logInAsNewPlayer } from "@testing/client/logIn";
+import { renderApp } from "@testing/client/render";
 
 type App = ReturnType<typeof renderApp>;
 
@@ -12,7 +12,7 @@ const carol: Credentials = { email: "carol@example.com", username: "Carol", pass
 
 /** A beta tester acting outside the UI, on another device. */
 async function tester(backend: InProcessBackend, credentials: Credentials) {
-  const { token } = await createAccount(backend, credentials);
+  const { token } = (await signUp(backend, credentials)).tokens;
   await backend.call("mutation", "beta:join", {}, token);
   return {
     async sendFeedback(feedback: Partial<Record<string, string | number>> = {}) {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, test, vi } from "vitest";
-import { ann, createAccount, type Credentials } from "@/testing/accounts";
-import { renderApp } from "@/testing/renderApp";
+import { ann, type Credentials, signUp } from "@testing/world";
+import { renderApp } from "@testing/client/render";
 
 type App = ReturnType<typeof renderApp>;
 
@@ -84,7 +84,7 @@ describe("sign up", () => {
 
   test("refuses a username that is taken, whatever its case", async () => {
     const app = renderApp();
-    await createAccount(app.backend, ann);
+    await signUp(app.backend, ann);
     const dialog = await openSignUp(app);
     await submitSignUp(app, dialog, {
       email: "new@example.com",
@@ -98,7 +98,7 @@ describe("sign up", () => {
 
   test("refuses an e-mail that is registered", async () => {
     const app = renderApp();
-    await createAccount(app.backend, ann);
+    await signUp(app.backend, ann);
     const dialog = await openSignUp(app);
     await submitSignUp(app, dialog, { ...ann, username: "Another" });
     expect(await within(dialog).findByRole("alert")).toHaveTextContent(
@@ -110,7 +110,7 @@ describe("sign up", () => {
 describe("log in and out", () => {
   test("logs in, closes the dialog, and logs out again", async () => {
     const app = renderApp();
-    await createAccount(app.backend, ann);
+    await signUp(app.backend, ann);
     const dialog = await openLogin(app);
     await submitLogin(app, dialog, ann.email, ann.password);
     expect(await screen.findByText("Successfully logged in!")).toBeInTheDocument();
@@ -132,7 +132,7 @@ describe("log in and out", () => {
     [ann.email, "wrong-password", "Incorrect password"],
   ])("with %j / %j says: %s", async (email, password, message) => {
     const app = renderApp();
-    await createAccount(app.backend, ann);
+    await signUp(app.backend, ann);
     const dialog = await openLogin(app);
     await submitLogin(app, dialog, email, password);
     expect(await within(dialog).findByRole("alert")).toHaveTextContent(message);
@@ -140,7 +140,7 @@ describe("log in and out", () => {
 
   test("locks the account after repeated wrong passwords", async () => {
     const app = renderApp();
-    await createAccount(app.backend, ann);
+    await signUp(app.backend, ann);
     const dialog = await openLogin(app);
     const submit = within(dialog).getByRole("button", { name: "Login" });
     for (let attempt = 0; attempt < 10; attempt++) {

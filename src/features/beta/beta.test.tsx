@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, test, vi } from "vitest";
-import type { CallResult } from "@/testing/backend";
-import { ann } from "@/testing/accounts";
-import { logInAsNewPlayer } from "@/testing/players";
-import { renderApp } from "@/testing/renderApp";
+import type { CallResult } from "@testing/client/wire";
+import { ann } from "@testing/world";
+import { logInAsNewPlayer } from "@testing/client/logIn";
+import { renderApp } from "@testing/client/render";
 
 type App = ReturnType<typeof renderApp>;
 

@@ -1,11 +1,9 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, test, vi } from "vitest";
-import { ann, createAccount } from "@/testing/accounts";
-import { dealtAnime, patchGame, seedAnime, seedShows } from "@/testing/gameData";
-import { InProcessBackend } from "@/testing/inProcessBackend";
+import { ann, dealtAnime, patchGame, seedAnime, signUp } from "@testing/world";
+import { InProcessBackend } from "@testing/client/inProcessBackend";
 import { BLUR_STEPS_PX } from "@convex/model/shared/rules";
-import { renderApp } from "@/testing/renderApp";
-import { renderSignedIn } from "@/testing/renderSignedIn";
+import { renderApp, renderSignedIn } from "@testing/client/render";
 
 type Game = Awaited<ReturnType<typeof renderSignedIn>>;
 
@@ -15,7 +13,7 @@ afterEach(() => {
 
 /** Signs Ann in on /game over a pool of `pool` anime and waits for the first round. */
 async function openGame(pool = 3, backend = new InProcessBackend()) {
-  if (pool > 0) await seedShows(backend, pool);
+  if (pool > 0) await seedAnime(backend, pool);
   const game = await renderSignedIn("/game", { backend });
   await screen.findByRole("heading", { name: "Clue" });
   return game;
@@ -42,7 +40,7 @@ async function guess({ user }: Game, text: string) {
 }
 
 async function guessRight(game: Game) {
-  const anime = await dealtAnime(game.backend, ann.email);
+  const anime = await dealtAnime(game.backend, ann);
   await guess(game, anime.title.english!);
   return anime;
 }
@@ -59,8 +57,8 @@ function stubReducedMotion(reduce: boolean) {
 describe("a visitor", () => {
   test("gets the login dialog and a prompt to log in, then plays once logged in", async () => {
     const backend = new InProcessBackend();
-    await seedShows(backend, 2);
-    await createAccount(backend, ann);
+    await seedAnime(backend, 2);
+    await signUp(backend, ann);
     const { user } = renderApp("/game", { backend });
 
     const dialog = await screen.findByRole("dialog", { name: "Welcome Back!" });
@@ -182,7 +180,7 @@ describe("a round", () => {
 
   test("five wrong guesses run the anime out: the message, the input locked, the answer", async () => {
     const game = await openGame();
-    const anime = await dealtAnime(game.backend, ann.email);
+    const anime = await dealtAnime(game.backend, ann);
     for (let left = 4; left >= 1; left--) {
       await guess(game, `wrong ${left}`);
       await screen.findByText(`Anime Guesses: ${left}/5`);
@@ -206,7 +204,7 @@ describe("a round", () => {
     const game = await openGame();
     await guess(game, "a wrong guess");
     await screen.findByText("Anime Guesses: 4/5");
-    const skipped = await dealtAnime(game.backend, ann.email);
+    const skipped = await dealtAnime(game.backend, ann);
     const firstClue = clueText();
 
     await game.user.click(screen.getByRole("button", { name: "Skip" }));
@@ -273,7 +271,7 @@ describe("the daily allowance", () => {
     await guessRight(game);
     await screen.findByRole("button", { name: "Next Anime →" });
     // A game left at 0 without a cooldown (an older one): the next attempt starts it.
-    await patchGame(game.backend, ann.email, { dailyRemaining: 0 });
+    await patchGame(game.backend, ann, { dailyRemaining: 0 });
     await screen.findByText("Daily Guesses: 0/20");
 
     await game.user.click(screen.getByRole("button", { name: "Next Anime →" }));
@@ -334,7 +332,7 @@ describe("loading an anime", () => {
     await renderSignedIn("/game", { backend });
     await screen.findByText("Error loading anime. Retrying...");
 
-    await seedShows(backend, 1);
+    await seedAnime(backend, 1);
     await act(() => vi.advanceTimersByTimeAsync(2000));
     expect(await screen.findByRole("heading", { name: "Clue" })).toBeInTheDocument();
     expect(screen.queryByText("Error loading anime. Retrying...")).not.toBeInTheDocument();
@@ -361,7 +359,7 @@ describe("fair play", () => {
     const anime = await guessRight(game);
     expect(await screen.findByText("Score: 150")).toBeInTheDocument();
     // Dealt again (a later catalogue with nothing new): the screen warns first.
-    await patchGame(game.backend, ann.email, {
+    await patchGame(game.backend, ann, {
       round: {
         number: 2,
         animeId: anime._id,

@@ -2,11 +2,11 @@
 // (scripts/prerender); the screen shows that call's round and never opens the visit twice.
 import { screen, waitFor } from "@testing-library/react";
 import { afterEach, expect, test, vi } from "vitest";
-import type { CallResult } from "@/testing/backend";
+import type { CallResult } from "@testing/client/wire";
 import { TIME_ZONE_STORAGE_KEY } from "./earlyOpenProtocol";
-import { seedShows } from "@/testing/gameData";
-import { InProcessBackend } from "@/testing/inProcessBackend";
-import { renderSignedIn } from "@/testing/renderSignedIn";
+import { seedAnime as seedShows } from "@testing/world";
+import { InProcessBackend } from "@testing/client/inProcessBackend";
+import { renderSignedIn } from "@testing/client/render";
 
 afterEach(() => {
   window.__earlyGameOpen = undefined;

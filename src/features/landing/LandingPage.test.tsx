@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { expect, test } from "vitest";
-import { ann, createAccount } from "@/testing/accounts";
-import { seedShows } from "@/testing/gameData";
-import { renderApp } from "@/testing/renderApp";
-import { InProcessBackend } from "@/testing/inProcessBackend";
+import { ann, seedAnime, signUp } from "@testing/world";
+import { renderApp } from "@testing/client/render";
+import { InProcessBackend } from "@testing/client/inProcessBackend";
 
 test("shows the spec's copy to everyone", async () => {
   renderApp();
@@ -38,9 +37,9 @@ test("signed out, the Daily Challenge asks the visitor to log in", async () => {
 
 test("signed in, the Daily Challenge reads Play Now and leads to the game", async () => {
   const backend = new InProcessBackend();
-  await createAccount(backend, ann);
+  await signUp(backend, ann);
   // The game opens on this pool; an empty one would send for AniList after the test.
-  await seedShows(backend, 3);
+  await seedAnime(backend, 3);
   const { user, router } = renderApp("/", { backend });
   await user.click(
     within(await screen.findByRole("navigation", { name: "Account" })).getByRole("button", {

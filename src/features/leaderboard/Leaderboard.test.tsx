@@ -1,12 +1,10 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, test, vi } from "vitest";
-import { ann } from "@/testing/accounts";
+import { ann, seedAnime, seedPlayers, setScore } from "@testing/world";
 import { addPoints } from "@convex/model/boards/board";
 import { moveScore, shardOf, statsOf } from "@convex/model/boards/rank";
-import { seedPlayers, seedShows, setScore } from "@/testing/gameData";
-import { InProcessBackend } from "@/testing/inProcessBackend";
-import { renderApp } from "@/testing/renderApp";
-import { renderSignedIn } from "@/testing/renderSignedIn";
+import { InProcessBackend } from "@testing/client/inProcessBackend";
+import { renderApp, renderSignedIn } from "@testing/client/render";
 
 async function userIdOf(backend: InProcessBackend, email: string) {
   const user = await backend.t.run(async (ctx) =>
@@ -226,7 +224,7 @@ describe("/leaderboard", () => {
 describe("the game's Leaderboard dialog", () => {
   test("shows the top 10 with medals and the player's own standing", async () => {
     const backend = new InProcessBackend();
-    await seedShows(backend, 2);
+    await seedAnime(backend, 2);
     await seedPlayers(backend, players(12));
     const { user } = await renderSignedIn("/game", { backend });
     await screen.findByRole("heading", { name: "Clue" });
@@ -244,7 +242,7 @@ describe("the game's Leaderboard dialog", () => {
 
   test("highlights the player once their score puts them on it, live", async () => {
     const backend = new InProcessBackend();
-    await seedShows(backend, 2);
+    await seedAnime(backend, 2);
     await seedPlayers(backend, players(10, 500));
     const { user } = await renderSignedIn("/game", { backend });
     await screen.findByRole("heading", { name: "Clue" });
@@ -267,7 +265,7 @@ describe("the game's Leaderboard dialog", () => {
 
 test("a closed Leaderboard dialog subscribes to no board", async () => {
   const backend = new InProcessBackend();
-  await seedShows(backend, 2);
+  await seedAnime(backend, 2);
   await seedPlayers(backend, players(3));
   const calls: string[] = [];
   const call = backend.call.bind(backend);

@@ -1,8 +1,8 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, test, vi } from "vitest";
-import { ann } from "@/testing/accounts";
-import { logInAsNewPlayer } from "@/testing/players";
-import { renderApp } from "@/testing/renderApp";
+import { ann } from "@testing/world";
+import { logInAsNewPlayer } from "@testing/client/logIn";
+import { renderApp } from "@testing/client/render";
 
 // jsdom draws nothing on a canvas: the drawing itself is checked in the browser test.
 function stubCanvas() {

@@ -3,8 +3,8 @@ import { beforeEach, describe, expect, test, vi } from "vitest";
 import { createPlayer } from "@convex/model/accounts/users";
 import { errorMessages } from "@convex/model/shared/errors";
 import { ROOM_MAX_PLAYERS } from "@convex/model/shared/rules";
-import { InProcessBackend } from "@/testing/inProcessBackend";
-import { renderSignedIn } from "@/testing/renderSignedIn";
+import { InProcessBackend } from "@testing/client/inProcessBackend";
+import { renderSignedIn } from "@testing/client/render";
 
 /** A room with code K7QM hosted by someone else, in the state given. */
 async function seedRoom(

@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, test, vi } from "vitest";
-import { ann } from "@/testing/accounts";
-import { dealtAnime, seedAnime, seedShows } from "@/testing/gameData";
-import { InProcessBackend } from "@/testing/inProcessBackend";
-import { renderSignedIn } from "@/testing/renderSignedIn";
+import { ann, dealtAnime, seedAnime } from "@testing/world";
+import { InProcessBackend } from "@testing/client/inProcessBackend";
+import { renderSignedIn } from "@testing/client/render";
 
 type Game = Awaited<ReturnType<typeof renderSignedIn>>;
 
@@ -21,7 +20,7 @@ async function openGame(backend = new InProcessBackend()) {
 }
 
 async function solve(game: Game) {
-  const anime = await dealtAnime(game.backend, ann.email);
+  const anime = await dealtAnime(game.backend, ann);
   await waitFor(() => expect(submitButton()).toBeEnabled());
   await game.user.clear(guessBox());
   await game.user.type(guessBox(), `${anime.title.english!}{Enter}`);
@@ -31,12 +30,12 @@ async function solve(game: Game) {
 describe("the stats strip and sharing", () => {
   test("a solve shows on the strip; Share today copies the spoiler-free text", async () => {
     const backend = new InProcessBackend();
-    await seedShows(backend, 3);
+    await seedAnime(backend, 3);
     const game = await openGame(backend);
     const strip = await screen.findByRole("region", { name: "Your streak and today" });
     expect(within(strip).getByText("Streak: 0 days")).toBeInTheDocument();
 
-    const solved = await dealtAnime(backend, ann.email);
+    const solved = await dealtAnime(backend, ann);
     await solve(game);
     await waitFor(() => expect(within(strip).getByText("Streak: 1 day")).toBeInTheDocument());
     expect(strip).toHaveTextContent("Today: 1 solved");
@@ -54,7 +53,7 @@ describe("the stats strip and sharing", () => {
 
   test("where the browser has the Web Share API, Share… hands it the same text", async () => {
     const backend = new InProcessBackend();
-    await seedShows(backend, 3);
+    await seedAnime(backend, 3);
     const game = await openGame(backend);
     await solve(game);
     const share = vi.fn((_data: ShareData) => Promise.resolve());
@@ -125,7 +124,7 @@ describe("the guess box's suggestions", () => {
 describe("/me", () => {
   test("shows the streak, today's and all-time counts and the last 7 days", async () => {
     const backend = new InProcessBackend();
-    await seedShows(backend, 3);
+    await seedAnime(backend, 3);
     const game = await openGame(backend);
     await solve(game);
     await game.router.navigate("/me");
