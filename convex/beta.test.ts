@@ -73,12 +73,6 @@ describe("join", () => {
       }),
     ]);
   });
-
-  test("refuses a visitor", async () => {
-    const t = newBackend();
-    await expectErrorCode(t.mutation(api.beta.join, {}), "NOT_SIGNED_IN");
-    expect(await t.run(async (ctx) => await ctx.db.query("beta_analytics").take(1000))).toEqual([]);
-  });
 });
 
 describe("submitFeedback", () => {
@@ -121,23 +115,6 @@ describe("submitFeedback", () => {
       [5, "hard"],
     ]);
     expect(stats[0]).toMatchObject({ count: 2, ratingTotal: 6, easy: 1, medium: 0, hard: 1 });
-  });
-
-  test("refuses a player who has not joined the beta, and an admin who has not", async () => {
-    const t = newBackend();
-    const { as } = await player(t);
-    await expectErrorCode(as.mutation(api.beta.submitFeedback, feedback), "NOT_BETA_TESTER");
-    await t.run(async (ctx) => {
-      const user = await ctx.db.query("users").first();
-      await ctx.db.patch("users", user!._id, { isAdmin: true });
-    });
-    await expectErrorCode(as.mutation(api.beta.submitFeedback, feedback), "NOT_BETA_TESTER");
-    expect(await stored(t)).toEqual({ feedback: [], stats: [], betaAnalytics: [] });
-  });
-
-  test("refuses a visitor", async () => {
-    const t = newBackend();
-    await expectErrorCode(t.mutation(api.beta.submitFeedback, feedback), "NOT_SIGNED_IN");
   });
 
   test.each([0, 6, 6.5, 4.5, -1, Number.NaN, Number.POSITIVE_INFINITY, 1e300])(

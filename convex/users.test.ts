@@ -4,11 +4,6 @@ import { newBackend } from "../testing/convex/backend";
 import { signUp } from "../testing/world";
 
 describe("viewer", () => {
-  test("is null for a visitor", async () => {
-    const t = newBackend();
-    expect(await t.query(api.users.viewer, {})).toBeNull();
-  });
-
   test("is null for a session whose user was deleted", async () => {
     const t = newBackend();
     const { as } = await signUp(t);
