@@ -132,13 +132,4 @@ describe("/make-admin", () => {
     // An expected refusal, not a fault: nothing in the console.
     expect(errors).not.toHaveBeenCalled();
   });
-
-  test("createClaimCode cannot be called from a client", async () => {
-    const app = renderApp();
-    const result = await app.backend.call("mutation", "admin:createClaimCode", {}, null);
-    expect(result).toMatchObject({ status: "error" });
-    expect(
-      await app.backend.t.run(async (ctx) => await ctx.db.query("adminClaimCodes").take(1)),
-    ).toEqual([]);
-  });
 });
