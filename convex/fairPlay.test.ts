@@ -42,6 +42,7 @@ async function pendingJobs(t: TestConvex, name: "game:resetDay" | "game:endCoold
 }
 
 describe("finding 4: skipped answers cannot be cashed in", () => {
+  // Some 140 deals and 20 guesses, one after the other: on a busy machine, over 30 s.
   test("the harvest: skip through a 120-anime pool collecting the titles, then answer with them: no points", async () => {
     const { t, player } = await playerInGame(120);
     const harvested = new Set<string>();
@@ -68,7 +69,7 @@ describe("finding 4: skipped answers cannot be cashed in", () => {
     }
     expect(outcomes).toBe(DAILY_GUESSES);
     expect(await scoreOf(t, player)).toBe(0);
-  });
+  }, 90_000);
 
   test("solved and out-of-guesses anime are seen too; a fresh one still scores", async () => {
     // A pool seen through asks the catalogue for more, which cannot reach AniList here and says so.
