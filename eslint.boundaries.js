@@ -40,6 +40,14 @@ const modelMessage =
 
 const MODEL_PATTERN = { regex: "^@convex/model/(?!shared/)" };
 
+/** The test harness (testing/) is for tests: the app's code never imports it. */
+const TESTING_PATTERN = {
+  regex: "^(@testing/|(\\.\\./)+testing/)",
+  message:
+    "The app imports nothing from testing/: only tests do (the e2e build's client comes in " +
+    "by import() in src/main.tsx, in e2e mode only).",
+};
+
 /** An esquery selector for `import("…")` of a path `regex` matches (a slash written \x2F). */
 function dynamicImport(regex) {
   return `ImportExpression[source.value=/${regex}/]`;
@@ -60,12 +68,17 @@ export function layerBoundaries(features) {
   // No value from the model outside shared/, in the whole client but its tests and test client.
   const model = {
     files: ["src/**/*.{ts,tsx}"],
-    ignores: [...notTests, "src/testing/**"],
+    ignores: notTests,
     plugins: { "@typescript-eslint": tseslint.plugin },
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
-        { patterns: [{ ...MODEL_PATTERN, allowTypeImports: true, message: modelMessage }] },
+        {
+          patterns: [
+            { ...MODEL_PATTERN, allowTypeImports: true, message: modelMessage },
+            TESTING_PATTERN,
+          ],
+        },
       ],
       "no-restricted-syntax": ["error", modelImport],
     },

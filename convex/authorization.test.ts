@@ -6,17 +6,13 @@ import { CLAIM_CODE_VALID_MS } from "./model/shared/claimRules";
 import type { ErrorCode } from "./model/shared/errors";
 import {
   expectErrorCode,
-  identityFromToken,
   newBackend,
   registeredFunctions,
-  ROLES,
-  seedAnime,
-  signedInAs,
-  signIn,
   type PublicFunctionName,
-  type Role,
   type TestConvex,
-} from "./test.setup";
+} from "../testing/convex/backend";
+import { identityFromToken } from "../testing/convex/modules";
+import { ROLES, seedAnime, signedInAs, signIn, type Role } from "../testing/world";
 
 type Expected = "allow" | ErrorCode;
 type Caller = Awaited<ReturnType<typeof signedInAs>>;

@@ -13,13 +13,13 @@ import {
   STALE_REFRESH_MS,
 } from "./model/catalogue/refresh";
 import crons from "./crons";
-import { newBackend, type TestConvex } from "./test.setup";
-import { attachTestCovers, testCoverResponse } from "../tests/support/testCovers";
+import { newBackend, type TestConvex } from "../testing/convex/backend";
+import { attachTestCovers, testCoverResponse } from "../testing/fixtures/covers";
 
 type Json = Record<string, unknown>;
 
 function fixture(name: string): Json {
-  const url = new URL(`../tests/fixtures/anilist/${name}.json`, import.meta.url);
+  const url = new URL(`../testing/fixtures/anilist/${name}.json`, import.meta.url);
   return JSON.parse(readFileSync(url, "utf8")) as Json;
 }
 

@@ -8,8 +8,9 @@ import { acceptedAnswers } from "./model/judge/match";
 import { guessText, judgeGuess } from "./model/judge/verdict";
 import { MAX_GUESS_LENGTH } from "./model/shared/rules";
 import { insertAnime, replaceAnime, type AnimeFields } from "./model/judge/titleIndex";
-import { attachTestCovers } from "../tests/support/testCovers";
-import { expectErrorCode, newBackend, signUpPlayer, type TestConvex } from "./test.setup";
+import { attachTestCovers } from "../testing/fixtures/covers";
+import { expectErrorCode, newBackend, type TestConvex } from "../testing/convex/backend";
+import { signUp } from "../testing/world";
 
 type FixtureAnime = {
   id: number;
@@ -18,7 +19,7 @@ type FixtureAnime = {
 };
 
 const fixture = JSON.parse(
-  readFileSync(new URL("../tests/fixtures/judge-titles.json", import.meta.url), "utf8"),
+  readFileSync(new URL("../testing/fixtures/judge-titles.json", import.meta.url), "utf8"),
 ) as { anime: FixtureAnime[] };
 
 function animeFields({ id, title, synonyms }: FixtureAnime): AnimeFields {
@@ -291,7 +292,7 @@ describe("attacks on game.guess", () => {
   async function dealt(only: number[]) {
     const t = newBackend();
     await seedFixturePool(t, only);
-    const { as } = await signUpPlayer(t);
+    const { as } = await signUp(t);
     await as.mutation(api.game.start, { timeZone: "UTC" });
     const view = async () => (await as.query(api.game.state, {}))!;
     const submit = async (guess: string) => {

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { internal } from "./_generated/api";
 import { MIGRATION_BATCH } from "./model/ops/migrations";
-import { newBackend, signUpPlayer } from "./test.setup";
+import { newBackend } from "../testing/convex/backend";
+import { signUp } from "../testing/world";
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -14,7 +15,7 @@ afterEach(() => {
 describe("clearAnalyticsEvents", () => {
   test("empties the retired table in batches that it schedules itself, and touches nothing else", async () => {
     const t = newBackend();
-    await signUpPlayer(t);
+    await signUp(t);
     const count = MIGRATION_BATCH * 2 + 7;
     await t.run(async (ctx) => {
       const userId = (await ctx.db.query("users").first())!._id;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { registeredFunctions } from "./test.setup";
+import { registeredFunctions } from "../testing/convex/backend";
 
 /**
  * Made by Convex Auth's `convexAuth()`, which gives its functions no `returns` validator; ours

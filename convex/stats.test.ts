@@ -7,7 +7,8 @@ import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
 import { addDays, daysBetween, streakAfterSolve } from "./model/game/stats";
 import { GUESSES_PER_ANIME, STATS_HISTORY_DAYS } from "./model/shared/rules";
-import { gameOfPlayer, newBackend, playerInGame, signedInAs, type TestConvex } from "./test.setup";
+import { newBackend, playerInGame, type TestConvex } from "../testing/convex/backend";
+import { gameOf, signedInAs } from "../testing/world";
 
 type Player = Awaited<ReturnType<typeof signedInAs>>;
 
@@ -64,7 +65,7 @@ async function freshRound(player: Player) {
 
 /** The client's visit (it catches up on a missed midnight), in the zone the player last reported. */
 async function revisit(t: TestConvex, player: Player) {
-  const game = await gameOfPlayer(t, player);
+  const game = await gameOf(t, player);
   await player.as.mutation(api.game.start, { timeZone: game.pendingTimeZone ?? game.timeZone });
 }
 

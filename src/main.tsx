@@ -74,11 +74,11 @@ function replayLandingClick() {
 
 // Convex's client is not in this chunk: it loads beside it, and the pages wait for it inside
 // src/app/providers.tsx. The e2e build runs the real Convex functions in the preview server (see
-// src/testing/e2e); Vite fixes MODE at build time, so production bundles contain neither branch's
+// testing/e2e); Vite fixes MODE at build time, so production bundles contain neither branch's
 // test code.
 const client =
   import.meta.env.MODE === "e2e"
-    ? importWithReload(() => import("@/testing/e2e/browserClient")).then((module) =>
+    ? importWithReload(() => import("@testing/e2e/browserClient")).then((module) =>
         module.createE2eClient(),
       )
     : importWithReload(() => import("@/app/convexClient")).then((module) =>

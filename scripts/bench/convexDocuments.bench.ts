@@ -12,11 +12,12 @@ import { ALL_TIME, standingOn, topOfBoard } from "@convex/model/boards/board";
 import { statsOf } from "@convex/model/boards/rank";
 import { errorCodeOf } from "@convex/model/shared/errors";
 import { STATS_SHARDS, utcDay } from "@convex/model/game/activity";
-import { newBackend, seedAnime, type TestConvex } from "@convex/test.setup";
+import { newBackend, type TestConvex } from "../../testing/convex/backend";
+import { seedAnime } from "../../testing/world";
 import { countingCtx, newCounts, type DocumentCounts } from "./countingCtx";
 import { roomFigures } from "./roomDocuments";
-import { testCoverImages } from "../../tests/support/testCovers";
-import { testUser } from "../../tests/support/testUser";
+import { testCoverImages } from "../../testing/fixtures/covers";
+import { testUser } from "../../testing/fixtures/users";
 
 const PLAYER_COUNTS = [100, 10_000] as const;
 /** The board size the rank rows are measured at (its statistics seeded directly). */

@@ -9,7 +9,7 @@ import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
-import { chromiumArgs } from "../../tests/support/browser.mjs";
+import { chromiumArgs } from "../../testing/e2e/browser.mjs";
 
 const E2E = "/__convex_test";
 const CHROMIUM_FLAGS = ["--headless=new", ...chromiumArgs];

@@ -8,7 +8,7 @@ import { heartbeat } from "@convex/model/rooms/presence";
 import { submitRoomGuess } from "@convex/model/rooms/scoring";
 import { advanceRound, startGame } from "@convex/model/rooms/timeline";
 import { roomView } from "@convex/model/rooms/view";
-import type { TestConvex } from "@convex/test.setup";
+import type { TestConvex } from "../../testing/convex/backend";
 import { countingCtx, newCounts, type DocumentCounts } from "./countingCtx";
 
 type Figure = Pick<DocumentCounts, "reads" | "writes" | "readsByTable" | "writesByTable">;

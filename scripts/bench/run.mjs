@@ -18,7 +18,7 @@ import { parseArgs } from "node:util";
 import { BENCH_ROUTES, measureBundle } from "./bundle.mjs";
 import { OWN_PAGES, runLighthouse, startPreview } from "./lighthouse.mjs";
 import { LANDING_GOAL_GZIP_BYTES } from "../landingBudget.mjs";
-import { chromiumExecutablePath } from "../../tests/support/browser.mjs";
+import { chromiumExecutablePath } from "../../testing/e2e/browser.mjs";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const resultsDir = path.join(root, "bench-results");

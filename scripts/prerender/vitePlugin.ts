@@ -5,7 +5,7 @@ import { pathToFileURL } from "node:url";
 import { build, type Plugin, type ResolvedConfig } from "vite";
 import { BOOT_DATA_ID, type BootData } from "../../src/boot/protocol.ts";
 import type { RoundTemplate } from "../../src/boot/roundTemplate.ts";
-import { E2E_BASE_PATH } from "../../src/testing/e2e/protocol.ts";
+import { E2E_BASE_PATH } from "../../testing/e2e/protocol.ts";
 import { lazyRouteModules, SESSION_MODULES } from "../bench/bundle.mjs";
 
 const ENTRY = "src/entry-prerender.tsx";
@@ -130,7 +130,7 @@ async function writeGameScript(
 /**
  * The Convex deployment's address as the app's client has it (Convex Auth names its storage after
  * it): VITE_CONVEX_URL, or in the e2e build the preview server's test backend on the page's own
- * origin (src/testing/e2e/browserClient.ts).
+ * origin (testing/e2e/browserClient.ts).
  */
 function convexUrlOf(config: ResolvedConfig): string {
   const url: unknown = config.env.VITE_CONVEX_URL;

@@ -2,10 +2,10 @@
 // call's round and never opens the visit twice.
 import { screen, waitFor } from "@testing-library/react";
 import { afterEach, expect, test, vi } from "vitest";
-import type { CallResult } from "@/testing/backend";
-import { seedShows } from "@/testing/gameData";
-import { InProcessBackend } from "@/testing/inProcessBackend";
-import { renderSignedIn } from "@/testing/renderSignedIn";
+import type { CallResult } from "@testing/client/wire";
+import { InProcessBackend } from "@testing/client/inProcessBackend";
+import { renderSignedIn } from "@testing/client/render";
+import { seedAnime } from "@testing/world";
 import { TIME_ZONE_STORAGE_KEY } from "./protocol";
 
 afterEach(() => {
@@ -31,7 +31,7 @@ async function clueShown(): Promise<string> {
 
 test("the round the boot asked for shows at once, and the visit is not opened again", async () => {
   const backend = new InProcessBackend();
-  await seedShows(backend, 3);
+  await seedAnime(backend, 3);
   // The route's code already loaded, as the boot's page preloads it: the first render shows the page.
   await import("@/app/pages/GameRoute");
   let clue = "";
@@ -59,7 +59,7 @@ test("the round the boot asked for shows at once, and the visit is not opened ag
 
 test("an answer still on its way is waited for, not asked for again", async () => {
   const backend = new InProcessBackend();
-  await seedShows(backend, 3);
+  await seedAnime(backend, 3);
   let arrive: (answer: CallResult) => void = () => {};
   let answer: CallResult | null = null;
   const { client } = await renderSignedIn("/game", {
@@ -79,7 +79,7 @@ test("an answer still on its way is waited for, not asked for again", async () =
 
 test("a boot call that failed leaves the page to open the game itself, once", async () => {
   const backend = new InProcessBackend();
-  await seedShows(backend, 3);
+  await seedAnime(backend, 3);
   const failed: CallResult = { status: "error", errorMessage: "Server Error" };
   const { client } = await renderSignedIn("/game", {
     backend,
@@ -95,7 +95,7 @@ test("a boot call that failed leaves the page to open the game itself, once", as
 
 test("a later visit to /game in the same tab opens the game itself", async () => {
   const backend = new InProcessBackend();
-  await seedShows(backend, 3);
+  await seedAnime(backend, 3);
   const { client, router } = await renderSignedIn("/game", {
     backend,
     beforeRender: async (token) => {
@@ -115,7 +115,7 @@ test("a later visit to /game in the same tab opens the game itself", async () =>
 test("a call that sent another time zone is followed by the page's own, with the player's", async () => {
   const errors = vi.spyOn(console, "error");
   const backend = new InProcessBackend();
-  await seedShows(backend, 3);
+  await seedAnime(backend, 3);
   const elsewhere = timeZone === "Pacific/Auckland" ? "Europe/Paris" : "Pacific/Auckland";
   const { client } = await renderSignedIn("/game", {
     backend,

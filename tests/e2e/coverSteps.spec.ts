@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { delayCovers, expect, test } from "./fixtures";
+import { delayCovers, expect, test } from "../../testing/e2e/fixtures";
 import { openGame } from "./gameScreen";
 
 const cover = (page: Page) => page.getByTestId("cover");

@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { BLUR_STEPS_PX } from "../../convex/model/shared/rules";
-import { expect, SCREENS_DIR, test, type ServerControl } from "./fixtures";
+import { expect, SCREENS_DIR, test, type ServerControl } from "../../testing/e2e/fixtures";
 
 const SCREENS = process.env.COVER_SCREENS_DIR ?? SCREENS_DIR;
 

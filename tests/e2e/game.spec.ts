@@ -6,7 +6,7 @@ import {
   test,
   type ServerControl,
   expectNoSeriousViolations,
-} from "./fixtures";
+} from "../../testing/e2e/fixtures";
 import { guessBox, openGame } from "./gameScreen";
 
 import { BLUR_STEPS_PX } from "../../convex/model/shared/rules";

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, type Player, type ServerControl } from "./fixtures";
+import { expect, type Player, type ServerControl } from "../../testing/e2e/fixtures";
 
 /**
  * A signed-in player on /game over a pool of `pool` seeded anime, the first round on screen and

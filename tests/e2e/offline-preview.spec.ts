@@ -10,7 +10,10 @@ import { expect, test, type Page } from "@playwright/test";
 
 type Media = { title: { english: string | null; romaji?: string | null }; description: string };
 const sample = JSON.parse(
-  readFileSync(new URL("../../src/testing/offline/anilist-sample.json", import.meta.url), "utf8"),
+  readFileSync(
+    new URL("../../testing/fixtures/anilist/offline-sample.json", import.meta.url),
+    "utf8",
+  ),
 ) as { data: { Page: { media: Media[] } } };
 
 /** The sample entry whose description the clue on screen was made from: the most words shared. */

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { consoleProblems, expect, test } from "./fixtures";
+import { consoleProblems, expect, test } from "../../testing/e2e/fixtures";
 
 test("the landing page paints from the HTML alone, before any script runs", async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });

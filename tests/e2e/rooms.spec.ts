@@ -7,7 +7,7 @@ import {
   test,
   type Player,
   type ServerControl,
-} from "./fixtures";
+} from "../../testing/e2e/fixtures";
 import {
   ROOM_MAX_PLAYERS,
   ROOM_REVEAL_MS,

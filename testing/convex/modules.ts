@@ -6,9 +6,24 @@
 
 /**
  * Every Convex module as a deployment loads them. Like Convex's bundler, it skips files with
- * more than one dot: tests, declarations and the test harness itself.
+ * more than one dot (tests, declarations).
  */
-export const modules = import.meta.glob(["./**/*.ts", "./**/*.js", "!./**/*.*.ts", "!./**/*.*.js"]);
+export const modules = import.meta.glob([
+  "../../convex/**/*.ts",
+  "../../convex/**/*.js",
+  "!../../convex/**/*.*.ts",
+  "!../../convex/**/*.*.js",
+]);
+
+/** The loader of module `name` ("game", "model/game/state"), as `modules` holds it. */
+export function moduleNamed(name: string): (() => Promise<unknown>) | undefined {
+  return modules[`../../convex/${name}.ts`] ?? modules[`../../convex/${name}.js`];
+}
+
+/** A module's name as function paths spell it: "../../convex/game.ts" is "game". */
+export function moduleName(path: string): string {
+  return path.replace(/^\.\.\/\.\.\/convex\//, "").replace(/\.[jt]s$/, "");
+}
 
 export type FunctionKind = "query" | "mutation" | "action";
 

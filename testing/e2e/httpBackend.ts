@@ -1,5 +1,5 @@
 import type { JSONValue } from "convex/values";
-import type { CallResult, FunctionKind, TestBackend } from "../backend";
+import type { CallResult, FunctionKind, TestBackend } from "../client/wire";
 
 /**
  * The browser's side of the e2e test backend: calls go to the preview

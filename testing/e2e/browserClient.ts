@@ -1,5 +1,5 @@
 import type { ConvexReactClient } from "convex/react";
-import { ConvexTestClient } from "../ConvexTestClient";
+import { ConvexTestClient } from "../client/ConvexTestClient";
 import { HttpBackend } from "./httpBackend";
 import { E2E_BASE_PATH } from "./protocol";
 

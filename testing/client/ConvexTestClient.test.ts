@@ -6,12 +6,10 @@ import { COOLDOWN_MS } from "@convex/model/shared/rules";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { ConvexTestClient } from "./ConvexTestClient";
 import { InProcessBackend } from "./inProcessBackend";
-import { testAnime } from "../../tests/support/testAnime";
-import { insertTestAnime } from "../../tests/support/testCovers";
-import { ann, createAccount } from "./accounts";
+import { ann, seedAnime, signUp } from "../world";
 
 async function signedInClient(backend: InProcessBackend) {
-  await createAccount(backend);
+  await signUp(backend);
   const client = new ConvexTestClient(backend);
   const { tokens } = (await client.action(api.auth.signIn, {
     provider: "password",
@@ -81,9 +79,7 @@ describe("ConvexTestClient", () => {
 
   test("a change reaches every watched query as one snapshot: no listener sees one new and one old", async () => {
     const backend = new InProcessBackend();
-    await backend.run(async (ctx) => {
-      await insertTestAnime(ctx, testAnime(1, { english: "Show 1" }));
-    });
+    await seedAnime(backend, 1);
     const client = await signedInClient(backend);
     await client.mutation(api.game.start, { timeZone: "UTC" }); // the stats need a game
     const viewer = client.watchQuery(api.users.viewer, {});
@@ -188,11 +184,10 @@ describe("ConvexTestClient and scheduled functions", () => {
     vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
     const backend = new InProcessBackend();
     // Two anime: Next never deals back the one just revealed.
-    await backend.run(async (ctx) => {
-      for (const n of [1, 2]) {
-        await insertTestAnime(ctx, testAnime(n, { english: `Show ${n}`, randomRank: n / 3 }));
-      }
-    });
+    await seedAnime(backend, [
+      { english: "Show 1", randomRank: 1 / 3 },
+      { english: "Show 2", randomRank: 2 / 3 },
+    ]);
     const client = await signedInClient(backend);
     await client.mutation(api.game.start, { timeZone: "UTC" });
     // Spend the day's guesses (the last one starts the cooldown); a further attempt changes nothing.

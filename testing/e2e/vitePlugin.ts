@@ -27,7 +27,7 @@ export function e2eTestBackend(): Plugin {
         logLevel: "warn",
       });
       const { createTestServer } = (await loader.ssrLoadModule(
-        "/src/testing/e2e/testServer.ts",
+        "/testing/e2e/testServer.ts",
       )) as typeof import("./testServer");
       const offline = process.env[OFFLINE_PREVIEW_ENV] === "offline";
       const testServer = createTestServer({ offline });

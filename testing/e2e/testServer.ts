@@ -1,4 +1,4 @@
-import "../convexEnv";
+import "../convex/env";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import FakeTimers from "@sinonjs/fake-timers";
 import { makeFunctionReference } from "convex/server";
@@ -7,10 +7,10 @@ import { convexToJson, jsonToConvex, type JSONValue } from "convex/values";
 import type { Id } from "@convex/_generated/dataModel";
 import { syncAllTime } from "@convex/model/boards/board";
 import type { AnimeFields } from "@convex/model/judge/titleIndex";
-import type { FunctionKind } from "../backend";
-import { InProcessBackend } from "../inProcessBackend";
-import { offlinePreviewHelp, seedOfflinePool } from "../offline/pool";
-import { insertTestAnime } from "../../../tests/support/testCovers";
+import type { FunctionKind } from "../client/wire";
+import { InProcessBackend } from "../client/inProcessBackend";
+import { offlinePreviewHelp, seedOfflinePool } from "../fixtures/offlinePool";
+import { insertTestAnime } from "../fixtures/covers";
 import {
   E2E_BASE_PATH,
   type ClockRequest,

@@ -1,12 +1,12 @@
 import type { JSONValue } from "convex/values";
-import type { FunctionKind } from "@convex/test.harness";
+import type { FunctionKind } from "../convex/modules";
 
 /**
  * The wire between the test client and a convex-test backend. Values travel as
  * Convex's JSON encoding (`convexToJson`) so the same contract works in-process
  * (component tests) and over HTTP (browser tests).
  */
-export type { FunctionKind } from "@convex/test.harness";
+export type { FunctionKind };
 
 export type CallResult =
   | { status: "success"; value: JSONValue }

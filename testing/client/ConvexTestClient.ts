@@ -10,7 +10,7 @@ import {
   type OptionalRestArgs,
 } from "convex/server";
 import { ConvexError, convexToJson, jsonToConvex, type Value } from "convex/values";
-import type { CallResult, FunctionKind, TestBackend } from "./backend";
+import type { CallResult, FunctionKind, TestBackend } from "./wire";
 
 type AnyArgs = Record<string, Value>;
 type FetchToken = (args: { forceRefreshToken: boolean }) => Promise<string | null | undefined>;
@@ -106,8 +106,8 @@ export class ConvexTestClient implements Pick<
   private closed = false;
   /**
    * What the app asked for, in order, each with its place in the chain of round trips: a request
-   * sent after the answer to round trip n is round trip n + 1 (issue 14 counts them from the
-   * first byte to the clue). Re-runs of watched queries are the server's pushes, not requests.
+   * sent after the answer to round trip n is round trip n + 1 (the early paint of /game counts
+   * them from the first byte to the clue). Re-runs of watched queries are the server's pushes, not requests.
    */
   readonly requests: SentRequest[] = [];
   private answered = 0;

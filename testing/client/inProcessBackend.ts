@@ -1,12 +1,20 @@
 import { createPublicKey, verify, type JsonWebKey } from "node:crypto";
 import { convexTest, type TestConvex } from "convex-test";
-import { makeFunctionReference } from "convex/server";
+import { makeFunctionReference, type UserIdentity } from "convex/server";
 import { ConvexError, convexToJson, jsonToConvex, type JSONValue } from "convex/values";
-import schema from "@convex/schema";
-import { modules, tokenClaims, type FunctionKind, type TokenClaims } from "@convex/test.harness";
-import type { CallResult, TestBackend } from "./backend";
+import schema from "../../convex/schema";
+import {
+  moduleNamed,
+  modules,
+  tokenClaims,
+  type FunctionKind,
+  type TokenClaims,
+} from "../convex/modules";
+import type { Caller, World } from "../world";
+import type { CallResult, TestBackend } from "./wire";
 
 export type ConvexTestInstance = TestConvex<typeof schema>;
+type RunCtx = Parameters<Parameters<ConvexTestInstance["run"]>[0]>[0];
 
 /**
  * Checks a Convex Auth JWT as a deployment would: signed with the key in JWKS
@@ -38,12 +46,16 @@ export type InProcessBackendOptions = {
 };
 
 /**
- * A convex-test backend in this process, behind the `TestBackend` contract.
- * Scheduled functions run on convex-test's timers (fake ones when the test
- * installs them); after each one finishes, listeners hear of the change.
+ * A convex-test backend in this process, behind the `TestBackend` contract the
+ * client speaks, and a `World` the tests seed and act on. Scheduled functions
+ * run on convex-test's timers (fake ones when the test installs them); after
+ * each one finishes, and after every change a test makes, listeners hear of it.
  */
-export class InProcessBackend implements TestBackend {
+export class InProcessBackend implements TestBackend, World {
   readonly t: ConvexTestInstance;
+  readonly query: Caller["query"];
+  readonly mutation: Caller["mutation"];
+  readonly action: Caller["action"];
   private readonly listeners = new Set<() => void>();
   private readonly armedJobs = new Set<string>();
   private readonly redactPlainErrors: boolean;
@@ -51,6 +63,29 @@ export class InProcessBackend implements TestBackend {
   constructor(options: InProcessBackendOptions = {}, t = convexTest(schema, modules)) {
     this.t = t;
     this.redactPlainErrors = options.redactPlainErrors ?? true;
+    ({ query: this.query, mutation: this.mutation, action: this.action } = this.caller(t));
+  }
+
+  /** Calls functions as `identity`, as another device of that player would. */
+  withIdentity(identity: Partial<UserIdentity>): Caller {
+    return this.caller(this.t.withIdentity(identity));
+  }
+
+  /** `inner`'s calls, each change they make told to the listeners. */
+  private caller(inner: Caller): Caller {
+    const changing = async <T>(result: Promise<T>): Promise<T> => {
+      try {
+        return await result;
+      } finally {
+        await this.armScheduledFunctions();
+        this.emitChange();
+      }
+    };
+    return {
+      query: (fn, ...args) => inner.query(fn, ...args),
+      mutation: (fn, ...args) => changing(inner.mutation(fn, ...args)),
+      action: (fn, ...args) => changing(inner.action(fn, ...args)),
+    };
   }
 
   async call(
@@ -90,8 +125,8 @@ export class InProcessBackend implements TestBackend {
   }
 
   /** Runs `fn` with direct database access, then tells listeners (for seeding and server-side changes). */
-  async run<T>(fn: Parameters<ConvexTestInstance["run"]>[0]): Promise<T> {
-    const result = (await this.t.run(fn)) as T;
+  async run<Output>(fn: (ctx: RunCtx) => Promise<Output>): Promise<Output> {
+    const result = await this.t.run(fn);
     await this.armScheduledFunctions();
     this.emitChange();
     return result;
@@ -100,7 +135,7 @@ export class InProcessBackend implements TestBackend {
   /** Clients reach only public functions, as on a deployment. */
   private async isPublic(path: string): Promise<boolean> {
     const [modulePath, exportName = "default"] = path.split(":");
-    const load = modules[`./${modulePath}.ts`];
+    const load = moduleNamed(modulePath);
     if (load === undefined) return false;
     const fn = ((await load()) as Record<string, { isPublic?: boolean } | undefined>)[exportName];
     return fn?.isPublic === true;

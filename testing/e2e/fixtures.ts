@@ -7,7 +7,7 @@ import {
   type Page,
 } from "@playwright/test";
 import { TOKEN_STORAGE_KEY } from "../../src/boot/protocol";
-import { testAnime } from "../support/testAnime";
+import { testAnime } from "../fixtures/anime";
 
 export type Player = { email: string; username: string; password: string };
 
@@ -66,7 +66,7 @@ export class ServerControl {
    * Fills the anime pool with `count` anime, "Test Show 1" to "Test Show N". Every one also
    * accepts the answer "Test Show", so a test can guess right without knowing which was dealt;
    * each clue starts with "File n." so a test can tell which one is on screen. The test server
-   * gives each its generated cover images (tests/support/testCovers.ts); nothing fetches `coverImage`.
+   * gives each its generated cover images (testing/fixtures/covers.ts); nothing fetches `coverImage`.
    */
   seedAnimePool(count: number) {
     const palette = ["#e4a15d", "#5d8be4", "#4fbf8f", "#d65d8b", "#9b6ae4", "#e4d35d"];

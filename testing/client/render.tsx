@@ -3,9 +3,25 @@ import userEvent from "@testing-library/user-event";
 import { createMemoryRouter } from "react-router-dom";
 import { App } from "@/app/App";
 import { routes } from "@/app/routes";
-import { ann, createAccount, type Credentials } from "./accounts";
+import { ann, signUp, type Credentials } from "../world";
 import { ConvexTestClient } from "./ConvexTestClient";
 import { InProcessBackend } from "./inProcessBackend";
+
+function renderWith(client: ConvexTestClient, backend: InProcessBackend, path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const user = userEvent.setup();
+  const view = render(<App client={client.asReactClient()} router={router} />);
+  return { ...view, backend, client, router, user };
+}
+
+/**
+ * Renders the whole app at `path` on a fresh convex-test backend running the
+ * project's real Convex functions. Pass `backend` to put several players on
+ * one database.
+ */
+export function renderApp(path = "/", { backend = new InProcessBackend() } = {}) {
+  return renderWith(new ConvexTestClient(backend), backend, path);
+}
 
 let signedInClients = 0;
 
@@ -27,16 +43,11 @@ export async function renderSignedIn(
     beforeRender?: (token: string) => Promise<void>;
   } = {},
 ) {
-  const tokens = await createAccount(backend, player);
+  const { tokens } = await signUp(backend, player);
   await beforeRender?.(tokens.token);
   const address = `http://convex-test-signed-in-${++signedInClients}.local`;
   const namespace = address.replace(/[^a-zA-Z0-9]/g, "");
   localStorage.setItem(`__convexAuthJWT_${namespace}`, tokens.token);
   localStorage.setItem(`__convexAuthRefreshToken_${namespace}`, tokens.refreshToken);
-
-  const client = new ConvexTestClient(backend, address);
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const user = userEvent.setup();
-  const view = render(<App client={client.asReactClient()} router={router} />);
-  return { ...view, backend, client, router, user, player };
+  return { ...renderWith(new ConvexTestClient(backend, address), backend, path), player };
 }
