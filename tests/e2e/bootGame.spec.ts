@@ -3,7 +3,13 @@
 // replaces it with the same screen, live (src/boot/game.ts, roundTemplate.ts, paintRound.ts).
 import type { Locator, Page, Request } from "@playwright/test";
 import { TOKEN_STORAGE_KEY } from "../../src/boot/protocol";
-import { consoleProblems, expect, screenshots, test, type ServerControl } from "../../testing/e2e/fixtures";
+import {
+  consoleProblems,
+  expect,
+  screenshots,
+  test,
+  type ServerControl,
+} from "../../testing/e2e/fixtures";
 import { guessBox } from "./gameScreen";
 
 /** The game:open calls the page sends, in order. */
