@@ -168,8 +168,13 @@ export async function cluesReport({ files, sample, dealtClue }: ReportOptions): 
     lines.push(`    ~ ${result.label}: ${result.inflected.join(", ")}`);
   for (const result of short) lines.push(`    < ${result.label}: ${result.words} words`);
   for (const result of notDealt) lines.push(`    - ${result.label}: not dealt`);
-  lines.push("", `A sample of ${Math.min(sample, dealt.length)} clues:`);
-  for (const result of dealt.slice(0, sample)) {
+  // Spread over the pool (AniList id order), not its first few.
+  const picked = Array.from(
+    { length: Math.min(sample, dealt.length) },
+    (_, index) => dealt[Math.floor((index * dealt.length) / Math.min(sample, dealt.length))],
+  );
+  lines.push("", `A sample of ${picked.length} clues:`);
+  for (const result of picked) {
     lines.push("", `[${result.label}]`, `  ${(result.clue ?? "").replace(/\n/g, "\n  ")}`);
   }
   return lines.join("\n");

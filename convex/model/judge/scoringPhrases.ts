@@ -9,7 +9,7 @@ import type { QueryCtx } from "../../_generated/server";
 import { ConvexError } from "convex/values";
 import { isGenericWord } from "./genericWords";
 import { isCorrectGuess } from "./match";
-import { titleWords } from "./normalize";
+import { normalizeTitle, titleWords } from "./normalize";
 import { showNames } from "./titleIndex";
 import { judgeGuess } from "./verdict";
 
@@ -22,25 +22,52 @@ const ABBREVIATION = /^(?=(?:[^\p{Lu}]*\p{Lu}){2})[\p{L}\p{N}]{2,8}$/u;
 export type ShowPhraseJudge = {
   /**
    * Pure and cheap: false for a phrase that cannot score for the show whatever the pool holds,
-   * so only the others cost the judge's reads. A phrase can score only as a name of the show
-   * (typos forgiven: `isCorrectGuess`), as a part of one (then each of its words is a word of
-   * the show's names, one of them not generic), or as a shortening of one.
+   * so only the others cost the judge's reads. A phrase can score only as a part of a name (each
+   * of its words a word of the show's names, one of them not generic), as a name with typos
+   * forgiven (`isCorrectGuess`, then it shares a word with the name), or as a shortening.
    */
   mayScore(phrase: string): boolean;
   /** The judge's verdict on the phrase as a guess for the show; a refused guess scores nothing. */
   scores(phrase: string): Promise<boolean>;
 };
 
+/**
+ * How far a phrase's length may be from a name's, or a part's, and still be taken for it with
+ * typos: `isCorrectGuess` forgives two; the margin is wider so that it only saves time.
+ */
+const LENGTH_MARGIN = 4;
+
 export function showPhraseJudge(ctx: QueryCtx, anime: Doc<"anime">): ShowPhraseJudge {
   const names = showNames(anime);
   const vocabulary = new Set(names.flatMap((name) => titleWords(name)));
+  const normalizedNames = names.map(normalizeTitle).filter((name) => name.length > 0);
+  const lengths = new Set(
+    names
+      .flatMap((name) => [name, ...name.split(/[:：\-‐–—~～]+/)])
+      .map((part) => normalizeTitle(part).length),
+  );
+  /**
+   * A full name, typos forgiven, is only ever a phrase that holds a name or is about as long as
+   * a name or one of its parts: checked first, `isCorrectGuess` is asked about few phrases.
+   */
+  const mayBeAName = (phrase: string): boolean => {
+    const normalized = normalizeTitle(phrase);
+    if (normalized.length === 0) return false;
+    if (normalizedNames.some((name) => normalized.includes(name))) return true;
+    for (const length of lengths)
+      if (Math.abs(length - normalized.length) <= LENGTH_MARGIN) return true;
+    return false;
+  };
   return {
     mayScore(phrase) {
       const words = titleWords(phrase);
       if (words.length === 0) return false;
-      if (words.every((word) => vocabulary.has(word)) && !words.every(isGenericWord)) return true;
-      if (ABBREVIATION.test(phrase.trim())) return true;
-      return isCorrectGuess(phrase, names);
+      const known = words.filter((word) => vocabulary.has(word) && !isGenericWord(word));
+      if (known.length === 0) return ABBREVIATION.test(phrase.trim());
+      if (words.every((word) => vocabulary.has(word))) return true;
+      // The typos `isCorrectGuess` forgives (two at most) cannot change every word of a name, so
+      // a phrase taken for one shares a word with it (`known`).
+      return mayBeAName(phrase) && isCorrectGuess(phrase, names);
     },
     async scores(phrase) {
       try {
