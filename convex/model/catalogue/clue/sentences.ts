@@ -84,7 +84,7 @@ const RELEASE_WORDS =
   /(?<![\p{L}])(?:seasons?|cours?|sequel|prequel|episodes?|adaptation|adapting|continuation|installment|instalment|anime\s+project|side[-\s]stor(?:y|ies))(?![\p{L}])/iu;
 const MAX_RELEASE_NOTE_LENGTH = 110;
 
-/** "The second season of this series." says nothing about the story. */
+/** "The second season of ▇▇▇." says nothing about the story. */
 export function isMetaSentence(sentence: string): boolean {
   if (sentence.length <= MAX_RELEASE_NOTE_LENGTH && RELEASE_WORDS.test(sentence)) return true;
   return sentence.length <= MAX_META_LENGTH && META_SENTENCE.test(sentence);
