@@ -78,6 +78,11 @@ export const animeFields = {
   coverStatus: v.optional(coverStatus),
   /** The images a round shows (see convex/model/catalogue/coverImages.ts), for `coverImage` as stored. */
   covers: v.optional(coverSet),
+  /**
+   * The judge's franchise key (convex/model/judge/titleIndex.ts), written with the title index:
+   * a clue that tells nothing borrows its franchise's first entry's (catalogue/clue/roundClue.ts).
+   */
+  franchiseKey: v.optional(v.string()),
 };
 
 /**
@@ -108,6 +113,11 @@ export const roundFields = v.object({
   pointsEarned: v.optional(v.number()),
   /** The player had seen this anime's answer before it was dealt: a right guess scores nothing. */
   seenBefore: v.optional(v.boolean()),
+  /**
+   * The clue as dealt, checked against the pool of that moment (catalogue/clue/roundClue.ts);
+   * rounds dealt before it was kept show the anime's stored clue.
+   */
+  clue: v.optional(v.string()),
 });
 
 /** A player's game: the allowance, the current round and what they have seen (one per player). */
@@ -417,6 +427,8 @@ export const roomRoundFields = {
   animeId: v.id("anime"),
   /** The cover's random address for this round (/cover/<token>/<step>): it names nothing. */
   coverToken: v.string(),
+  /** The clue as dealt (catalogue/clue/roundClue.ts), the same for everyone. */
+  clue: v.optional(v.string()),
   /** The blur step everyone sees now (index into BLUR_STEPS_PX). */
   step: v.number(),
   status: roomRoundStatus,
@@ -439,7 +451,8 @@ export default defineSchema({
   anime: defineTable(animeFields)
     .index("by_anilistId", ["anilistId"])
     .index("by_randomRank", ["randomRank"])
-    .index("by_coverStatus_and_randomRank", ["coverStatus", "randomRank"]),
+    .index("by_coverStatus_and_randomRank", ["coverStatus", "randomRank"])
+    .index("by_franchiseKey_and_anilistId", ["franchiseKey", "anilistId"]),
   titleTerms: defineTable(titleTermFields)
     .index("by_term_and_franchise", ["term", "franchiseKey"])
     .index("by_animeId", ["animeId"]),

@@ -322,8 +322,11 @@ function printConvex(convex) {
       const met = reads.every((r) => r <= BUDGET.topPlayerReads);
       budget = `≤ ${BUDGET.topPlayerReads} board entries read: ${verdict(met)}`;
     } else if (name.startsWith("game.next")) {
-      // Random probes, then a walk, to an anime the player has not seen (DEAL_PROBES + DEAL_CANDIDATES).
-      budget = "varies with the draw, not with players: at most 40 anime + 40 seen records read";
+      // Random probes, then a walk, to an anime the player has not seen (DEAL_PROBES + DEAL_CANDIDATES);
+      // then the dealt clue's check (catalogue/clue/roundClue.ts): the seeds' clues are short, so
+      // each deal also reads its franchise's first entries (MAX_FRANCHISE_ENTRIES).
+      budget =
+        "varies with the draw, not with players: at most 40 anime + 40 seen records, then the clue's check (≤ 8 anime + the judge's reads per phrase asked)";
     }
     console.log(`   ${pad(name, 38)}${cells.join("")}   ${budget}`);
   }

@@ -125,7 +125,7 @@ export async function gameView(ctx: QueryCtx, user: Doc<"users">): Promise<GameV
             seenBefore: round.seenBefore === true,
             // The reset deals at the instant it records (`lastReset`); a first deal replaces nothing.
             dealtAtReset: round.startedAt === game.lastReset && game.previousRound !== null,
-            clue: anime.clue,
+            clue: round.clue ?? anime.clue,
             coverPath: game.coverToken === undefined ? null : coverPath(game.coverToken, round),
             coverColor: anime.coverColor ?? null,
             answer: round.status === "playing" ? null : answerOf(anime),

@@ -62,20 +62,21 @@ async function beginRound(
     const earlier = await roundOf(ctx, room._id, n);
     if (earlier !== null) played.add(earlier.animeId);
   }
-  const anime = await drawForRoom(
+  const drawn = await drawForRoom(
     ctx,
     players.map((player) => player.userId),
     played,
   );
-  if (anime === null) {
+  if (drawn === null) {
     await ensurePool(ctx);
     return false;
   }
   const roundId = await ctx.db.insert("roomRounds", {
     roomId: room._id,
     number,
-    animeId: anime._id,
+    animeId: drawn.anime._id,
     coverToken: newCoverToken(),
+    clue: drawn.clue,
     step: 0,
     status: "playing",
     startedAt: now,

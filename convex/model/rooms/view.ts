@@ -149,7 +149,7 @@ export async function roomView(
             endsAt: round.endsAt,
             revealEndsAt: round.revealEndsAt ?? null,
             solvedCount: round.solvedCount,
-            clue: anime.clue,
+            clue: round.clue ?? anime.clue,
             coverPath: `/cover/${round.coverToken}/${ended ? "clear" : round.step}`,
             coverColor: anime.coverColor ?? null,
             answer: ended ? answerOf(anime) : null,

@@ -20,6 +20,11 @@ export const DEAL_PROBES = 16;
 export const MIN_RESET_GAP_MS = 20 * 60 * 60 * 1000;
 /** The cover's blur for 0, 1, 2, 3 and 4 guesses used on this anime (the last step also after 5). */
 export const BLUR_STEPS_PX = [12, 10, 8, 6, 4] as const;
+/**
+ * A clue's story says at least this many words (the redaction marks not counted); a shorter one
+ * is replaced, when it is dealt, by the clue of its franchise's first entry.
+ */
+export const MIN_CLUE_WORDS = 12;
 /** The longest guess judged; longer input is refused (GUESS_TOO_LONG), never cut. */
 export const MAX_GUESS_LENGTH = 200;
 

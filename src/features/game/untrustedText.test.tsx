@@ -23,7 +23,7 @@ afterEach(() => {
  * maker's own guarantee is tested in convex/model/catalogue/clue/markup.test.ts; this is the page's.
  */
 const HOSTILE_CLUE = [
-  "<script>window.pwned = true</script>A knight guards a bridge.",
+  "<script>window.pwned = true</script>A guard keeps a bridge.",
   '<img src="x" onerror="window.pwned = true">',
   '<a href="javascript:window.pwned = true">a link</a> &lt;b&gt;bold&lt;/b&gt;',
   "Genres: <i>Action</i>",
