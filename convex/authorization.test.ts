@@ -225,7 +225,7 @@ const audit: Record<PublicFunctionName, Row | Row[]> = {
       },
     },
   ],
-  // Issue 13 part 2 (daily): stats and typeahead.
+  // Stats and the typeahead.
   "stats:mine": {
     args: {},
     prepare: startGame,

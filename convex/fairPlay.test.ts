@@ -1,7 +1,6 @@
 /**
- * Issue 11, tried as a cheating player would: harvesting answers with free skips (finding 4),
- * buying resets by switching time zones (5), browsing sharp covers (6), and skipping in a pool
- * of one (8).
+ * The game's rules tried as a cheating player would: harvesting answers with free skips, buying
+ * resets by switching time zones, browsing sharp covers, and skipping in a pool of one.
  */
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
@@ -41,7 +40,7 @@ async function pendingJobs(t: TestConvex, name: "game:resetDay" | "game:endCoold
   return jobs.filter((job) => job.name === name && job.state.kind === "pending").length;
 }
 
-describe("finding 4: skipped answers cannot be cashed in", () => {
+describe("skipped answers cannot be cashed in", () => {
   // Some 140 deals and 20 guesses, one after the other: on a busy machine, over 30 s.
   test("the harvest: skip through a 120-anime pool collecting the titles, then answer with them: no points", async () => {
     const { t, player } = await playerInGame(120);
@@ -106,7 +105,7 @@ describe("finding 4: skipped answers cannot be cashed in", () => {
   });
 });
 
-describe("finding 5: one reset per day, whatever the clock says", () => {
+describe("one reset per day, whatever the clock says", () => {
   const zones = Intl.supportedValuesOf("timeZone");
 
   /** The zone whose next midnight comes soonest: the attacker's pick at every moment. */
@@ -193,7 +192,7 @@ describe("finding 5: one reset per day, whatever the clock says", () => {
   });
 });
 
-describe("finding 6: a fresh cover starts at 12 px", () => {
+describe("a fresh cover starts at 12 px", () => {
   test.each([3, 1])(
     "a new anime dealt with %i daily guesses left shows at 12 px, then follows its own guesses",
     async (left) => {
@@ -214,7 +213,7 @@ describe("finding 6: a fresh cover starts at 12 px", () => {
   );
 });
 
-describe("finding 8: Skip with a tiny pool", () => {
+describe("Skip with a tiny pool", () => {
   test("a pool of one: Skip deals nothing, reveals nothing and says why", async () => {
     const { t, player } = await playerInGame(1);
     const before = await viewOf(player);

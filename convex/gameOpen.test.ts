@@ -1,4 +1,4 @@
-// game.open: the visit opened and the game screen returned in one round trip (issue 14).
+// game.open: the visit opened and the game screen returned in one round trip.
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
 import { expectErrorCode, newBackend } from "../testing/convex/backend";

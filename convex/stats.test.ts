@@ -1,5 +1,5 @@
 /**
- * Issue 13, streaks and stats: a day counts when the player solved an anime that player-local
+ * Streaks and stats: a day counts when the player solved an anime that player-local
  * day, across daylight-saving days and time-zone switches (which wait for the next reset, so
  * they buy no day); each ended round is recorded once, in the mutation that ended it.
  */

@@ -3,7 +3,7 @@ import { expect, expectNoSeriousViolations, screenshots, test } from "../../test
 import { guessBox, openGame } from "./gameScreen";
 
 /**
- * Issue 13 part 2: the stats strip, /me, Share today and the guess box's suggestions; and the
+ * The stats strip, /me, Share today and the guess box's suggestions; and the
  * midnight reset on the game screen.
  */
 

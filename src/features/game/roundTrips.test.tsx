@@ -1,4 +1,4 @@
-// Issue 14: a signed-in player's /game shows the clue within two round trips of the app starting.
+// A signed-in player's /game shows the clue within two round trips of the app starting.
 import { screen, waitFor } from "@testing-library/react";
 import { expect, test, vi } from "vitest";
 import { seedAnime } from "@testing/world";
