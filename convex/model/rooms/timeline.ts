@@ -8,15 +8,9 @@ import { appError } from "../shared/errors";
 import { gameOf } from "../game/state";
 import { BLUR_STEPS_PX, ROOM_GUESSES_PER_ROUND, ROOM_REVEAL_MS } from "../shared/rules";
 import { drawForRoom } from "./deal";
-import {
-  cancelIfPending,
-  playersOf,
-  requireHost,
-  requireMember,
-  type Room,
-  type RoomPlayer,
-} from "./access";
+import { playersOf, requireHost, requireMember, type Room, type RoomPlayer } from "./access";
 import { markSeen } from "../game/seen";
+import { cancelIfPending } from "../ops/jobs";
 
 export type RoomRound = Doc<"roomRounds">;
 
