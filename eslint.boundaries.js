@@ -5,14 +5,16 @@ import tseslint from "typescript-eslint";
 /**
  * The client's layers, as bulletproof-react draws them: `src/app` composes features; a feature
  * (`src/features/<name>`) imports only itself and the shared layers (`src/components`,
- * `src/lib`, `src/hooks`); the shared layers import no feature and not the app. ESLint enforces
+ * `src/lib`, `src/hooks`); the shared layers import no feature and not the app, nor does the boot
+ * (`src/boot`, what runs before React and the app's end of what it hands over). ESLint enforces
  * it, so the boundaries hold without anyone remembering them.
  */
 const featureMessage =
   "A feature imports only itself and the shared layers (src/components, src/lib, src/hooks); " +
   "put what two features share in a shared layer, or compose them in src/app.";
 const sharedMessage =
-  "The shared layers (src/components, src/lib, src/hooks) import no feature and not the app: " +
+  "The shared layers (src/components, src/lib, src/hooks) and the boot (src/boot) import no " +
+  "feature and not the app: " +
   "pass what they need in, or move the code to src/app.";
 
 /**
@@ -38,6 +40,14 @@ const modelMessage =
 
 const MODEL_PATTERN = { regex: "^@convex/model/(?!shared/)" };
 
+/** The test harness (testing/) is for tests: the app's code never imports it. */
+const TESTING_PATTERN = {
+  regex: "^(@testing/|(\\.\\./)+testing/)",
+  message:
+    "The app imports nothing from testing/: only tests do (the e2e build's client comes in " +
+    "by import() in src/main.tsx, in e2e mode only).",
+};
+
 /** An esquery selector for `import("…")` of a path `regex` matches (a slash written \x2F). */
 function dynamicImport(regex) {
   return `ImportExpression[source.value=/${regex}/]`;
@@ -58,12 +68,17 @@ export function layerBoundaries(features) {
   // No value from the model outside shared/, in the whole client but its tests and test client.
   const model = {
     files: ["src/**/*.{ts,tsx}"],
-    ignores: [...notTests, "src/testing/**"],
+    ignores: notTests,
     plugins: { "@typescript-eslint": tseslint.plugin },
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
-        { patterns: [{ ...MODEL_PATTERN, allowTypeImports: true, message: modelMessage }] },
+        {
+          patterns: [
+            { ...MODEL_PATTERN, allowTypeImports: true, message: modelMessage },
+            TESTING_PATTERN,
+          ],
+        },
       ],
       "no-restricted-syntax": ["error", modelImport],
     },
@@ -116,6 +131,7 @@ export function layerBoundaries(features) {
     "src/components/**/*.{ts,tsx}",
     "src/lib/**/*.{ts,tsx}",
     "src/hooks/**/*.{ts,tsx}",
+    "src/boot/**/*.{ts,tsx}",
   ];
   const shared = {
     files: sharedLayers,

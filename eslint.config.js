@@ -56,11 +56,17 @@ export default defineConfig(
     rules: { "react-refresh/only-export-components": "off" },
   },
   {
-    files: ["src/testing/**", "**/*.test.{ts,tsx}"],
+    files: ["testing/**", "**/*.test.{ts,tsx}"],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
   },
   {
-    files: ["convex/**/*.ts", "tests/**/*.{ts,mjs}", "scripts/**", "*.{js,mjs,ts}"],
+    files: [
+      "convex/**/*.ts",
+      "tests/**/*.{ts,mjs}",
+      "testing/**/*.mjs",
+      "scripts/**",
+      "*.{js,mjs,ts}",
+    ],
     languageOptions: { globals: globals.node },
   },
   {
@@ -85,8 +91,8 @@ export default defineConfig(
     },
   },
   {
-    // Tests and their setup run in Node under vitest, not in the Convex runtime.
-    files: ["convex/**/*.test.ts", "convex/test.setup.ts"],
+    // Tests and their harness run in Node under vitest, not in the Convex runtime.
+    files: ["convex/**/*.test.ts", "testing/**"],
     rules: { "@convex-dev/no-process-env": "off" },
   },
 );

@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { chromiumArgs, chromiumExecutablePath } from "./tests/support/browser.mjs";
+import { chromiumArgs, chromiumExecutablePath } from "./testing/e2e/browser.mjs";
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 /** `npm run preview:offline`'s own server, for its spec: the e2e build, with its sample pool. */

@@ -4,11 +4,12 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { prerenderLanding } from "./scripts/prerender/vitePlugin.ts";
-import { e2eTestBackend } from "./src/testing/e2e/vitePlugin.ts";
+import { e2eTestBackend } from "./testing/e2e/vitePlugin.ts";
 
 const alias = {
   "@": path.resolve(import.meta.dirname, "./src"),
   "@convex": path.resolve(import.meta.dirname, "./convex"),
+  "@testing": path.resolve(import.meta.dirname, "./testing"),
 };
 
 export default defineConfig({
@@ -46,7 +47,7 @@ export default defineConfig({
   test: {
     // Tests run the real Convex functions: on a busy machine a test can take seconds.
     testTimeout: 30_000,
-    // Processed by Vite, not loaded by Node, so that src/testing/cheapPasswordHash.ts reaches its
+    // Processed by Vite, not loaded by Node, so that testing/convex/cheapPasswordHash.ts reaches its
     // import of Lucia's (slow) Scrypt.
     server: { deps: { inline: ["@convex-dev/auth"] } },
     // Only failures are printed, in full, and the summary. Unlike the reporter's own default, a
@@ -64,12 +65,13 @@ export default defineConfig({
         test: {
           name: "convex",
           environment: "node",
-          include: ["convex/**/*.test.ts"],
+          // The backend's tests, and the harness's own (the test client on the real functions).
+          include: ["convex/**/*.test.ts", "testing/**/*.test.ts"],
           // The backend tests share no module state that matters (each makes its own backend,
           // globals are unstubbed after each test): one module graph per worker saves loading
           // convex-test and the functions again for every file.
           isolate: false,
-          setupFiles: ["./src/testing/convexEnv.ts", "./src/testing/cheapPasswordHash.ts"],
+          setupFiles: ["./testing/convex/env.ts", "./testing/convex/cheapPasswordHash.ts"],
         },
       },
       {
@@ -88,9 +90,9 @@ export default defineConfig({
           globals: true,
           include: ["src/**/*.test.{ts,tsx}"],
           setupFiles: [
-            "./src/testing/convexEnv.ts",
-            "./src/testing/cheapPasswordHash.ts",
-            "./src/testing/domSetup.ts",
+            "./testing/convex/env.ts",
+            "./testing/convex/cheapPasswordHash.ts",
+            "./testing/client/domSetup.ts",
           ],
         },
       },

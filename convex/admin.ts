@@ -4,6 +4,7 @@ import { internal } from "./_generated/api";
 import { internalMutation } from "./_generated/server";
 import { adminQuery, playerMutation } from "./functions";
 import {
+  adminChangeValidator,
   feedbackPageValidator,
   feedbackSummary,
   feedbackSummaryValidator,
@@ -44,6 +45,7 @@ export const makeMeAdmin = playerMutation({
  */
 export const createClaimCode = internalMutation({
   args: {},
+  returns: AdminClaim.newClaimCodeValidator,
   handler: async (ctx) => await AdminClaim.createClaimCode(ctx, Date.now()),
 });
 
@@ -53,6 +55,7 @@ export const createClaimCode = internalMutation({
  */
 export const setAdmin = internalMutation({
   args: { email: v.string(), isAdmin: v.boolean() },
+  returns: adminChangeValidator,
   handler: async (ctx, { email, isAdmin }) => await setAdminByEmail(ctx, email, isAdmin),
 });
 
@@ -61,6 +64,7 @@ const CLEANUP_BATCH = 200;
 /** Hourly (convex/crons.ts): forgets expired codes and old wrong tries, a batch at a time. */
 export const cleanupClaims = internalMutation({
   args: {},
+  returns: v.null(),
   handler: async (ctx) => {
     const { more } = await AdminClaim.cleanupClaims(ctx, Date.now(), CLEANUP_BATCH);
     if (more) await ctx.scheduler.runAfter(0, internal.admin.cleanupClaims, {});

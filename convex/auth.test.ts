@@ -1,7 +1,8 @@
 import { ConvexError } from "convex/values";
 import { describe, expect, test } from "vitest";
 import { api } from "./_generated/api";
-import { expectErrorCode, newBackend, signIn, signUpPlayer, type TestConvex } from "./test.setup";
+import { expectErrorCode, newBackend, type TestConvex } from "../testing/convex/backend";
+import { signIn, signUp } from "../testing/world";
 
 async function users(t: TestConvex) {
   return await t.run(async (ctx) => await ctx.db.query("users").take(10));
@@ -10,7 +11,7 @@ async function users(t: TestConvex) {
 describe("sign up", () => {
   test("creates the player's profile with no score and no roles", async () => {
     const t = newBackend();
-    const { as } = await signUpPlayer(t, {
+    const { as } = await signUp(t, {
       email: " Ann@Example.com ",
       username: "Ann_1",
       password: "secret",
@@ -61,7 +62,7 @@ describe("sign up", () => {
       );
     }
     expect(await users(t)).toHaveLength(0);
-    await signUpPlayer(t, { email: address(254), username: "Ann" });
+    await signUp(t, { email: address(254), username: "Ann" });
     expect(await users(t)).toHaveLength(1);
     await expectErrorCode(
       signIn(t, "signIn", { email: address(255), password: "secret1" }),
@@ -71,14 +72,14 @@ describe("sign up", () => {
 
   test("accepts the edges of the rules: 6-character password, 3 and 20-character usernames", async () => {
     const t = newBackend();
-    await signUpPlayer(t, { email: "a@b.co", username: "abc", password: "123456" });
-    await signUpPlayer(t, { email: "c@d.co", username: "a".repeat(20), password: "123456" });
+    await signUp(t, { email: "a@b.co", username: "abc", password: "123456" });
+    await signUp(t, { email: "c@d.co", username: "a".repeat(20), password: "123456" });
     expect(await users(t)).toHaveLength(2);
   });
 
   test("usernames are unique whatever their case", async () => {
     const t = newBackend();
-    await signUpPlayer(t, { email: "ann@example.com", username: "Ann" });
+    await signUp(t, { email: "ann@example.com", username: "Ann" });
     await expectErrorCode(
       signIn(t, "signUp", { email: "other@example.com", username: "aNN", password: "secret1" }),
       "USERNAME_TAKEN",
@@ -121,7 +122,7 @@ describe("sign up", () => {
 
   test("flows other than sign-up and log-in (reset, verification) are not offered", async () => {
     const t = newBackend();
-    await signUpPlayer(t, { email: "ann@example.com", username: "Ann", password: "secret1" });
+    await signUp(t, { email: "ann@example.com", username: "Ann", password: "secret1" });
     await expect(
       t.action(api.auth.signIn, {
         provider: "password",
@@ -132,7 +133,7 @@ describe("sign up", () => {
 
   test("an e-mail can hold one account, whatever its case and even with the same password", async () => {
     const t = newBackend();
-    await signUpPlayer(t, { email: "ann@example.com", username: "Ann", password: "secret1" });
+    await signUp(t, { email: "ann@example.com", username: "Ann", password: "secret1" });
     await expectErrorCode(
       signIn(t, "signUp", { email: "ANN@example.com", username: "Other", password: "secret1" }),
       "EMAIL_TAKEN",
@@ -146,7 +147,7 @@ describe("log in", () => {
 
   test("with the right password returns a session for the player", async () => {
     const t = newBackend();
-    await signUpPlayer(t, ann);
+    await signUp(t, ann);
     const tokens = await signIn(t, "signIn", { email: "Ann@Example.com", password: "secret1" });
     expect(tokens.token).toMatch(/^ey/);
   });
@@ -159,13 +160,13 @@ describe("log in", () => {
     [{ email: "ann@example.com", password: "wrong-password" }, "INCORRECT_PASSWORD"],
   ] as const)("rejects %o with %s", async (params, code) => {
     const t = newBackend();
-    await signUpPlayer(t, ann);
+    await signUp(t, ann);
     await expectErrorCode(signIn(t, "signIn", params), code);
   });
 
   test("locks the account after 10 failed attempts, even for the right password", async () => {
     const t = newBackend();
-    await signUpPlayer(t, ann);
+    await signUp(t, ann);
     for (let attempt = 0; attempt < 10; attempt++) {
       await expectErrorCode(
         signIn(t, "signIn", { email: ann.email, password: "wrong-password" }),
@@ -177,7 +178,7 @@ describe("log in", () => {
 
   test("a successful login resets the failed-attempt count", async () => {
     const t = newBackend();
-    await signUpPlayer(t, ann);
+    await signUp(t, ann);
     for (let attempt = 0; attempt < 9; attempt++) {
       await signIn(t, "signIn", { email: ann.email, password: "nope-nope" }).catch(() => null);
     }

@@ -6,18 +6,14 @@ import { CLAIM_CODE_VALID_MS } from "./model/shared/claimRules";
 import type { ErrorCode } from "./model/shared/errors";
 import {
   expectErrorCode,
-  identityFromToken,
   newBackend,
   registeredFunctions,
-  ROLES,
-  seedAnime,
-  signedInAs,
-  signIn,
   type PublicFunctionName,
-  type Role,
   type TestConvex,
-} from "./test.setup";
-import { WRONG_GUESS } from "../tests/support/testAnime";
+} from "../testing/convex/backend";
+import { identityFromToken } from "../testing/convex/modules";
+import { ROLES, seedAnime, signedInAs, signIn, type Role } from "../testing/world";
+import { WRONG_GUESS } from "../testing/fixtures/anime";
 
 type Expected = "allow" | ErrorCode;
 type Caller = Awaited<ReturnType<typeof signedInAs>>;
@@ -230,7 +226,7 @@ const audit: Record<PublicFunctionName, Row | Row[]> = {
       },
     },
   ],
-  // Issue 13 part 2 (daily): stats and typeahead.
+  // Stats and the typeahead.
   "stats:mine": {
     args: {},
     prepare: startGame,

@@ -6,7 +6,7 @@ import { feedbackDifficulty } from "./schema";
 /** Joins the beta program; there is no way to leave it. */
 export const join = playerMutation({
   args: {},
-  returns: v.object({ betaJoinDate: v.union(v.number(), v.null()) }),
+  returns: Feedback.betaJoinValidator,
   handler: async (ctx) => await Feedback.joinBeta(ctx, ctx.profile),
 });
 

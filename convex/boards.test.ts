@@ -4,9 +4,10 @@ import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
 import { shardOf } from "./model/boards/rank";
 import { POINTS_PER_CORRECT_GUESS, QUICK_GUESS_BONUS, RANK_SHARDS } from "./model/shared/rules";
-import { newBackend, seedAnime, type TestConvex } from "./test.setup";
-import { testUser } from "../tests/support/testUser";
-import { WRONG_GUESS } from "../tests/support/testAnime";
+import { newBackend, type TestConvex } from "../testing/convex/backend";
+import { seedAnime } from "../testing/world";
+import { testUser } from "../testing/fixtures/users";
+import { WRONG_GUESS } from "../testing/fixtures/anime";
 
 const FIRST_TRY = POINTS_PER_CORRECT_GUESS + QUICK_GUESS_BONUS;
 

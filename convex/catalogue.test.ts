@@ -13,13 +13,13 @@ import {
   STALE_REFRESH_MS,
 } from "./model/catalogue/refresh";
 import crons from "./crons";
-import { newBackend, type TestConvex } from "./test.setup";
-import { attachTestCovers, testCoverResponse } from "../tests/support/testCovers";
+import { newBackend, type TestConvex } from "../testing/convex/backend";
+import { attachTestCovers, testCoverResponse } from "../testing/fixtures/covers";
 
 type Json = Record<string, unknown>;
 
 function fixture(name: string): Json {
-  const url = new URL(`../tests/fixtures/anilist/${name}.json`, import.meta.url);
+  const url = new URL(`../testing/fixtures/anilist/${name}.json`, import.meta.url);
   return JSON.parse(readFileSync(url, "utf8")) as Json;
 }
 
@@ -207,7 +207,7 @@ describe("refresh", () => {
       genres: ["Adventure", "Mystery"],
       popularity: 51234,
       averageScore: 78,
-      clue: "Someone tends the last lighthouse on the Glass Coast. When the lamp of this series goes dark, they must sail to St. Ember to find an oil that burns without fire.\nGenres: Adventure, Mystery",
+      clue: "▇▇▇ tends the last lighthouse on the Glass Coast. When the lamp of ▇▇▇ goes dark, they must sail to St. Ember to find an oil that burns without fire.\nGenres: Adventure, Mystery",
     });
     expect(lantern.answers).toEqual(
       expect.arrayContaining(["Lantern Keeper", "Touka no Bannin", "灯火の番人", "LK"]),
@@ -226,7 +226,7 @@ describe("refresh", () => {
     expect(salt.episodes).toBeUndefined();
     expect(salt.averageScore).toBeUndefined();
     expect(sequel.clue).toBe(
-      "Someone returns to the Glass Coast, where the tides have begun to sing. Nobody knows why.\nGenres: Adventure",
+      "▇▇▇ returns to the Glass Coast, where the tides have begun to sing. Nobody knows why.\nGenres: Adventure",
     );
     expect(sequel.answers).toEqual(
       expect.arrayContaining(["Lantern Keeper Season 2", "Lantern Keeper", "Touka no Bannin"]),

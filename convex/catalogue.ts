@@ -4,16 +4,6 @@ import type { Id } from "./_generated/dataModel";
 import { internalAction, internalMutation, internalQuery } from "./_generated/server";
 import { fetchCataloguePage } from "./model/catalogue/anilist";
 import * as Refresh from "./model/catalogue/refresh";
-import { animeFields } from "./schema";
-
-// The stored item without what the pool adds on insert.
-const {
-  randomRank: _randomRank,
-  updatedAt: _updatedAt,
-  coverStatus: _coverStatus,
-  covers: _covers,
-  ...catalogueItemFields
-} = animeFields;
 
 /**
  * Refreshes the anime pool now: `npx convex run catalogue:refreshNow`, or
@@ -21,6 +11,7 @@ const {
  */
 export const refreshNow = internalMutation({
   args: {},
+  returns: v.id("catalogueRefreshes"),
   handler: async (ctx): Promise<Id<"catalogueRefreshes">> =>
     await Refresh.startRefresh(ctx, "manual"),
 });
@@ -28,12 +19,14 @@ export const refreshNow = internalMutation({
 /** The daily cron's refresh. */
 export const refreshDaily = internalMutation({
   args: {},
+  returns: v.id("catalogueRefreshes"),
   handler: async (ctx): Promise<Id<"catalogueRefreshes">> =>
     await Refresh.startRefresh(ctx, "daily"),
 });
 
 export const isRunning = internalQuery({
   args: { refreshId: v.id("catalogueRefreshes") },
+  returns: v.boolean(),
   handler: async (ctx, { refreshId }): Promise<boolean> =>
     await Refresh.isRefreshRunning(ctx, refreshId),
 });
@@ -41,6 +34,7 @@ export const isRunning = internalQuery({
 /** Fetches one page of the catalogue query and hands the outcome to a mutation. */
 export const fetchPage = internalAction({
   args: { refreshId: v.id("catalogueRefreshes"), page: v.number(), attempt: v.number() },
+  returns: v.null(),
   handler: async (ctx, { refreshId, page, attempt }): Promise<null> => {
     // A refresh abandoned as stale must not keep sending requests beside its successor.
     if (!(await ctx.runQuery(internal.catalogue.isRunning, { refreshId }))) return null;
@@ -71,13 +65,8 @@ export const fetchPage = internalAction({
 });
 
 export const storePage = internalMutation({
-  args: {
-    refreshId: v.id("catalogueRefreshes"),
-    page: v.number(),
-    items: v.array(v.object(catalogueItemFields)),
-    invalidCount: v.number(),
-    hasNextPage: v.boolean(),
-  },
+  args: Refresh.storedPageFields,
+  returns: v.null(),
   handler: async (ctx, args): Promise<null> => {
     await Refresh.storePage(ctx, args);
     return null;
@@ -85,13 +74,8 @@ export const storePage = internalMutation({
 });
 
 export const recordFailure = internalMutation({
-  args: {
-    refreshId: v.id("catalogueRefreshes"),
-    page: v.number(),
-    attempt: v.number(),
-    error: v.string(),
-    retryAfterMs: v.optional(v.number()),
-  },
+  args: Refresh.pageFailureFields,
+  returns: v.null(),
   handler: async (ctx, args): Promise<null> => {
     await Refresh.recordPageFailure(ctx, args);
     return null;

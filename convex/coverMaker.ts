@@ -12,6 +12,7 @@ import { deriveCoverImages, fetchCover } from "./model/catalogue/coverImages";
  */
 export const make = internalAction({
   args: { animeId: v.id("anime"), source: v.string() },
+  returns: v.null(),
   handler: async (ctx, { animeId, source }): Promise<null> => {
     const fetched = await fetchCover(source);
     let error = fetched.ok ? null : fetched.error;

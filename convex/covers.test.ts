@@ -2,20 +2,13 @@ import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
-import type { GameView } from "./model/game/view";
 import { CATALOGUE_PAGE_COUNT } from "./model/catalogue/anilist";
 import { BLUR_STEPS_PX } from "./model/shared/rules";
 import { CLEAR_WIDTH_PX, REFERENCE_WIDTH_PX } from "./model/catalogue/coverImages";
-import {
-  dealtAnimeOf,
-  newBackend,
-  seedAnime,
-  signedInAs,
-  type TestConvex,
-  type TestPlayer,
-} from "./test.setup";
-import { testCoverResponse } from "../tests/support/testCovers";
-import { WRONG_GUESS } from "../tests/support/testAnime";
+import { newBackend, type TestConvex } from "../testing/convex/backend";
+import { dealtAnime, seedAnime, signedInAs, viewOf, type TestPlayer } from "../testing/world";
+import { testCoverResponse } from "../testing/fixtures/covers";
+import { WRONG_GUESS } from "../testing/fixtures/anime";
 
 type Player = TestPlayer;
 
@@ -27,10 +20,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-async function stateOf(player: Player): Promise<GameView> {
-  return (await player.as.query(api.game.state, {}))!;
-}
-
 async function animeOf(t: TestConvex, id: Id<"anime">): Promise<Doc<"anime">> {
   return (await t.run(async (ctx) => await ctx.db.get("anime", id)))!;
 }
@@ -41,13 +30,13 @@ async function fetchCover(t: TestConvex, path: string) {
 }
 
 async function dealtAnimeIdOf(t: TestConvex, player: Player): Promise<Id<"anime">> {
-  return (await dealtAnimeOf(t, player))._id;
+  return (await dealtAnime(t, player))._id;
 }
 
 /** Skips `follower`'s round (in a pool of two) until it shows `leader`'s anime. */
 async function dealSameAnimeAs(t: TestConvex, follower: Player, leader: Player) {
   if ((await dealtAnimeIdOf(t, follower)) === (await dealtAnimeIdOf(t, leader))) return;
-  const { round } = await stateOf(follower);
+  const { round } = await viewOf(follower);
   await follower.as.mutation(api.game.next, { roundNumber: round!.number });
 }
 
@@ -79,11 +68,11 @@ describe("while a round plays", () => {
       await player.as.query(api.leaderboard.mine, {}),
       await player.as.query(api.leaderboard.top, { limit: 10 }),
     ];
-    expect((await stateOf(player)).round?.status).toBe("playing");
+    expect((await viewOf(player)).round?.status).toBe("playing");
     const text = JSON.stringify(results);
     for (const secret of secretsOf(anime)) expect(text).not.toContain(secret);
     // The cover comes from the game's own address, not AniList's.
-    expect((await stateOf(player)).round?.coverPath).toMatch(/^\/cover\/[0-9a-f]{32}\/1$/);
+    expect((await viewOf(player)).round?.coverPath).toMatch(/^\/cover\/[0-9a-f]{32}\/1$/);
   });
 
   test("one anime's cover address differs between players and between rounds", async () => {
@@ -94,15 +83,15 @@ describe("while a round plays", () => {
     await ann.as.mutation(api.game.start, { timeZone: "UTC" });
     await bob.as.mutation(api.game.start, { timeZone: "UTC" });
     await dealSameAnimeAs(t, bob, ann);
-    const first = (await stateOf(ann)).round!.coverPath!;
-    expect((await stateOf(bob)).round!.coverPath).not.toBe(first);
+    const first = (await viewOf(ann)).round!.coverPath!;
+    expect((await viewOf(bob)).round!.coverPath).not.toBe(first);
     // Skipped twice in a pool of two, the same anime comes back at a new address; the old one
     // serves nothing.
-    const { round } = await stateOf(ann);
+    const { round } = await viewOf(ann);
     await ann.as.mutation(api.game.next, { roundNumber: round!.number });
     await ann.as.mutation(api.game.next, { roundNumber: round!.number + 1 });
     expect(await dealtAnimeIdOf(t, ann)).toBe(await dealtAnimeIdOf(t, bob));
-    const second = (await stateOf(ann)).round!.coverPath!;
+    const second = (await viewOf(ann)).round!.coverPath!;
     expect(second).not.toBe(first);
     expect((await fetchCover(t, first)).status).toBe(404);
     expect((await fetchCover(t, second)).status).toBe(200);
@@ -114,8 +103,8 @@ describe("while a round plays", () => {
     const anime = await animeOf(t, animeId);
     const player = await signedInAs(t, "player");
     await player.as.mutation(api.game.start, { timeZone: "UTC" });
-    const base = (await stateOf(player)).round!.coverPath!.replace(/\/\d$/, "");
-    expect((await stateOf(player)).round!.coverPath).toBe(`${base}/0`);
+    const base = (await viewOf(player)).round!.coverPath!.replace(/\/\d$/, "");
+    expect((await viewOf(player)).round!.coverPath).toBe(`${base}/0`);
     const served = async () =>
       Object.fromEntries(
         await Promise.all(
@@ -127,7 +116,7 @@ describe("while a round plays", () => {
     expect(await served()).toEqual({ 0: 200, 1: 404, 2: 404, 3: 404, 4: 404, clear: 404 });
     await player.as.mutation(api.game.guess, { roundNumber: 1, attempt: 0, guess: WRONG_GUESS });
     expect(await served()).toEqual({ 0: 200, 1: 200, 2: 404, 3: 404, 4: 404, clear: 404 });
-    expect((await stateOf(player)).round!.coverPath).toBe(`${base}/1`);
+    expect((await viewOf(player)).round!.coverPath).toBe(`${base}/1`);
 
     await player.as.mutation(api.game.guess, {
       roundNumber: 1,
@@ -135,7 +124,7 @@ describe("while a round plays", () => {
       guess: anime.title.english!,
     });
     expect(await served()).toEqual({ 0: 200, 1: 200, 2: 200, 3: 200, 4: 200, clear: 200 });
-    expect((await stateOf(player)).round!.coverPath).toBe(`${base}/clear`);
+    expect((await viewOf(player)).round!.coverPath).toBe(`${base}/clear`);
     // Odd addresses serve nothing.
     for (const path of [`${base}/5`, `${base}/-1`, `${base}/0/x`, "/cover/abc/0", "/cover/"]) {
       expect((await fetchCover(t, path)).status).toBe(404);

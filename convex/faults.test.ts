@@ -18,25 +18,23 @@ import { readFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
-import { attachTestCovers, testCoverResponse } from "../tests/support/testCovers";
+import { attachTestCovers, testCoverResponse } from "../testing/fixtures/covers";
 import { ANILIST_ENDPOINT } from "./model/catalogue/anilist";
 import { insertAnime } from "./model/judge/titleIndex";
 import { COOLDOWN_MS, DAILY_GUESSES, GUESSES_PER_ANIME } from "./model/shared/rules";
+import { newBackend, playerInGame, type TestConvex } from "../testing/convex/backend";
 import {
-  dealtAnimeOf,
-  gameOfPlayer,
+  dealtAnime,
+  gameOf,
   guessAs,
-  newBackend,
-  playerInGame,
   scoreOf,
   seedAnime,
   signedInAs,
   skipAs,
   viewOf,
-  type TestConvex,
   type TestPlayer,
-} from "./test.setup";
-import { WRONG_GUESS } from "../tests/support/testAnime";
+} from "../testing/world";
+import { WRONG_GUESS } from "../testing/fixtures/anime";
 
 type Json = Record<string, unknown>;
 
@@ -58,7 +56,7 @@ afterEach(() => {
 // AniList stand-in
 
 function fixture(name: string): Json {
-  const url = new URL(`../tests/fixtures/anilist/${name}.json`, import.meta.url);
+  const url = new URL(`../testing/fixtures/anilist/${name}.json`, import.meta.url);
   return JSON.parse(readFileSync(url, "utf8")) as Json;
 }
 
@@ -149,7 +147,7 @@ async function refreshOf(t: TestConvex, refreshId: Id<"catalogueRefreshes">) {
 // A player
 
 async function answerOf(t: TestConvex, player: TestPlayer): Promise<string> {
-  return (await dealtAnimeOf(t, player)).answers[0];
+  return (await dealtAnime(t, player)).answers[0];
 }
 
 /** Spends the day's 20 guesses: four anime, five wrong guesses each. */
@@ -245,7 +243,7 @@ describe("AniList failing while rounds are played", () => {
       expect(poolAfter.slice(0, poolBefore.length)).toEqual(poolBefore);
       expect(poolAfter.length - poolBefore.length).toBe(added);
       expect(await scoreOf(t, player)).toBe(points);
-      const game = await gameOfPlayer(t, player);
+      const game = await gameOf(t, player);
       expect(game.round).not.toBeNull();
       expect(game.dailyRemaining).toBeGreaterThanOrEqual(0);
     },
@@ -301,7 +299,7 @@ describe("scheduled jobs late, twice and out of order while the player plays", (
       const { t, player } = await playerInGame(20);
       await spendTheDay(player);
       expect((await skipAs(player)).kind).toBe("cooldown");
-      const { _id: gameId, nextResetAt: midnight, cooldownEnd } = await gameOfPlayer(t, player);
+      const { _id: gameId, nextResetAt: midnight, cooldownEnd } = await gameOf(t, player);
       expect(cooldownEnd).toBe(Date.now() + COOLDOWN_MS);
       expect(cooldownEnd!).toBeGreaterThan(midnight);
 
@@ -331,14 +329,14 @@ describe("scheduled jobs late, twice and out of order while the player plays", (
     const { t, player } = await playerInGame(20);
     await spendTheDay(player);
     await skipAs(player);
-    const first = (await gameOfPlayer(t, player)).cooldownEnd!;
+    const first = (await gameOf(t, player)).cooldownEnd!;
 
     vi.setSystemTime(first + 1_000); // its job is late; the player's call ends the cooldown
     await skipAs(player);
     expect((await viewOf(player)).dailyRemaining).toBe(DAILY_GUESSES);
     await spendTheDay(player);
     await skipAs(player);
-    const { _id: gameId, cooldownEnd: second } = await gameOfPlayer(t, player);
+    const { _id: gameId, cooldownEnd: second } = await gameOf(t, player);
     expect(second).toBe(Date.now() + COOLDOWN_MS);
 
     await t.mutation(internal.game.endCooldown, { gameId, cooldownEnd: first });
@@ -404,7 +402,7 @@ describe("submissions racing each other and the jobs", () => {
     await guessAs(player, WRONG_GUESS);
     const answer = await answerOf(t, player);
     const { round } = await viewOf(player);
-    const { _id: gameId, nextResetAt } = await gameOfPlayer(t, player);
+    const { _id: gameId, nextResetAt } = await gameOf(t, player);
     vi.setSystemTime(nextResetAt);
 
     const [guessed] = await Promise.all([

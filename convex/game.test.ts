@@ -2,16 +2,20 @@ import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { COOLDOWN_MS } from "./model/shared/rules";
+import { expectErrorCode, newBackend, type TestConvex } from "../testing/convex/backend";
 import {
-  expectErrorCode,
-  newBackend,
+  deal,
+  dealtAnime,
+  guessAs,
+  scoreOf,
   seedAnime,
-  signUpPlayer,
-  type TestConvex,
-} from "./test.setup";
-import { WRONG_GUESS } from "../tests/support/testAnime";
+  signUp,
+  skipAs,
+  viewOf,
+} from "../testing/world";
+import { WRONG_GUESS } from "../testing/fixtures/anime";
 
-type Player = Awaited<ReturnType<typeof signUpPlayer>>["as"];
+type PlayerInGame = Awaited<ReturnType<typeof startedGame>>["player"];
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
@@ -28,40 +32,19 @@ async function startedGame({
 }: { poolSize?: number; timeZone?: string } = {}) {
   const t = newBackend();
   await seedAnime(t, poolSize);
-  const { as } = await signUpPlayer(t);
-  await as.mutation(api.game.start, { timeZone });
-  return { t, as };
+  const player = await signUp(t);
+  await deal(player, timeZone);
+  return { t, as: player.as, player };
 }
 
 /** The cover's address at blur step `n` (0: the start), or the clear cover's. */
 const step = (n: number | "clear") =>
   expect.stringMatching(new RegExp(`^/cover/[0-9a-f]{32}/${n}$`)) as unknown as string;
 
-async function state(as: Player) {
-  const view = await as.query(api.game.state, {});
-  if (view === null) throw new Error("no game");
-  return view;
-}
-
-async function answersOfRound(t: TestConvex, as: Player) {
-  const view = await state(as);
-  const game = await t.run(async (ctx) => await ctx.db.query("games").first());
-  const anime = await t.run(async (ctx) => await ctx.db.get("anime", game!.round!.animeId));
-  return { view, title: anime!.title.english!, anime: anime! };
-}
-
-async function guess(as: Player, text: string) {
-  const view = await state(as);
-  return await as.mutation(api.game.guess, {
-    roundNumber: view.round!.number,
-    attempt: view.round!.guessesUsed,
-    guess: text,
-  });
-}
-
-async function skip(as: Player) {
-  const view = await state(as);
-  return await as.mutation(api.game.next, { roundNumber: view.round!.number });
+async function answersOfRound(t: TestConvex, player: PlayerInGame) {
+  const view = await viewOf(player);
+  const anime = await dealtAnime(t, player);
+  return { view, title: anime.title.english!, anime };
 }
 
 /** Moves the fake clock to `instant`, firing every timer due by then, and lets scheduled functions finish. */
@@ -70,14 +53,10 @@ async function advanceTo(t: TestConvex, instant: number) {
   await t.finishInProgressScheduledFunctions();
 }
 
-async function score(t: TestConvex) {
-  return await t.run(async (ctx) => (await ctx.db.query("users").first())!.score);
-}
-
 describe("starting a visit", () => {
   test("creates the game with the full allowance and deals a round", async () => {
-    const { t, as } = await startedGame();
-    const view = await state(as);
+    const { t, player } = await startedGame();
+    const view = await viewOf(player);
     expect(view).toMatchObject({
       score: 0,
       dailyRemaining: 20,
@@ -100,17 +79,17 @@ describe("starting a visit", () => {
   });
 
   test("logs a session each visit but keeps the round in play", async () => {
-    const { t, as } = await startedGame();
-    const before = await state(as);
+    const { t, as, player } = await startedGame();
+    const before = await viewOf(player);
     await as.mutation(api.game.start, { timeZone: "UTC" });
-    expect((await state(as)).round).toEqual(before.round);
+    expect((await viewOf(player)).round).toEqual(before.round);
     const stats = await t.run(async (ctx) => await ctx.db.query("gameDailyStats").take(10));
     expect(stats.reduce((sum, s) => sum + s.sessions, 0)).toBe(2);
   });
 
   test("refuses an unknown time zone", async () => {
     const t = newBackend();
-    const { as } = await signUpPlayer(t);
+    const { as } = await signUp(t);
     await expectErrorCode(
       as.mutation(api.game.start, { timeZone: "Mars/Base" }),
       "INVALID_TIME_ZONE",
@@ -122,59 +101,48 @@ describe("starting a visit", () => {
       "fetch",
       vi.fn(() => new Promise(() => {})),
     ); // AniList never answers here
-    const { t, as } = await startedGame({ poolSize: 0 });
-    expect((await state(as)).round).toBeNull();
+    const { t, as, player } = await startedGame({ poolSize: 0 });
+    expect((await viewOf(player)).round).toBeNull();
     const refreshes = await t.run(async (ctx) => await ctx.db.query("catalogueRefreshes").take(5));
     expect(refreshes).toMatchObject([{ status: "running" }]);
     await as.mutation(api.game.start, { timeZone: "UTC" });
     expect(
       await t.run(async (ctx) => await ctx.db.query("catalogueRefreshes").take(5)),
     ).toHaveLength(1);
-    expect(await skip(as).catch(() => null)).toBeNull(); // no round number to skip
-  });
-
-  test("is for signed-in players only, as is every game function", async () => {
-    const t = newBackend();
-    await expectErrorCode(t.query(api.game.state, {}), "NOT_SIGNED_IN");
-    await expectErrorCode(t.mutation(api.game.start, { timeZone: "UTC" }), "NOT_SIGNED_IN");
-    await expectErrorCode(
-      t.mutation(api.game.guess, { roundNumber: 1, attempt: 0, guess: WRONG_GUESS }),
-      "NOT_SIGNED_IN",
-    );
-    await expectErrorCode(t.mutation(api.game.next, { roundNumber: 1 }), "NOT_SIGNED_IN");
+    expect(await skipAs(player).catch(() => null)).toBeNull(); // no round number to skip
   });
 });
 
 describe("the answer stays on the server", () => {
   test("no title, synonym or AniList id reaches the player while the round is playing", async () => {
-    const { t, as } = await startedGame();
+    const { t, player } = await startedGame();
     for (let round = 0; round < 5; round++) {
-      const { view, anime } = await answersOfRound(t, as);
+      const { view, anime } = await answersOfRound(t, player);
       const sent = JSON.stringify(view);
       for (const secret of [...anime.answers, String(anime.anilistId), anime.siteUrl]) {
         expect(sent).not.toContain(secret);
       }
       expect(sent).not.toMatch(/anilistId|synonyms|answers|title/);
-      await guess(as, WRONG_GUESS);
-      await skip(as);
+      await guessAs(player, WRONG_GUESS);
+      await skipAs(player);
     }
   });
 
   test("once the round ends, the answer is revealed with a link", async () => {
-    const { t, as } = await startedGame();
-    const { anime } = await answersOfRound(t, as);
-    for (let i = 0; i < 5; i++) await guess(as, WRONG_GUESS);
-    expect((await state(as)).round).toMatchObject({
+    const { t, player } = await startedGame();
+    const { anime } = await answersOfRound(t, player);
+    for (let i = 0; i < 5; i++) await guessAs(player, WRONG_GUESS);
+    expect((await viewOf(player)).round).toMatchObject({
       status: "outOfGuesses",
       answer: { english: anime.title.english, romaji: anime.title.romaji, siteUrl: anime.siteUrl },
     });
   });
 
   test("a skipped anime's answer is shown beside the new round", async () => {
-    const { t, as } = await startedGame();
-    const { anime } = await answersOfRound(t, as);
-    await skip(as);
-    expect((await state(as)).skippedAnswer).toEqual({
+    const { t, player } = await startedGame();
+    const { anime } = await answersOfRound(t, player);
+    await skipAs(player);
+    expect((await viewOf(player)).skippedAnswer).toEqual({
       english: anime.title.english,
       romaji: anime.title.romaji,
       siteUrl: anime.siteUrl,
@@ -184,79 +152,79 @@ describe("the answer stays on the server", () => {
 
 describe("guessing", () => {
   test("a wrong guess spends one of each allowance and sharpens the cover", async () => {
-    const { as } = await startedGame();
-    expect(await guess(as, WRONG_GUESS)).toEqual({ kind: "wrong", guessesLeft: 4 });
-    expect(await state(as)).toMatchObject({
+    const { player } = await startedGame();
+    expect(await guessAs(player, WRONG_GUESS)).toEqual({ kind: "wrong", guessesLeft: 4 });
+    expect(await viewOf(player)).toMatchObject({
       dailyRemaining: 19,
       animeRemaining: 4,
       round: { status: "playing", guessesUsed: 1, coverPath: step(1) },
     });
-    await guess(as, WRONG_GUESS);
-    expect((await state(as)).round!.coverPath).toEqual(step(2));
+    await guessAs(player, WRONG_GUESS);
+    expect((await viewOf(player)).round!.coverPath).toEqual(step(2));
   });
 
   test("a right first guess scores 100 plus the 50 quick-guess bonus and clears the cover", async () => {
-    const { t, as } = await startedGame();
-    const { title } = await answersOfRound(t, as);
-    expect(await guess(as, title.toUpperCase())).toEqual({ kind: "correct", points: 150 });
-    expect(await state(as)).toMatchObject({
+    const { t, player } = await startedGame();
+    const { title } = await answersOfRound(t, player);
+    expect(await guessAs(player, title.toUpperCase())).toEqual({ kind: "correct", points: 150 });
+    expect(await viewOf(player)).toMatchObject({
       score: 150,
       dailyRemaining: 19,
       round: { status: "solved", coverPath: step("clear"), pointsEarned: 150 },
     });
-    expect(await score(t)).toBe(150);
+    expect(await scoreOf(t, player)).toBe(150);
   });
 
   test("a right guess after a wrong one scores 100", async () => {
-    const { t, as } = await startedGame();
-    const { title } = await answersOfRound(t, as);
-    await guess(as, WRONG_GUESS);
-    expect(await guess(as, title)).toEqual({ kind: "correct", points: 100 });
-    expect(await score(t)).toBe(100);
+    const { t, player } = await startedGame();
+    const { title } = await answersOfRound(t, player);
+    await guessAs(player, WRONG_GUESS);
+    expect(await guessAs(player, title)).toEqual({ kind: "correct", points: 100 });
+    expect(await scoreOf(t, player)).toBe(100);
   });
 
   test("five wrong guesses end the round; later guesses change nothing", async () => {
-    const { as } = await startedGame();
-    for (let i = 0; i < 4; i++) await guess(as, `${WRONG_GUESS} ${i}`);
-    expect(await guess(as, `${WRONG_GUESS} 4`)).toEqual({ kind: "outOfGuesses" });
-    const after = await state(as);
+    const { player } = await startedGame();
+    for (let i = 0; i < 4; i++) await guessAs(player, `${WRONG_GUESS} ${i}`);
+    expect(await guessAs(player, `${WRONG_GUESS} 4`)).toEqual({ kind: "outOfGuesses" });
+    const after = await viewOf(player);
     expect(after).toMatchObject({
       dailyRemaining: 15,
       animeRemaining: 0,
       round: { coverPath: step("clear") },
     });
-    expect(await guess(as, WRONG_GUESS)).toEqual({ kind: "roundOver" });
-    expect(await state(as)).toEqual(after);
+    expect(await guessAs(player, WRONG_GUESS)).toEqual({ kind: "roundOver" });
+    expect(await viewOf(player)).toEqual(after);
   });
 
   test("empty and blank guesses are ignored", async () => {
-    const { as } = await startedGame();
-    const before = await state(as);
-    expect(await guess(as, "")).toEqual({ kind: "ignored" });
-    expect(await guess(as, "   \n\t ")).toEqual({ kind: "ignored" });
-    expect(await state(as)).toEqual(before);
+    const { player } = await startedGame();
+    const before = await viewOf(player);
+    expect(await guessAs(player, "")).toEqual({ kind: "ignored" });
+    expect(await guessAs(player, "   \n\t ")).toEqual({ kind: "ignored" });
+    expect(await viewOf(player)).toEqual(before);
   });
 
   test("a repeated submission of the same guess counts once", async () => {
-    const { t, as } = await startedGame();
-    const { view, title } = await answersOfRound(t, as);
+    const { t, as, player } = await startedGame();
+    const { view, title } = await answersOfRound(t, player);
     const submission = { roundNumber: view.round!.number, attempt: 0, guess: title };
     expect(await as.mutation(api.game.guess, submission)).toEqual({ kind: "correct", points: 150 });
     expect(await as.mutation(api.game.guess, submission)).toEqual({ kind: "stale" });
-    expect(await score(t)).toBe(150);
-    expect((await state(as)).dailyRemaining).toBe(19);
+    expect(await scoreOf(t, player)).toBe(150);
+    expect((await viewOf(player)).dailyRemaining).toBe(19);
   });
 
   test("two guesses submitted at once score once", async () => {
-    const { t, as } = await startedGame();
-    const { view, title } = await answersOfRound(t, as);
+    const { t, as, player } = await startedGame();
+    const { view, title } = await answersOfRound(t, player);
     const submission = { roundNumber: view.round!.number, attempt: 0, guess: title };
     const outcomes = await Promise.all([
       as.mutation(api.game.guess, submission),
       as.mutation(api.game.guess, submission),
     ]);
     expect(outcomes.map((o) => o.kind).sort()).toEqual(["correct", "stale"]);
-    expect(await score(t)).toBe(150);
+    expect(await scoreOf(t, player)).toBe(150);
   });
 
   test("a missing user record fails with User not found", async () => {
@@ -274,48 +242,48 @@ describe("guessing", () => {
 
 describe("skip and next", () => {
   test("skip deals a new anime and refills the anime guesses up to what is left today", async () => {
-    const { as } = await startedGame();
-    await guess(as, WRONG_GUESS);
-    expect(await skip(as)).toEqual({ kind: "dealt" });
-    expect(await state(as)).toMatchObject({
+    const { player } = await startedGame();
+    await guessAs(player, WRONG_GUESS);
+    expect(await skipAs(player)).toEqual({ kind: "dealt" });
+    expect(await viewOf(player)).toMatchObject({
       dailyRemaining: 19,
       animeRemaining: 5,
       round: { number: 2, guessesUsed: 0, status: "playing", coverPath: step(0) },
     });
     for (let round = 0; round < 3; round++) {
-      for (let i = 0; i < 5; i++) await guess(as, WRONG_GUESS);
-      await skip(as);
+      for (let i = 0; i < 5; i++) await guessAs(player, WRONG_GUESS);
+      await skipAs(player);
     }
-    expect(await state(as)).toMatchObject({ dailyRemaining: 4, animeRemaining: 4 });
+    expect(await viewOf(player)).toMatchObject({ dailyRemaining: 4, animeRemaining: 4 });
   });
 
   test("a second skip of the same round changes nothing", async () => {
-    const { as } = await startedGame();
+    const { as, player } = await startedGame();
     await as.mutation(api.game.next, { roundNumber: 1 });
     expect(await as.mutation(api.game.next, { roundNumber: 1 })).toEqual({ kind: "stale" });
-    expect((await state(as)).round!.number).toBe(2);
+    expect((await viewOf(player)).round!.number).toBe(2);
   });
 
   test("no anime repeats within 100 rounds", async () => {
-    const { t, as } = await startedGame({ poolSize: 150 });
+    const { t, player } = await startedGame({ poolSize: 150 });
     const dealt: Id<"anime">[] = [];
     for (let round = 0; round < 100; round++) {
       const game = await t.run(async (ctx) => await ctx.db.query("games").first());
       dealt.push(game!.round!.animeId);
-      await skip(as);
+      await skipAs(player);
     }
     expect(new Set(dealt).size).toBe(100);
   });
 
   test("a pool the player has seen all of still deals, repeating the anime seen longest ago", async () => {
-    const { t, as } = await startedGame({ poolSize: 3 });
+    const { t, player } = await startedGame({ poolSize: 3 });
     const dealt: Id<"anime">[] = [];
     for (let round = 0; round < 6; round++) {
       const game = await t.run(async (ctx) => await ctx.db.query("games").first());
       dealt.push(game!.round!.animeId);
-      expect((await state(as)).round!.seenBefore).toBe(round >= 3);
+      expect((await viewOf(player)).round!.seenBefore).toBe(round >= 3);
       vi.advanceTimersByTime(1000);
-      await skip(as);
+      await skipAs(player);
     }
     expect(new Set(dealt.slice(0, 3)).size).toBe(3);
     expect(dealt.slice(3)).toEqual(dealt.slice(0, 3));
@@ -323,50 +291,50 @@ describe("skip and next", () => {
 });
 
 describe("the daily allowance", () => {
-  async function spendAllGuesses(as: Player) {
+  async function spendAllGuesses(player: PlayerInGame) {
     for (let round = 0; round < 4; round++) {
-      for (let i = 0; i < 5; i++) await guess(as, WRONG_GUESS);
-      if (round < 3) await skip(as);
+      for (let i = 0; i < 5; i++) await guessAs(player, WRONG_GUESS);
+      if (round < 3) await skipAs(player);
     }
-    expect((await state(as)).dailyRemaining).toBe(0);
+    expect((await viewOf(player)).dailyRemaining).toBe(0);
   }
 
   test("the last daily guess starts the 10-minute cooldown at once; its end restores 20", async () => {
-    const { t, as } = await startedGame();
-    await spendAllGuesses(as);
+    const { t, player } = await startedGame();
+    await spendAllGuesses(player);
     // No further click is needed: the countdown runs from the guess that spent the allowance.
     const cooldownEnd = Date.now() + COOLDOWN_MS;
-    expect((await state(as)).cooldownEnd).toBe(cooldownEnd);
-    expect(await skip(as)).toEqual({ kind: "cooldown", cooldownEnd });
-    expect(await guess(as, "anything")).toEqual({ kind: "cooldown", cooldownEnd });
+    expect((await viewOf(player)).cooldownEnd).toBe(cooldownEnd);
+    expect(await skipAs(player)).toEqual({ kind: "cooldown", cooldownEnd });
+    expect(await guessAs(player, "anything")).toEqual({ kind: "cooldown", cooldownEnd });
 
     vi.advanceTimersByTime(COOLDOWN_MS - 1000);
     await t.finishInProgressScheduledFunctions();
-    expect((await state(as)).dailyRemaining).toBe(0);
+    expect((await viewOf(player)).dailyRemaining).toBe(0);
 
     vi.advanceTimersByTime(1000);
     await t.finishInProgressScheduledFunctions();
-    expect(await state(as)).toMatchObject({
+    expect(await viewOf(player)).toMatchObject({
       dailyRemaining: 20,
       // The ended round stays as it was, its counter too: "Out of guesses!" beside 0/5.
       animeRemaining: 0,
       cooldownEnd: null,
       round: { status: "outOfGuesses", coverPath: step("clear") }, // the ended round stays as it was
     });
-    expect(await skip(as)).toEqual({ kind: "dealt" });
-    expect(await state(as)).toMatchObject({ dailyRemaining: 20, animeRemaining: 5 });
+    expect(await skipAs(player)).toEqual({ kind: "dealt" });
+    expect(await viewOf(player)).toMatchObject({ dailyRemaining: 20, animeRemaining: 5 });
   });
 
   test("a right last guess scores and starts the cooldown too", async () => {
-    const { t, as } = await startedGame();
+    const { t, player } = await startedGame();
     for (let round = 0; round < 3; round++) {
-      for (let i = 0; i < 5; i++) await guess(as, WRONG_GUESS);
-      await skip(as);
+      for (let i = 0; i < 5; i++) await guessAs(player, WRONG_GUESS);
+      await skipAs(player);
     }
-    for (let i = 0; i < 4; i++) await guess(as, WRONG_GUESS);
-    const { title } = await answersOfRound(t, as);
-    expect(await guess(as, title)).toEqual({ kind: "correct", points: 100 });
-    expect(await state(as)).toMatchObject({
+    for (let i = 0; i < 4; i++) await guessAs(player, WRONG_GUESS);
+    const { title } = await answersOfRound(t, player);
+    expect(await guessAs(player, title)).toEqual({ kind: "correct", points: 100 });
+    expect(await viewOf(player)).toMatchObject({
       dailyRemaining: 0,
       cooldownEnd: Date.now() + COOLDOWN_MS,
       round: { status: "solved", pointsEarned: 100 },
@@ -374,14 +342,14 @@ describe("the daily allowance", () => {
   });
 
   test("a game left at 0 without a cooldown (an older game) starts one on the visit; its round in play then gets its own guesses back", async () => {
-    const { t, as } = await startedGame();
-    await guess(as, WRONG_GUESS);
+    const { t, as, player } = await startedGame();
+    await guessAs(player, WRONG_GUESS);
     const game = await t.run(async (ctx) => await ctx.db.query("games").first());
     await t.run(async (ctx) => ctx.db.patch("games", game!._id, { dailyRemaining: 0 }));
     await as.mutation(api.game.start, { timeZone: "UTC" });
-    expect((await state(as)).cooldownEnd).toBe(Date.now() + COOLDOWN_MS);
+    expect((await viewOf(player)).cooldownEnd).toBe(Date.now() + COOLDOWN_MS);
     await advanceTo(t, Date.now() + COOLDOWN_MS);
-    expect(await state(as)).toMatchObject({
+    expect(await viewOf(player)).toMatchObject({
       dailyRemaining: 20,
       animeRemaining: 4, // its 5, less the one used
       cooldownEnd: null,
@@ -390,17 +358,17 @@ describe("the daily allowance", () => {
   });
 
   test("a cooldown job that runs twice or late changes nothing twice", async () => {
-    const { t, as } = await startedGame();
-    await spendAllGuesses(as);
-    const { cooldownEnd } = await state(as);
+    const { t, player } = await startedGame();
+    await spendAllGuesses(player);
+    const { cooldownEnd } = await viewOf(player);
     vi.advanceTimersByTime(COOLDOWN_MS);
     await t.finishInProgressScheduledFunctions();
-    await guess(as, "wrong after cooldown"); // the round ended, so Next first
-    await skip(as);
-    await guess(as, WRONG_GUESS);
+    await guessAs(player, "wrong after cooldown"); // the round ended, so Next first
+    await skipAs(player);
+    await guessAs(player, WRONG_GUESS);
     const game = await t.run(async (ctx) => await ctx.db.query("games").first());
     await t.mutation(internal.game.endCooldown, { gameId: game!._id, cooldownEnd: cooldownEnd! });
-    expect((await state(as)).dailyRemaining).toBe(19);
+    expect((await viewOf(player)).dailyRemaining).toBe(19);
   });
 
   test.each([
@@ -409,15 +377,15 @@ describe("the daily allowance", () => {
   ])(
     "in %s the allowance resets at local midnight (%s) with a new anime",
     async (zone, midnight) => {
-      const { t, as } = await startedGame({ timeZone: zone });
-      for (let i = 0; i < 3; i++) await guess(as, WRONG_GUESS);
-      const before = await state(as);
+      const { t, player } = await startedGame({ timeZone: zone });
+      for (let i = 0; i < 3; i++) await guessAs(player, WRONG_GUESS);
+      const before = await viewOf(player);
       expect(before.nextResetAt).toBe(Date.parse(midnight));
 
       await advanceTo(t, Date.parse(midnight) - 1);
-      expect(await state(as)).toEqual(before);
+      expect(await viewOf(player)).toEqual(before);
       await advanceTo(t, Date.parse(midnight));
-      const after = await state(as);
+      const after = await viewOf(player);
       expect(after).toMatchObject({ dailyRemaining: 20, animeRemaining: 5, cooldownEnd: null });
       expect(after.round).toMatchObject({ number: before.round!.number + 1, guessesUsed: 0 });
       expect(after.nextResetAt).toBe(Date.parse(midnight) + 24 * 3_600_000);
@@ -426,115 +394,115 @@ describe("the daily allowance", () => {
 
   test("midnight ends a cooldown early; the cooldown's own job then does nothing", async () => {
     vi.setSystemTime(new Date("2026-11-21T23:55:00Z"));
-    const { t, as } = await startedGame();
-    await spendAllGuesses(as);
-    await skip(as);
-    expect((await state(as)).cooldownEnd).toBe(Date.parse("2026-11-22T00:05:00Z"));
+    const { t, player } = await startedGame();
+    await spendAllGuesses(player);
+    await skipAs(player);
+    expect((await viewOf(player)).cooldownEnd).toBe(Date.parse("2026-11-22T00:05:00Z"));
     await advanceTo(t, Date.parse("2026-11-22T00:00:00Z"));
-    expect(await state(as)).toMatchObject({ dailyRemaining: 20, cooldownEnd: null });
-    await guess(as, WRONG_GUESS);
+    expect(await viewOf(player)).toMatchObject({ dailyRemaining: 20, cooldownEnd: null });
+    await guessAs(player, WRONG_GUESS);
     await advanceTo(t, Date.parse("2026-11-22T00:05:00Z"));
-    expect((await state(as)).dailyRemaining).toBe(19);
+    expect((await viewOf(player)).dailyRemaining).toBe(19);
   });
 
   test("the round the reset deals says so: the answer it replaced was not the player's skip", async () => {
-    const { t, as } = await startedGame();
-    expect((await state(as)).round!.dealtAtReset).toBe(false);
+    const { t, player } = await startedGame();
+    expect((await viewOf(player)).round!.dealtAtReset).toBe(false);
     vi.advanceTimersByTime(1000);
-    await skip(as);
-    expect((await state(as)).round!.dealtAtReset).toBe(false);
-    await guess(as, WRONG_GUESS);
-    const { anime } = await answersOfRound(t, as);
+    await skipAs(player);
+    expect((await viewOf(player)).round!.dealtAtReset).toBe(false);
+    await guessAs(player, WRONG_GUESS);
+    const { anime } = await answersOfRound(t, player);
 
     await advanceTo(t, Date.parse("2026-11-22T00:00:00Z"));
-    const reset = await state(as);
+    const reset = await viewOf(player);
     expect(reset.round!.dealtAtReset).toBe(true);
     expect(reset.skippedAnswer?.english).toBe(anime.title.english);
 
     vi.advanceTimersByTime(1000);
-    await skip(as);
-    expect((await state(as)).round!.dealtAtReset).toBe(false);
+    await skipAs(player);
+    expect((await viewOf(player)).round!.dealtAtReset).toBe(false);
   });
 
   test("a daylight-saving day's midnight comes after 23 hours, and the next after 24", async () => {
     vi.setSystemTime(new Date("2026-03-08T12:00:00Z")); // New York springs forward today
-    const { t, as } = await startedGame({ timeZone: "America/New_York" });
-    await guess(as, WRONG_GUESS);
-    expect((await state(as)).nextResetAt).toBe(Date.parse("2026-03-09T04:00:00Z"));
+    const { t, player } = await startedGame({ timeZone: "America/New_York" });
+    await guessAs(player, WRONG_GUESS);
+    expect((await viewOf(player)).nextResetAt).toBe(Date.parse("2026-03-09T04:00:00Z"));
     await advanceTo(t, Date.parse("2026-03-09T04:00:00Z"));
-    expect(await state(as)).toMatchObject({
+    expect(await viewOf(player)).toMatchObject({
       dailyRemaining: 20,
       nextResetAt: Date.parse("2026-03-10T04:00:00Z"),
     });
   });
 
   test("a new time zone takes effect after the next reset, never bringing one nearer", async () => {
-    const { t, as } = await startedGame({ timeZone: "UTC" });
-    await guess(as, WRONG_GUESS);
+    const { t, as, player } = await startedGame({ timeZone: "UTC" });
+    await guessAs(player, WRONG_GUESS);
     await as.mutation(api.game.start, { timeZone: "Asia/Tokyo" });
-    expect((await state(as)).nextResetAt).toBe(Date.parse("2026-11-22T00:00:00Z"));
+    expect((await viewOf(player)).nextResetAt).toBe(Date.parse("2026-11-22T00:00:00Z"));
     await advanceTo(t, Date.parse("2026-11-21T15:00:00Z")); // Tokyo midnight: nothing
-    expect((await state(as)).dailyRemaining).toBe(19);
+    expect((await viewOf(player)).dailyRemaining).toBe(19);
     await advanceTo(t, Date.parse("2026-11-22T00:00:00Z")); // UTC midnight: the reset
-    await guess(as, WRONG_GUESS);
+    await guessAs(player, WRONG_GUESS);
     // Now in Tokyo: its next midnight (15:00 UTC) is too soon after this reset, so 20 hours on.
-    expect(await state(as)).toMatchObject({
+    expect(await viewOf(player)).toMatchObject({
       dailyRemaining: 19,
       nextResetAt: Date.parse("2026-11-22T20:00:00Z"),
     });
     await advanceTo(t, Date.parse("2026-11-22T20:00:00Z"));
-    expect((await state(as)).dailyRemaining).toBe(20);
+    expect((await viewOf(player)).dailyRemaining).toBe(20);
   });
 
   test("a reset that runs twice changes nothing the second time", async () => {
-    const { t, as } = await startedGame();
+    const { t, player } = await startedGame();
     const game = await t.run(async (ctx) => await ctx.db.query("games").first());
     const resetAt = game!.nextResetAt;
     vi.setSystemTime(resetAt);
     await t.mutation(internal.game.resetDay, { gameId: game!._id, resetAt });
-    await guess(as, WRONG_GUESS);
-    const after = await state(as);
+    await guessAs(player, WRONG_GUESS);
+    const after = await viewOf(player);
     await t.mutation(internal.game.resetDay, { gameId: game!._id, resetAt });
-    expect(await state(as)).toEqual(after);
+    expect(await viewOf(player)).toEqual(after);
   });
 
   // Found by convex/faults.test.ts: the late job stopped at "already reset" and scheduled
   // nothing, so the next midnight passed without a reset until the player acted.
   test("a reset job that runs after the player's own call caught up changes nothing, and the next midnight still resets", async () => {
     vi.setSystemTime(new Date("2026-11-21T23:59:00Z"));
-    const { t, as } = await startedGame();
+    const { t, player } = await startedGame();
     const game = await t.run(async (ctx) => await ctx.db.query("games").first());
     const midnight = game!.nextResetAt;
     vi.setSystemTime(midnight + 5_000); // the scheduler is late: the job has not run yet
-    expect(await guess(as, WRONG_GUESS)).toEqual({ kind: "stale" }); // caught up: a new anime
-    await guess(as, WRONG_GUESS);
-    const afterGuess = await state(as);
+    expect(await guessAs(player, WRONG_GUESS)).toEqual({ kind: "stale" }); // caught up: a new anime
+    await guessAs(player, WRONG_GUESS);
+    const afterGuess = await viewOf(player);
     expect(afterGuess).toMatchObject({ dailyRemaining: 19, round: { number: 2 } });
 
     await t.mutation(internal.game.resetDay, { gameId: game!._id, resetAt: midnight });
-    expect(await state(as)).toEqual(afterGuess);
+    expect(await viewOf(player)).toEqual(afterGuess);
 
     await advanceTo(t, midnight + 86_400_000);
-    expect(await state(as)).toMatchObject({ dailyRemaining: 20, round: { number: 3 } });
+    expect(await viewOf(player)).toMatchObject({ dailyRemaining: 20, round: { number: 3 } });
   });
 
   test("a player who plays on in a tab left open gets the next midnight's reset", async () => {
-    const { t, as } = await startedGame();
-    const firstMidnight = (await state(as)).nextResetAt;
+    const { t, player } = await startedGame();
+    const firstMidnight = (await viewOf(player)).nextResetAt;
     // Away for a day: the second midnight's job sees no play since the first and schedules none.
     await advanceTo(t, firstMidnight);
     await advanceTo(t, firstMidnight + 86_400_000);
     await advanceTo(t, firstMidnight + 86_400_000 + 10 * 3_600_000);
-    await guess(as, WRONG_GUESS); // back, in the same tab: no new visit
-    expect((await state(as)).dailyRemaining).toBe(19);
+    await guessAs(player, WRONG_GUESS); // back, in the same tab: no new visit
+    expect((await viewOf(player)).dailyRemaining).toBe(19);
     await advanceTo(t, firstMidnight + 2 * 86_400_000);
-    expect((await state(as)).dailyRemaining).toBe(20);
+    expect((await viewOf(player)).dailyRemaining).toBe(20);
   });
 
   test("a player back after missed midnights gets the reset before their first guess", async () => {
-    const { t, as } = await startedGame();
-    await guess(as, WRONG_GUESS);
-    await guess(as, WRONG_GUESS);
+    const { t, player } = await startedGame();
+    await guessAs(player, WRONG_GUESS);
+    await guessAs(player, WRONG_GUESS);
     // Two days pass with the scheduler not running this player's reset (it was never active since).
     await t.run(async (ctx) => {
       const game = await ctx.db.query("games").first();
@@ -544,8 +512,8 @@ describe("the daily allowance", () => {
       });
     });
     vi.setSystemTime(Date.now() + 2 * 86_400_000);
-    expect(await guess(as, WRONG_GUESS)).toMatchObject({ kind: "stale" }); // a new anime was dealt
-    expect(await state(as)).toMatchObject({ dailyRemaining: 20, round: { guessesUsed: 0 } });
-    expect(await guess(as, WRONG_GUESS)).toEqual({ kind: "wrong", guessesLeft: 4 });
+    expect(await guessAs(player, WRONG_GUESS)).toMatchObject({ kind: "stale" }); // a new anime was dealt
+    expect(await viewOf(player)).toMatchObject({ dailyRemaining: 20, round: { guessesUsed: 0 } });
+    expect(await guessAs(player, WRONG_GUESS)).toEqual({ kind: "wrong", guessesLeft: 4 });
   });
 });

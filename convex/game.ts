@@ -1,3 +1,4 @@
+import { nullable } from "convex-helpers/validators";
 import { v } from "convex/values";
 import { internalMutation } from "./_generated/server";
 import { playerMutation, playerQuery } from "./functions";
@@ -9,29 +10,30 @@ import {
   gameViewValidator,
   guessOutcomeValidator,
   nextOutcomeValidator,
+  startOutcomeValidator,
 } from "./model/game/view";
 
 /** The signed-in player's game screen; null until `start` has run once. */
 export const state = playerQuery({
   args: {},
-  returns: v.union(gameViewValidator, v.null()),
+  returns: nullable(gameViewValidator),
   handler: async (ctx) => await gameView(ctx, ctx.user),
 });
 
 /** Opens the game for a visit, in the player's IANA time zone (e.g. "Europe/Paris"). */
 export const start = playerMutation({
   args: { timeZone: v.string() },
-  returns: v.object({ hasRound: v.boolean() }),
+  returns: startOutcomeValidator,
   handler: async (ctx, { timeZone }) => await Play.startVisit(ctx, ctx.user._id, timeZone),
 });
 
 /**
  * Opens the game for a visit, as `start` does, and returns the game screen (`state`'s view) in the
- * same round trip: the page shows the clue from this result, then follows `state` (issue 14).
+ * same round trip: the page shows the clue from this result, then follows `state`: the clue is one round trip away.
  */
 export const open = playerMutation({
   args: { timeZone: v.string() },
-  returns: v.union(gameViewValidator, v.null()),
+  returns: nullable(gameViewValidator),
   handler: async (ctx, { timeZone }) => {
     await Play.startVisit(ctx, ctx.user._id, timeZone);
     return await gameView(ctx, ctx.user);

@@ -4,7 +4,8 @@ import type { Doc } from "./_generated/dataModel";
 import { storePage } from "./model/catalogue/refresh";
 import { MAX_GUESS_LENGTH } from "./model/shared/rules";
 import { replaceAnime } from "./model/judge/titleIndex";
-import { expectErrorCode, newBackend, signUpPlayer, type TestConvex } from "./test.setup";
+import { expectErrorCode, newBackend, type TestConvex } from "../testing/convex/backend";
+import { signUp } from "../testing/world";
 import {
   fixtureAnimeFields,
   judgeFixture,
@@ -12,7 +13,7 @@ import {
   SHOW,
   verdict,
   type FixtureAnime,
-} from "../tests/support/judgePool";
+} from "../testing/fixtures/judgePool";
 
 const {
   AOT,
@@ -260,7 +261,7 @@ describe("attacks on game.guess", () => {
   async function dealt(only: number[]) {
     const t = newBackend();
     await seedJudgePool(t, only);
-    const { as } = await signUpPlayer(t);
+    const { as } = await signUp(t);
     await as.mutation(api.game.start, { timeZone: "UTC" });
     const view = async () => (await as.query(api.game.state, {}))!;
     const submit = async (guess: string) => {

@@ -1,8 +1,9 @@
 /** The judge refuses common words (costing nothing), the same whatever anime is dealt. */
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
-import { expectErrorCode, newBackend, signUpPlayer, type TestConvex } from "./test.setup";
-import { judgeFixture, seedJudgePool, SHOW, verdict } from "../tests/support/judgePool";
+import { expectErrorCode, newBackend, type TestConvex } from "../testing/convex/backend";
+import { signUp } from "../testing/world";
+import { judgeFixture, seedJudgePool, SHOW, verdict } from "../testing/fixtures/judgePool";
 
 const {
   AOT,
@@ -163,7 +164,7 @@ describe("game.guess", () => {
   async function dealt(only: number[]) {
     const t = newBackend();
     await seedJudgePool(t, only);
-    const { as } = await signUpPlayer(t);
+    const { as } = await signUp(t);
     await as.mutation(api.game.start, { timeZone: "UTC" });
     const view = async () => (await as.query(api.game.state, {}))!;
     const submit = async (guess: string) => {

@@ -1,8 +1,8 @@
 /** What players type besides a title: an acronym ("SAO"), or a name with an instalment ("one piece film red"). */
 import { beforeAll, describe, expect, test } from "vitest";
 import { titleAcronyms } from "./model/judge/acronyms";
-import { newBackend, type TestConvex } from "./test.setup";
-import { seedJudgePool, SHOW, verdict } from "../tests/support/judgePool";
+import { newBackend, type TestConvex } from "../testing/convex/backend";
+import { seedJudgePool, SHOW, verdict } from "../testing/fixtures/judgePool";
 
 const {
   AOT,

@@ -5,9 +5,8 @@ import { internalMutation, query } from "./_generated/server";
 import { playerQuery } from "./functions";
 import * as Boards from "./model/boards/board";
 
-const period = v.union(v.literal("day"), v.literal("week"), v.literal("all"));
 /** Which board: the period (all time by default) and the UTC day the client shows as today. */
-const boardArgs = { period: v.optional(period), day: v.optional(v.string()) };
+const boardArgs = { period: v.optional(Boards.periodValidator), day: v.optional(v.string()) };
 
 /** A board's top players, for everyone: visitors may view the leaderboard too. */
 export const top = query({
@@ -32,6 +31,7 @@ export const mine = playerQuery({
  */
 export const backfillAllTime = internalMutation({
   args: { paginationOpts: v.optional(paginationOptsValidator) },
+  returns: v.object({ scanned: v.number(), updated: v.number(), isDone: v.boolean() }),
   handler: async (ctx, { paginationOpts }) => {
     const page = await ctx.db
       .query("users")
@@ -55,18 +55,22 @@ const PRUNE_BATCH = 500;
  */
 export const pruneOldBoards = internalMutation({
   args: {},
+  returns: v.null(),
   handler: async (ctx) => {
     for (const board of Boards.expiredBoards(Date.now())) {
       await ctx.scheduler.runAfter(0, internal.leaderboard.pruneBoard, { board });
     }
+    return null;
   },
 });
 
 /** Deletes one past board a batch at a time, each run scheduling the next until it is gone. */
 export const pruneBoard = internalMutation({
   args: { board: v.string() },
+  returns: v.null(),
   handler: async (ctx, { board }) => {
     const done = await Boards.pruneBoard(ctx, board, PRUNE_BATCH);
     if (!done) await ctx.scheduler.runAfter(0, internal.leaderboard.pruneBoard, { board });
+    return null;
   },
 });

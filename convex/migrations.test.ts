@@ -1,9 +1,12 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { internal } from "./_generated/api";
-import { MIGRATION_BATCH, TITLE_INDEX_BATCH } from "./model/ops/migrations";
-import { fixtureAnimeFields, judgeFixture, SHOW, verdict } from "../tests/support/judgePool";
-import { newBackend, signUpPlayer } from "./test.setup";
-import { testAnime } from "../tests/support/testAnime";
+import { MIGRATION_BATCH } from "./model/ops/migrations";
+import { newBackend } from "../testing/convex/backend";
+import { signUp } from "../testing/world";
+import { TITLE_INDEX_BATCH } from "./model/ops/migrations";
+import { franchiseKey } from "./model/judge/titleIndex";
+import { fixtureAnimeFields, judgeFixture, SHOW, verdict } from "../testing/fixtures/judgePool";
+import { testAnime } from "../testing/fixtures/anime";
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -16,7 +19,7 @@ afterEach(() => {
 describe("clearAnalyticsEvents", () => {
   test("empties the retired table in batches that it schedules itself, and touches nothing else", async () => {
     const t = newBackend();
-    await signUpPlayer(t);
+    await signUp(t);
     const count = MIGRATION_BATCH * 2 + 7;
     await t.run(async (ctx) => {
       const userId = (await ctx.db.query("users").first())!._id;
@@ -67,5 +70,8 @@ describe("rewriteTitleIndex", () => {
     expect(await verdict(t, SHOW.SILENT_VOICE, "A Silent Voice")).toBe("correct");
     expect(await verdict(t, SHOW.SAO, "SAO")).toBe("correct");
     expect(await verdict(t, SHOW.SAO, "online")).toBe("GUESS_TOO_GENERIC");
+    // Each anime's stored franchise, which the clue reads its franchise's first entries by.
+    const stored = await t.run(async (ctx) => await ctx.db.query("anime").take(1000));
+    for (const anime of stored) expect(anime.franchiseKey).toBe(franchiseKey(anime));
   });
 });

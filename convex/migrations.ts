@@ -1,7 +1,7 @@
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import { internalMutation } from "./_generated/server";
-import { deleteBatch, rewriteTitleIndexBatch } from "./model/ops/migrations";
+import { batchResultValidator, deleteBatch, rewriteTitleIndexBatch } from "./model/ops/migrations";
 
 /**
  * One-time data changes, run by an operator after a deploy that needs them:
@@ -12,7 +12,7 @@ import { deleteBatch, rewriteTitleIndexBatch } from "./model/ops/migrations";
 /** Empties the retired `analytics_events` table, so that a later deploy can drop it. */
 export const clearAnalyticsEvents = internalMutation({
   args: {},
-  returns: v.object({ deleted: v.number(), done: v.boolean() }),
+  returns: batchResultValidator,
   handler: async (ctx) => {
     const result = await deleteBatch(ctx, "analytics_events");
     if (!result.done) await ctx.scheduler.runAfter(0, internal.migrations.clearAnalyticsEvents, {});
@@ -22,8 +22,9 @@ export const clearAnalyticsEvents = internalMutation({
 
 /**
  * Rewrites every anime's title index and suggestion rows, as the catalogue writes them now
- * (acronyms, names with generic words around them, only real titles as suggestions): the
- * judge's refusals and acronyms need them, and the next catalogue refresh would write them too.
+ * (acronyms, names with generic words around them, only real titles as suggestions), and its
+ * stored franchise (a franchise now stops at a format word): the judge's refusals and acronyms
+ * and the clue's franchise need them, and the next catalogue refresh would write them too.
  */
 export const rewriteTitleIndex = internalMutation({
   args: { cursor: v.optional(v.union(v.string(), v.null())) },

@@ -2,10 +2,10 @@ import { v } from "convex/values";
 import { internalMutation } from "./_generated/server";
 import { playerMutation, playerQuery } from "./functions";
 import { deleteClosedRooms } from "./model/rooms/cleanup";
-import { configureRoom, createRoom, joinRoom } from "./model/rooms/lobby";
+import { configureRoom, createRoom, joinRoom, roomCodeValidator } from "./model/rooms/lobby";
 import * as Presence from "./model/rooms/presence";
 import { roomGuessOutcomeValidator, submitRoomGuess } from "./model/rooms/scoring";
-import { advanceRound, startGame } from "./model/rooms/timeline";
+import { advanceArgs, advanceRound, startGame } from "./model/rooms/timeline";
 import { roomView, roomViewValidator } from "./model/rooms/view";
 
 /** A party room's page, for its members; anyone else gets `{ kind: "outside" }` only. */
@@ -18,21 +18,21 @@ export const view = playerQuery({
 /** Makes a room with the caller as host. */
 export const create = playerMutation({
   args: {},
-  returns: v.object({ code: v.string() }),
+  returns: roomCodeValidator,
   handler: async (ctx) => await createRoom(ctx, ctx.user),
 });
 
 /** Joins by code (from a link, the QR code or typed); a member is simply back. */
 export const join = playerMutation({
   args: { code: v.string() },
-  returns: v.object({ code: v.string() }),
+  returns: roomCodeValidator,
   handler: async (ctx, { code }) => await joinRoom(ctx, ctx.user, code),
 });
 
 /** The open room page says the player is still here, every ROOM_HEARTBEAT_MS; returns the server time. */
 export const heartbeat = playerMutation({
   args: { code: v.string() },
-  returns: v.object({ now: v.number() }),
+  returns: Presence.heartbeatValidator,
   handler: async (ctx, { code }) => await Presence.heartbeat(ctx, ctx.user._id, code),
 });
 
@@ -65,19 +65,17 @@ export const guess = playerMutation({
 
 /** The round's timeline: scheduled by the rounds themselves, never called by a client. */
 export const advance = internalMutation({
-  args: {
-    roundId: v.id("roomRounds"),
-    phase: v.union(v.literal("step"), v.literal("timeUp"), v.literal("revealEnd")),
-    step: v.optional(v.number()),
-  },
-  handler: async (ctx, { roundId, phase, step }) => {
-    await advanceRound(ctx, roundId, phase === "step" ? { phase, step: step ?? 0 } : { phase });
+  args: advanceArgs,
+  returns: v.null(),
+  handler: async (ctx, args) => {
+    await advanceRound(ctx, args);
     return null;
   },
 });
 
 export const sweep = internalMutation({
   args: { roomId: v.id("rooms") },
+  returns: v.null(),
   handler: async (ctx, { roomId }) => {
     await Presence.sweepRoom(ctx, roomId);
     return null;
@@ -87,5 +85,6 @@ export const sweep = internalMutation({
 /** The cron's job: closed rooms' data, a day after they closed. */
 export const cleanup = internalMutation({
   args: {},
+  returns: v.number(),
   handler: async (ctx) => await deleteClosedRooms(ctx),
 });

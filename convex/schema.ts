@@ -1,5 +1,6 @@
 import { authTables } from "@convex-dev/auth/server";
 import { defineSchema, defineTable } from "convex/server";
+import { nullable } from "convex-helpers/validators";
 import { v } from "convex/values";
 
 /**
@@ -21,7 +22,7 @@ export const userFields = {
   betaJoinDate: v.optional(v.number()),
 };
 
-const nullableString = v.union(v.string(), v.null());
+const nullableString = nullable(v.string());
 
 export const coverStatus = v.union(v.literal("ready"), v.literal("missing"));
 
@@ -37,11 +38,10 @@ export const coverSet = v.object({
 });
 
 /**
- * One anime of the pool the rounds draw from, upserted by AniList id when the
- * catalogue refreshes. The clue and the accepted answers are computed then,
- * once; rounds read this table and never call AniList.
+ * One anime as the catalogue refresh reads it from AniList (convex/model/catalogue/anilist.ts):
+ * what the `anime` table stores for it, apart from what the pool adds (`animeFields`).
  */
-export const animeFields = {
+export const catalogueItemFields = {
   anilistId: v.number(),
   title: v.object({ english: nullableString, romaji: nullableString, native: nullableString }),
   synonyms: v.array(v.string()),
@@ -59,6 +59,15 @@ export const animeFields = {
   genres: v.array(v.string()),
   popularity: v.optional(v.number()),
   averageScore: v.optional(v.number()),
+};
+
+/**
+ * One anime of the pool the rounds draw from, upserted by AniList id when the
+ * catalogue refreshes. The clue and the accepted answers are computed then,
+ * once; rounds read this table and never call AniList.
+ */
+export const animeFields = {
+  ...catalogueItemFields,
   /** Uniform in [0, 1), set on insert: drawing walks the index from a random point. */
   randomRank: v.number(),
   updatedAt: v.number(),
@@ -69,6 +78,11 @@ export const animeFields = {
   coverStatus: v.optional(coverStatus),
   /** The images a round shows (see convex/model/catalogue/coverImages.ts), for `coverImage` as stored. */
   covers: v.optional(coverSet),
+  /**
+   * The judge's franchise key (convex/model/judge/titleIndex.ts), written with the title index:
+   * a clue that tells nothing borrows its franchise's first entry's (catalogue/clue/roundClue.ts).
+   */
+  franchiseKey: v.optional(v.string()),
 };
 
 /**
@@ -99,6 +113,11 @@ export const roundFields = v.object({
   pointsEarned: v.optional(v.number()),
   /** The player had seen this anime's answer before it was dealt: a right guess scores nothing. */
   seenBefore: v.optional(v.boolean()),
+  /**
+   * The clue as dealt, checked against the pool of that moment (catalogue/clue/roundClue.ts);
+   * rounds dealt before it was kept show the anime's stored clue.
+   */
+  clue: v.optional(v.string()),
 });
 
 /** A player's game: the allowance, the current round and what they have seen (one per player). */
@@ -119,12 +138,12 @@ export const gameFields = {
   resetJobFor: v.optional(v.number()),
   /** The one pending reset job: replaced (cancelled) whenever another is scheduled. */
   resetJobId: v.optional(v.id("_scheduled_functions")),
-  cooldownEnd: v.union(v.number(), v.null()),
+  cooldownEnd: nullable(v.number()),
   /** The one pending cooldown-end job, likewise. */
   cooldownJobId: v.optional(v.id("_scheduled_functions")),
-  round: v.union(roundFields, v.null()),
+  round: nullable(roundFields),
   /** The round a skip or a reset replaced, kept so its answer can still be shown. */
-  previousRound: v.union(roundFields, v.null()),
+  previousRound: nullable(roundFields),
   /** No longer written (the seenAnime table replaced it); old games may still carry it. */
   recentAnimeIds: v.optional(v.array(v.id("anime"))),
   lastActiveAt: v.number(),
@@ -268,7 +287,7 @@ export const adminClaimAttemptFields = {
   forgetAt: v.number(),
 };
 
-// Leaderboards by period (issue 13, convex/model/boards/board.ts and rank.ts).
+// Leaderboards by period (convex/model/boards/board.ts and rank.ts).
 
 /**
  * A player's points on one board: "all" (all time), "day:2026-11-23" (a UTC day) or
@@ -295,7 +314,7 @@ export const boardStatsFields = {
   buckets: v.array(v.number()),
 };
 
-// --- Issue 13 part 2 (daily): streaks, stats and title suggestions ---
+// --- Streaks, stats and title suggestions ---
 
 /** How a round of the day ended, one symbol each in the shared result. */
 export const roundMark = v.union(
@@ -340,7 +359,7 @@ export const titleSuggestionFields = {
 };
 
 // ---------------------------------------------------------------------------
-// Party rooms (issue 17): friends race on the same cover. Room points live here only.
+// Party rooms: friends race on the same cover. Room points live here only.
 
 export const roomStatus = v.union(
   v.literal("lobby"),
@@ -396,7 +415,7 @@ export const roomPlayerFields = {
   guessCount: v.number(),
   fastestMs: v.optional(v.number()),
   lastGuessAt: v.optional(v.number()),
-  round: v.union(roomPlayerRound, v.null()),
+  round: nullable(roomPlayerRound),
 };
 
 export const roomRoundStatus = v.union(v.literal("playing"), v.literal("ended"));
@@ -408,6 +427,8 @@ export const roomRoundFields = {
   animeId: v.id("anime"),
   /** The cover's random address for this round (/cover/<token>/<step>): it names nothing. */
   coverToken: v.string(),
+  /** The clue as dealt (catalogue/clue/roundClue.ts), the same for everyone. */
+  clue: v.optional(v.string()),
   /** The blur step everyone sees now (index into BLUR_STEPS_PX). */
   step: v.number(),
   status: roomRoundStatus,
@@ -430,7 +451,8 @@ export default defineSchema({
   anime: defineTable(animeFields)
     .index("by_anilistId", ["anilistId"])
     .index("by_randomRank", ["randomRank"])
-    .index("by_coverStatus_and_randomRank", ["coverStatus", "randomRank"]),
+    .index("by_coverStatus_and_randomRank", ["coverStatus", "randomRank"])
+    .index("by_franchiseKey_and_anilistId", ["franchiseKey", "anilistId"]),
   titleTerms: defineTable(titleTermFields)
     .index("by_term_and_franchise", ["term", "franchiseKey"])
     .index("by_animeId", ["animeId"]),
@@ -456,7 +478,7 @@ export default defineSchema({
     .index("by_board_and_score", ["board", "score"])
     .index("by_board_and_userId", ["board", "userId"]),
   boardStats: defineTable(boardStatsFields).index("by_board_and_shard", ["board", "shard"]),
-  // Issue 13 part 2 (daily): streaks, stats and title suggestions.
+  // Streaks, stats and title suggestions.
   playerDays: defineTable(playerDayFields).index("by_userId_and_day", ["userId", "day"]),
   playerStats: defineTable(playerStatsFields).index("by_userId", ["userId"]),
   titleSuggestions: defineTable(titleSuggestionFields)

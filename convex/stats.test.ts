@@ -1,5 +1,5 @@
 /**
- * Issue 13, streaks and stats: a day counts when the player solved an anime that player-local
+ * Streaks and stats: a day counts when the player solved an anime that player-local
  * day, across daylight-saving days and time-zone switches (which wait for the next reset, so
  * they buy no day); each ended round is recorded once, in the mutation that ended it.
  */
@@ -7,8 +7,9 @@ import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
 import { addDays, daysBetween, streakAfterSolve } from "./model/game/stats";
 import { GUESSES_PER_ANIME, STATS_HISTORY_DAYS } from "./model/shared/rules";
-import { gameOfPlayer, newBackend, playerInGame, signedInAs, type TestConvex } from "./test.setup";
-import { WRONG_GUESS } from "../tests/support/testAnime";
+import { newBackend, playerInGame, type TestConvex } from "../testing/convex/backend";
+import { gameOf, signedInAs } from "../testing/world";
+import { WRONG_GUESS } from "../testing/fixtures/anime";
 
 type Player = Awaited<ReturnType<typeof signedInAs>>;
 
@@ -65,7 +66,7 @@ async function freshRound(player: Player) {
 
 /** The client's visit (it catches up on a missed midnight), in the zone the player last reported. */
 async function revisit(t: TestConvex, player: Player) {
-  const game = await gameOfPlayer(t, player);
+  const game = await gameOf(t, player);
   await player.as.mutation(api.game.start, { timeZone: game.pendingTimeZone ?? game.timeZone });
 }
 

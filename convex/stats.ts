@@ -1,4 +1,4 @@
-import { v } from "convex/values";
+import { nullable } from "convex-helpers/validators";
 import { playerQuery } from "./functions";
 import { gameOf } from "./model/game/state";
 import { statsView, statsViewValidator } from "./model/game/stats";
@@ -10,6 +10,6 @@ import { statsView, statsViewValidator } from "./model/game/stats";
  */
 export const mine = playerQuery({
   args: {},
-  returns: v.union(statsViewValidator, v.null()),
+  returns: nullable(statsViewValidator),
   handler: async (ctx) => await statsView(ctx, ctx.user._id, await gameOf(ctx, ctx.user._id)),
 });

@@ -5,8 +5,9 @@ import type { AnimeFields } from "./model/judge/titleIndex";
 import { insertAnime, replaceAnime } from "./model/judge/titleIndex";
 import { acceptedAnswers } from "./model/judge/match";
 import { SUGGESTIONS_MAX } from "./model/shared/rules";
-import { newBackend, seedAnime, signedInAs, type TestConvex } from "./test.setup";
-import { testAnime } from "../tests/support/testAnime";
+import { newBackend, type TestConvex } from "../testing/convex/backend";
+import { seedAnime, signedInAs } from "../testing/world";
+import { testAnime } from "../testing/fixtures/anime";
 
 function anime(n: number, english: string, romaji: string, synonyms: string[] = []): AnimeFields {
   return testAnime(n, { english, romaji, synonyms, clue: "A story.", randomRank: n / 100 });

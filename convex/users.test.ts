@@ -1,16 +1,12 @@
 import { describe, expect, test } from "vitest";
 import { api } from "./_generated/api";
-import { newBackend, signUpPlayer } from "./test.setup";
+import { newBackend } from "../testing/convex/backend";
+import { signUp } from "../testing/world";
 
 describe("viewer", () => {
-  test("is null for a visitor", async () => {
-    const t = newBackend();
-    expect(await t.query(api.users.viewer, {})).toBeNull();
-  });
-
   test("is null for a session whose user was deleted", async () => {
     const t = newBackend();
-    const { as } = await signUpPlayer(t);
+    const { as } = await signUp(t);
     await t.run(async (ctx) => {
       const user = await ctx.db.query("users").first();
       await ctx.db.delete("users", user!._id);
@@ -20,7 +16,7 @@ describe("viewer", () => {
 
   test("never exposes the internal lower-cased username key", async () => {
     const t = newBackend();
-    const { as } = await signUpPlayer(t);
+    const { as } = await signUp(t);
     expect(await as.query(api.users.viewer, {})).not.toHaveProperty("usernameKey");
   });
 });

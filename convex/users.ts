@@ -1,3 +1,4 @@
+import { nullable } from "convex-helpers/validators";
 import { v } from "convex/values";
 import { internalQuery, query } from "./_generated/server";
 import { currentUser } from "./functions";
@@ -7,7 +8,7 @@ import { profileValidator, toProfile } from "./model/accounts/users";
 /** The signed-in player's profile; null for visitors (and a session whose account is gone). */
 export const viewer = query({
   args: {},
-  returns: v.union(profileValidator, v.null()),
+  returns: nullable(profileValidator),
   handler: async (ctx) => {
     const user = await currentUser(ctx);
     return user === null ? null : toProfile(user);

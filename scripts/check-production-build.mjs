@@ -11,7 +11,7 @@ const markers = [
   "ConvexTestClient",
   "e2e-signed-in",
   "fake-timers",
-  // The offline preview's banner (src/testing/e2e/browserClient.ts).
+  // The offline preview's banner (testing/e2e/browserClient.ts).
   "lost on restart",
 ];
 

@@ -87,11 +87,27 @@ describe("the layer boundaries", () => {
         file,
       ).toEqual([]);
     }
-    // Tests and the test client run the backend themselves.
+    // Tests and the test harness run the backend themselves.
     expect(
       await problems(
-        "src/testing/probe.ts",
+        "testing/client/probe.ts",
         'import { addPoints } from "@convex/model/boards/board";',
+      ),
+    ).toEqual([]);
+  });
+
+  test("the app imports nothing from the test harness; its tests may", async () => {
+    const harnessProblem: unknown = expect.stringMatching(/imports nothing from testing/);
+    for (const [file, code] of [
+      ["src/features/game/Probe.tsx", 'import { seedAnime } from "@testing/world";'],
+      ["src/lib/probe.ts", 'import type { World } from "../../testing/world";'],
+    ]) {
+      expect(await problems(file, code), file).toEqual([harnessProblem]);
+    }
+    expect(
+      await problems(
+        "src/features/game/Probe.test.tsx",
+        'import { seedAnime } from "@testing/world";',
       ),
     ).toEqual([]);
   });
@@ -110,8 +126,13 @@ describe("the layer boundaries", () => {
     );
   });
 
-  test("the shared layers import no feature and not the app", async () => {
-    for (const file of ["src/components/Probe.tsx", "src/lib/probe.ts", "src/hooks/useProbe.ts"]) {
+  test("the shared layers and the boot import no feature and not the app", async () => {
+    for (const file of [
+      "src/components/Probe.tsx",
+      "src/lib/probe.ts",
+      "src/hooks/useProbe.ts",
+      "src/boot/probe.ts",
+    ]) {
       expect(await problems(file, 'import { X } from "@/features/game/X";')).toHaveLength(1);
       expect(await problems(file, 'import { Y } from "@/app/layout/TopBar";')).toHaveLength(1);
     }

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run preview:offline`: the app with the project's real Convex functions run in this process
-// (the browser tests' e2e mode, src/testing/e2e), a pool of real AniList entries bundled in the
-// repository (src/testing/offline) and generated covers. No internet, no Convex account.
+// (the browser tests' e2e mode, testing/e2e), a pool of real AniList entries bundled in the
+// repository (testing/fixtures/offlinePool.ts) and generated covers. No internet, no Convex account.
 // Builds dist-e2e/ first when it is missing or older than the sources.
 //
 //   npm run preview:offline [-- --port 4180]
@@ -16,6 +16,7 @@ const outDir = "dist-e2e";
 const SOURCES = [
   "src",
   "convex",
+  "testing",
   "public",
   "index.html",
   "vite.config.ts",

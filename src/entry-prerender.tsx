@@ -3,11 +3,11 @@ import { StrictMode, type ReactNode } from "react";
 import { prerender } from "react-dom/static";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom";
 import { Providers } from "@/app/providers";
+import { makeRoundTemplate, TEMPLATE_SAMPLE_VIEW } from "@/boot/makeRoundTemplate";
+import type { RoundTemplate } from "@/boot/roundTemplate";
 import { routes } from "@/app/routes";
 import { GameScreen } from "@/features/game/GameScreen";
 import { LeaderboardButton } from "@/features/leaderboard/LeaderboardButton";
-import { makeRoundTemplate, TEMPLATE_SAMPLE_VIEW } from "@/features/game/makeRoundTemplate";
-import type { RoundTemplate } from "@/features/game/roundTemplate";
 import type { GameView } from "@convex/model/game/view";
 
 /**
@@ -26,15 +26,15 @@ export async function renderLanding(origin = "http://localhost"): Promise<string
 }
 
 /**
- * What /game's page renders first for `game` (inside the layout's <main>) when the page's HTML
- * has already brought it: Convex Auth still loading, so no live state yet. The header holds what
- * GameRoute composes into it, so the painted round has React's buttons, in React's order.
+ * What /game's page renders first for `game` (inside the layout's <main>) when the boot has
+ * already brought it: Convex Auth still loading, so no live state yet. The header holds what
+ * GameRoute composes into it, so React's screen replaces the painted one without a shift.
  */
 export function renderGameScreen(game: GameView): Promise<string> {
-  return renderWithProviders(<GameScreen early={game} actions={<LeaderboardButton />} />);
+  return renderWithProviders(<GameScreen boot={game} actions={<LeaderboardButton />} />);
 }
 
-/** /game's first render as the template index.html's /game script fills (roundTemplate.ts). */
+/** /game's first render as the template the boot fills (src/boot/roundTemplate.ts). */
 export async function renderRoundTemplate(): Promise<RoundTemplate> {
   return makeRoundTemplate(await renderGameScreen(TEMPLATE_SAMPLE_VIEW));
 }

@@ -21,12 +21,12 @@ function render(client: ClientSource, session?: ConvexSessionComponent) {
   // painted (its sky included) keeps painting and scrolling meanwhile. It completes once
   // the Convex chunk has arrived (src/app/providers.tsx); a button clicked before then is
   // clicked again at that point.
-  // Other paths keep only the top bar of that HTML (index.html's inline script), which a fresh
-  // render replaces.
+  // Other paths keep only the top bar of that HTML (src/boot/start.ts), which a fresh render
+  // replaces.
   if (isLandingPage() && container.hasChildNodes()) {
     const app = (
       <StrictMode>
-        <App client={client} router={router} onReady={replayEarlyClick} />
+        <App client={client} router={router} onReady={replayLandingClick} />
       </StrictMode>
     );
     startTransition(() => {
@@ -34,8 +34,8 @@ function render(client: ClientSource, session?: ConvexSessionComponent) {
     });
   } else {
     // Once the page's own code (a lazy route) is in, so that the first render replaces what the
-    // HTML shows (the top bar; on /game the round, openGameEarly.ts) with the page, never with
-    // the loading screen. In a transition too: the first render yields to the browser as it goes.
+    // HTML shows (the top bar; on /game the round the boot painted, src/boot/game.ts) with the
+    // page, never with the loading screen. In a transition too: the first render yields to the browser as it goes.
     whenInitialized(router, () => {
       startTransition(() => {
         createRoot(container).render(
@@ -60,32 +60,25 @@ function whenInitialized(router: ReturnType<typeof createBrowserRouter>, then: (
   });
 }
 
-declare global {
-  interface Window {
-    /** Set by index.html's inline script: the button last clicked before React took the page. */
-    __landingEarlyClick?: { button: HTMLButtonElement | null; stop: () => void };
-  }
-}
-
-/** Clicks again what the visitor clicked while the page waited for its scripts. */
-function replayEarlyClick() {
-  const early = window.__landingEarlyClick;
-  if (early === undefined) return;
-  early.stop();
-  window.__landingEarlyClick = undefined;
+/** Clicks again what the visitor clicked while the page waited for its scripts (src/boot/start.ts). */
+function replayLandingClick() {
+  const click = window.__boot?.landingClick;
+  if (click === undefined) return;
+  click.stop();
+  window.__boot = { ...window.__boot, landingClick: undefined };
   // After the commit that hydrated the page, so React handles the click as any other.
   setTimeout(() => {
-    if (early.button?.isConnected) early.button.click();
+    if (click.button?.isConnected) click.button.click();
   });
 }
 
 // Convex's client is not in this chunk: it loads beside it, and the pages wait for it inside
 // src/app/providers.tsx. The e2e build runs the real Convex functions in the preview server (see
-// src/testing/e2e); Vite fixes MODE at build time, so production bundles contain neither branch's
+// testing/e2e); Vite fixes MODE at build time, so production bundles contain neither branch's
 // test code.
 const client =
   import.meta.env.MODE === "e2e"
-    ? importWithReload(() => import("@/testing/e2e/browserClient")).then((module) =>
+    ? importWithReload(() => import("@testing/e2e/browserClient")).then((module) =>
         module.createE2eClient(),
       )
     : importWithReload(() => import("@/app/convexClient")).then((module) =>

@@ -16,7 +16,7 @@ export const BENCH_ROUTES = ["/", "/game", "/leaderboard", "/admin", "/qr"];
 export const SESSION_MODULES = [
   "src/app/ConvexSession",
   "src/app/convexClient",
-  "src/testing/e2e/browserClient",
+  "testing/e2e/browserClient",
 ];
 
 /**

@@ -15,13 +15,14 @@ import { guessText } from "@convex/model/judge/refusal";
 import { insertAnime } from "@convex/model/judge/titleIndex";
 import { judgeGuess } from "@convex/model/judge/verdict";
 import { STATS_SHARDS, utcDay } from "@convex/model/game/activity";
-import { newBackend, seedAnime, type TestConvex } from "@convex/test.setup";
+import { newBackend, type TestConvex } from "../../testing/convex/backend";
+import { seedAnime } from "../../testing/world";
 import { countingCtx, newCounts, type DocumentCounts } from "./countingCtx";
 import { roomFigures } from "./roomDocuments";
-import { testCoverImages } from "../../tests/support/testCovers";
-import { testUser } from "../../tests/support/testUser";
-import { WRONG_GUESS } from "../../tests/support/testAnime";
-import { fixtureAnimeFields, judgeFixture, SHOW } from "../../tests/support/judgePool";
+import { testCoverImages } from "../../testing/fixtures/covers";
+import { testUser } from "../../testing/fixtures/users";
+import { WRONG_GUESS } from "../../testing/fixtures/anime";
+import { fixtureAnimeFields, judgeFixture, SHOW } from "../../testing/fixtures/judgePool";
 
 const PLAYER_COUNTS = [100, 10_000] as const;
 /** The board size the rank rows are measured at (its statistics seeded directly). */

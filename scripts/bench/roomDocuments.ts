@@ -8,9 +8,9 @@ import { heartbeat } from "@convex/model/rooms/presence";
 import { submitRoomGuess } from "@convex/model/rooms/scoring";
 import { advanceRound, startGame } from "@convex/model/rooms/timeline";
 import { roomView } from "@convex/model/rooms/view";
-import type { TestConvex } from "@convex/test.setup";
+import type { TestConvex } from "../../testing/convex/backend";
 import { countingCtx, newCounts, type DocumentCounts } from "./countingCtx";
-import { WRONG_GUESS } from "../../tests/support/testAnime";
+import { WRONG_GUESS } from "../../testing/fixtures/anime";
 
 type Figure = Pick<DocumentCounts, "reads" | "writes" | "readsByTable" | "writesByTable">;
 
@@ -125,7 +125,7 @@ export async function roomFigures(t: TestConvex, roomCount: number) {
   if (right.result.kind !== "correct") throw new Error(`room guess: ${right.result.kind}`);
   rows["rooms.guess (correct)"] = right.figure;
   rows["rooms.advance (step change)"] = (
-    await measure(t, null, (ctx) => advanceRound(ctx, roundId, { phase: "step", step: 1 }))
+    await measure(t, null, (ctx) => advanceRound(ctx, { roundId, phase: "step", step: 1 }))
   ).figure;
   rows["rooms.view (12 players)"] = (
     await measure(t, ids[3], (ctx) => roomView(ctx, ids[3], code))

@@ -15,7 +15,7 @@ export default defineConfig({
   test: {
     include: ["scripts/bench/**/*.bench.ts"],
     environment: "node",
-    setupFiles: ["./src/testing/convexEnv.ts"],
+    setupFiles: ["./testing/convex/env.ts"],
     testTimeout: 600_000,
     hookTimeout: 600_000,
   },

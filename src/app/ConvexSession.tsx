@@ -1,6 +1,7 @@
 import { ConvexAuthProvider } from "@convex-dev/auth/react";
 import type { ConvexReactClient } from "convex/react";
 import { use, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from "react";
+import { useTokenForBoot } from "@/boot/token";
 import { ViewerContext, type ViewerState } from "@/lib/auth/viewer";
 import { useViewerFromConvex } from "@/lib/auth/useViewerFromConvex";
 import { prefetch } from "@/lib/lazyWithReload";
@@ -31,6 +32,7 @@ export default function ConvexSession({
 
 function ViewerProvider({ onReady, children }: { onReady?: () => void; children: ReactNode }) {
   const state = useViewerFromConvex();
+  useTokenForBoot();
   const profile = state.status === "signedIn" ? state.viewer : null;
   // One object per state, so the pages re-render when who the viewer is changes, not otherwise.
   // eslint-disable-next-line react-hooks/exhaustive-deps

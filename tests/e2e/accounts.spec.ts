@@ -6,7 +6,7 @@ import {
   test,
   type Player,
   expectNoSeriousViolations,
-} from "./fixtures";
+} from "../../testing/e2e/fixtures";
 
 async function openSignUp(page: Page) {
   await page.getByRole("banner").getByRole("button", { name: "Login" }).click();
@@ -137,7 +137,7 @@ test("log out, then log in again; wrong password and unknown e-mail are told apa
   await logIn(page, player.email, player.password);
   await expect(page.getByText("Successfully logged in!")).toBeVisible();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole("link", { name: "Play Now" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Play Now" })).toHaveAttribute("href", "/game");
 });
 
 test("repeated wrong passwords lock the account", async ({ page, backend }) => {

@@ -5,7 +5,7 @@ import {
   screenshots,
   test,
   type ServerControl,
-} from "./fixtures";
+} from "../../testing/e2e/fixtures";
 
 /** Players who have been at it a while, their profiles (and all-time points) put straight in. */
 async function seedVeterans(backend: ServerControl) {

@@ -10,7 +10,7 @@ import {
   test,
   type ServerControl,
   expectNoSeriousViolations,
-} from "./fixtures";
+} from "../../testing/e2e/fixtures";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
-import { delayCovers, expect, test } from "./fixtures";
+import { delayCovers, expect, test } from "../../testing/e2e/fixtures";
 import { openGame } from "./gameScreen";
-import { WRONG_GUESS } from "../support/testAnime";
+import { WRONG_GUESS } from "../../testing/fixtures/anime";
 
 const cover = (page: Page) => page.getByTestId("cover");
 

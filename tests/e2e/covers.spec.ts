@@ -2,8 +2,8 @@ import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { BLUR_STEPS_PX } from "../../convex/model/shared/rules";
-import { expect, SCREENS_DIR, test, type ServerControl } from "./fixtures";
-import { WRONG_GUESS } from "../support/testAnime";
+import { expect, SCREENS_DIR, test, type ServerControl } from "../../testing/e2e/fixtures";
+import { WRONG_GUESS } from "../../testing/fixtures/anime";
 
 const SCREENS = process.env.COVER_SCREENS_DIR ?? SCREENS_DIR;
 

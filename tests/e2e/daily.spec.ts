@@ -1,10 +1,10 @@
 import type { Page } from "@playwright/test";
-import { expect, expectNoSeriousViolations, screenshots, test } from "./fixtures";
+import { expect, expectNoSeriousViolations, screenshots, test } from "../../testing/e2e/fixtures";
 import { guessBox, openGame } from "./gameScreen";
-import { WRONG_GUESS } from "../support/testAnime";
+import { WRONG_GUESS } from "../../testing/fixtures/anime";
 
 /**
- * Issue 13 part 2: the stats strip, /me, Share today and the guess box's suggestions; and the
+ * The stats strip, /me, Share today and the guess box's suggestions; and the
  * midnight reset on the game screen.
  */
 
@@ -84,8 +84,11 @@ test.describe("the guess box's suggestions", () => {
   }) => {
     test.slow();
     await openGame(page, backend);
-    await guessBox(page).pressSequentially("tes", { delay: 30 });
     const list = page.getByRole("listbox", { name: "Suggested titles" });
+    // One character suggests nothing: titles start from the second.
+    await guessBox(page).pressSequentially("t", { delay: 30 });
+    await expect(guessBox(page)).toHaveAttribute("aria-expanded", "false");
+    await guessBox(page).pressSequentially("es", { delay: 30 });
     await expect(list).toBeVisible();
     await expect(guessBox(page)).toHaveAttribute("aria-expanded", "true");
     await expect(list.getByRole("option")).toHaveCount(8);
@@ -96,15 +99,26 @@ test.describe("the guess box's suggestions", () => {
 
     await guessBox(page).press("ArrowDown");
     await guessBox(page).press("ArrowDown");
-    await expect(list.getByRole("option", { name: "Test Show 2", exact: true })).toHaveAttribute(
-      "aria-selected",
-      "true",
+    const second = list.getByRole("option", { name: "Test Show 2", exact: true });
+    await expect(second).toHaveAttribute("aria-selected", "true");
+    await expect(guessBox(page)).toHaveAttribute(
+      "aria-activedescendant",
+      (await second.getAttribute("id"))!,
     );
     await guessBox(page).press("ArrowUp");
     await guessBox(page).press("Enter");
     await expect(guessBox(page)).toHaveValue("Test Show 1");
     await expect(list).toBeHidden();
+    // Picking did not send it: every guess is still left.
     await expect(page.getByText("Anime Guesses: 5/5")).toBeVisible();
+    // The next keystroke opens the list again, and Escape closes it.
+    await guessBox(page).press("Backspace");
+    await expect(list).toBeVisible();
+    await guessBox(page).press("Escape");
+    await expect(list).toBeHidden();
+    await guessBox(page).pressSequentially("1");
+    await guessBox(page).press("Escape");
+    await expect(guessBox(page)).toHaveValue("Test Show 1");
     await guessBox(page).press("Enter");
     // Right or wrong, the guess was sent.
     await expect(page.getByText(/^(Correct! You got it!|Anime Guesses: 4\/5)$/)).toBeVisible();

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, newPlayer, SCREENS_DIR, test } from "./fixtures";
+import { expect, newPlayer, SCREENS_DIR, test } from "../../testing/e2e/fixtures";
 
 type Box = { x: number; y: number; width: number; height: number };
 

@@ -6,12 +6,12 @@ import {
   test,
   type ServerControl,
   expectNoSeriousViolations,
-} from "./fixtures";
+} from "../../testing/e2e/fixtures";
 import { guessBox, openGame } from "./gameScreen";
 
 import { BLUR_STEPS_PX } from "../../convex/model/shared/rules";
 import { errorMessages } from "../../convex/model/shared/errors";
-import { WRONG_GUESS } from "../support/testAnime";
+import { WRONG_GUESS } from "../../testing/fixtures/anime";
 
 type GameState = { round: { number: number; status: string; guessesUsed: number } | null };
 

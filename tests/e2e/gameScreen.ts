@@ -1,10 +1,10 @@
 import type { Page } from "@playwright/test";
-import { expect, type Player, type ServerControl } from "./fixtures";
+import { expect, type Player, type ServerControl } from "../../testing/e2e/fixtures";
 
 /**
  * A signed-in player on /game over a pool of `pool` seeded anime, the first round on screen and
- * the app in charge of it: the HTML paints the round before the app's scripts have come
- * (tests/e2e/earlyGame.spec.ts has what happens to input meanwhile), and the client has signed in.
+ * the app in charge of it: the boot paints the round, inert, before the app's scripts have come
+ * (tests/e2e/bootGame.spec.ts), and the client has signed in.
  */
 export async function openGame(page: Page, backend: ServerControl, pool = 6): Promise<Player> {
   await backend.seedAnimePool(pool);

@@ -1,4 +1,4 @@
-import { expect, newPlayer, SCREENS_DIR, test } from "./fixtures";
+import { expect, newPlayer, SCREENS_DIR, test } from "../../testing/e2e/fixtures";
 
 /** Every page, as an admin and beta tester sees it (the fullest top bar), on a 320 px phone. */
 const pages = [

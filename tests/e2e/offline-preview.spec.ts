@@ -10,7 +10,10 @@ import { expect, test, type Page } from "@playwright/test";
 
 type Media = { title: { english: string | null; romaji?: string | null }; description: string };
 const sample = JSON.parse(
-  readFileSync(new URL("../../src/testing/offline/anilist-sample.json", import.meta.url), "utf8"),
+  readFileSync(
+    new URL("../../testing/fixtures/anilist/offline-sample.json", import.meta.url),
+    "utf8",
+  ),
 ) as { data: { Page: { media: Media[] } } };
 
 /** The sample entry whose description the clue on screen was made from: the most words shared. */
@@ -38,6 +41,8 @@ test("a newcomer signs up, plays a round of real anime, sees the boards, sends b
   page,
   request,
 }) => {
+  // Six pages, each loaded afresh: on a busy machine the journey passes the default 30 s.
+  test.setTimeout(60_000);
   const username = `offline${Date.now() % 100_000}`;
   await page.goto("/");
   await expect(

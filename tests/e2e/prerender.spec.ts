@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { consoleProblems, expect, test } from "./fixtures";
+import { consoleProblems, expect, test } from "../../testing/e2e/fixtures";
 
 test("the landing page paints from the HTML alone, before any script runs", async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
@@ -96,13 +96,13 @@ test("another path hides the landing page's content and sky even before its scri
 }) => {
   const requested: string[] = [];
   page.on("request", (request) => requested.push(new URL(request.url()).pathname));
-  // The HTML without the script after the root: the page as it is when the parser paints
-  // before reaching that script.
+  // The HTML without the boot's script after the root (src/boot/start.ts): the page as it is
+  // when the parser paints before reaching that script.
   await page.route("**/leaderboard", async (route) => {
     const response = await route.fetch();
     const html = (await response.text()).replace(
-      /<script>\(function\(\)\{var root=[\s\S]*?<\/script>/,
-      "",
+      /(<script type="application\/json" id="boot-data">[\s\S]*?<\/script>)<script>[\s\S]*?<\/script>/,
+      "$1",
     );
     await route.fulfill({ response, body: html });
   });

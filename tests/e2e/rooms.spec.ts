@@ -7,13 +7,13 @@ import {
   test,
   type Player,
   type ServerControl,
-} from "./fixtures";
+} from "../../testing/e2e/fixtures";
 import {
   ROOM_MAX_PLAYERS,
   ROOM_REVEAL_MS,
   ROOM_SECONDS_MIN,
 } from "../../convex/model/shared/rules";
-import { WRONG_GUESS } from "../support/testAnime";
+import { WRONG_GUESS } from "../../testing/fixtures/anime";
 
 async function playerPage(browser: Browser, backend: ServerControl, name: string) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });

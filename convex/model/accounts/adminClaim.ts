@@ -57,11 +57,14 @@ export async function hashClaimCode(normalized: string): Promise<string> {
   return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
+/** A new code for the operator who asked for it, and when it expires (ISO 8601). */
+export const newClaimCodeValidator = v.object({ code: v.string(), expiresAt: v.string() });
+
 /** Stores a new code's hash and returns the code, which is never stored. */
 export async function createClaimCode(
   ctx: MutationCtx,
   now: number,
-): Promise<{ code: string; expiresAt: string }> {
+): Promise<Infer<typeof newClaimCodeValidator>> {
   const code = newClaimCode();
   const expiresAt = now + CLAIM_CODE_VALID_MS;
   await ctx.db.insert("adminClaimCodes", {

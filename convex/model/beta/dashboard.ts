@@ -3,8 +3,8 @@ import {
   type PaginationOptions,
   type PaginationResult,
 } from "convex/server";
+import { nullable } from "convex-helpers/validators";
 import { v, type Infer } from "convex/values";
-import type { Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import { betaActionType, betaAnalyticsFields, betaFeedbackFields } from "../../schema";
 import { normalizeEmail } from "../shared/accounts";
@@ -15,7 +15,7 @@ import { BETA_ACTIVITY_ITEMS, FEEDBACK_PAGE_SIZE, GAME_USE_DAYS } from "../share
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const username = v.union(v.string(), v.null());
+const username = nullable(v.string());
 
 /** A feedback record as the dashboard lists it, with its author's current username. */
 export const feedbackItemValidator = v.object({
@@ -112,7 +112,7 @@ export async function recentBetaActivity(ctx: QueryCtx): Promise<BetaActivityIte
 export const feedbackSummaryValidator = v.object({
   feedbackCount: v.number(),
   /** Null until someone has sent feedback. */
-  averageRating: v.union(v.number(), v.null()),
+  averageRating: nullable(v.number()),
   difficultyVotes: v.object({ easy: v.number(), medium: v.number(), hard: v.number() }),
   gameUse: v.array(gameUseDayValidator),
   betaActivity: v.array(betaActivityItemValidator),
@@ -134,12 +134,15 @@ export async function feedbackSummary(ctx: QueryCtx, now: number): Promise<Feedb
   };
 }
 
+/** The account an operator's `admin:setAdmin` changed, and its role now. */
+export const adminChangeValidator = v.object({ userId: v.id("users"), isAdmin: v.boolean() });
+
 /** Grants or revokes admin for the account with `email` (operators only: an internal function). */
 export async function setAdminByEmail(
   ctx: MutationCtx,
   email: string,
   isAdmin: boolean,
-): Promise<{ userId: Id<"users">; isAdmin: boolean }> {
+): Promise<Infer<typeof adminChangeValidator>> {
   const user = await ctx.db
     .query("users")
     .withIndex("by_email", (q) => q.eq("email", normalizeEmail(email)))

@@ -1,4 +1,5 @@
-import type { Infer } from "convex/values";
+import { nullable } from "convex-helpers/validators";
+import { v, type Infer } from "convex/values";
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import { FEEDBACK_VERSION, type betaAnalyticsFields } from "../../schema";
@@ -23,11 +24,14 @@ async function logBetaAction(
   await ctx.db.insert("beta_analytics", { userId, actionType, data, timestamp: Date.now() });
 }
 
+/** What joining returns (`beta.join`): since when the player is a tester, if known. */
+export const betaJoinValidator = v.object({ betaJoinDate: nullable(v.number()) });
+
 /** Makes the player a beta tester; joining again changes nothing and logs nothing. */
 export async function joinBeta(
   ctx: MutationCtx,
   profile: Profile,
-): Promise<{ betaJoinDate: number | null }> {
+): Promise<Infer<typeof betaJoinValidator>> {
   // A tester flagged on the dashboard may have no join date.
   if (profile.isBetaTester) return { betaJoinDate: profile.betaJoinDate ?? null };
   const betaJoinDate = Date.now();

@@ -3,7 +3,7 @@ import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import { utcDay } from "../game/activity";
 import { appError } from "../shared/errors";
-import { moveInStats, rankOnBoard } from "./rank";
+import { moveInStats, rankOnBoard, rankValidator } from "./rank";
 import {
   DAY_BOARDS_KEPT_DAYS,
   LEADERBOARD_PAGE_SIZE,
@@ -16,7 +16,8 @@ import {
  * a set of `boardEntries` keyed "day:YYYY-MM-DD", "week:YYYY-MM-DD" (its Monday) or "all", and
  * its rank statistics (rank.ts). Points land on all three in the mutation that scores them.
  */
-export type Period = "day" | "week" | "all";
+export const periodValidator = v.union(v.literal("day"), v.literal("week"), v.literal("all"));
+export type Period = Infer<typeof periodValidator>;
 export const ALL_TIME = "all";
 
 /** A row of a board (`leaderboard.top`). */
@@ -29,14 +30,10 @@ export const leaderboardEntryValidator = v.object({
 export type LeaderboardEntry = Infer<typeof leaderboardEntryValidator>;
 
 /** The caller's row on a board (`leaderboard.mine`): exact, or an estimate said to be one. */
-export const standingValidator = v.object({
+export const standingValidator = rankValidator.extend({
   id: v.id("users"),
   username: v.string(),
   score: v.number(),
-  rank: v.number(),
-  exact: v.boolean(),
-  players: v.number(),
-  topPercent: v.union(v.number(), v.null()),
 });
 export type Standing = Infer<typeof standingValidator>;
 

@@ -2,8 +2,8 @@
 // said to be one beyond, from at most 100 documents with 100, 10,000 and 100,000 players.
 import { describe, expect, test } from "vitest";
 import type { Id } from "../../_generated/dataModel";
-import { newBackend, type TestConvex } from "../../test.setup";
-import { testUser } from "../../../tests/support/testUser";
+import { newBackend, type TestConvex } from "../../../testing/convex/backend";
+import { testUser } from "../../../testing/fixtures/users";
 import { countingCtx, newCounts } from "../../../scripts/bench/countingCtx";
 import { ALL_TIME, standingOn, syncAllTime } from "./board";
 import { bucketOf, emptyStats, moveScore, rankFromStats, shardOf, type ShardStats } from "./rank";

@@ -1,3 +1,5 @@
+import { nullable } from "convex-helpers/validators";
+import { v, type Infer } from "convex/values";
 import type { Doc } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import { RANK_BUCKETS_PER_DOUBLING, RANK_EXACT_LIMIT, RANK_SHARDS } from "../shared/rules";
@@ -11,16 +13,17 @@ import { RANK_BUCKETS_PER_DOUBLING, RANK_EXACT_LIMIT, RANK_SHARDS } from "../sha
  */
 export type ShardStats = Pick<Doc<"boardStats">, "players" | "top" | "buckets">;
 
-export type Rank = {
+export const rankValidator = v.object({
   /** 1 + the players with more points: tied players share a rank. */
-  rank: number;
+  rank: v.number(),
   /** False for an estimate (more than RANK_EXACT_LIMIT players ahead). */
-  exact: boolean;
+  exact: v.boolean(),
   /** Players with points on the board. */
-  players: number;
+  players: v.number(),
   /** For an estimate, the share of the board at or above the player, as a whole percent. */
-  topPercent: number | null;
-};
+  topPercent: nullable(v.number()),
+});
+export type Rank = Infer<typeof rankValidator>;
 
 export const emptyStats = (): ShardStats => ({ players: 0, top: [], buckets: [] });
 

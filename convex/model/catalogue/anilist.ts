@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ObjectType } from "convex/values";
-import type { animeFields } from "../../schema";
+import type { catalogueItemFields } from "../../schema";
 import { makeClue } from "./clue";
 import { acceptedAnswers } from "../judge/match";
 
@@ -91,11 +91,8 @@ const pageSchema = z.object({
 
 const errorsSchema = z.object({ errors: z.array(z.object({ message: z.string() })).min(1) });
 
-/** What the `anime` table stores for one item, apart from its random rank and update time. */
-export type CatalogueItem = Omit<
-  ObjectType<typeof animeFields>,
-  "randomRank" | "updatedAt" | "coverStatus" | "covers"
->;
+/** What the `anime` table stores for one item, apart from what the pool adds. */
+export type CatalogueItem = ObjectType<typeof catalogueItemFields>;
 
 export type InvalidItem = { anilistId: number | null; reason: string };
 

@@ -1,8 +1,8 @@
-import type { Infer } from "convex/values";
+import { v, type Infer, type ObjectType } from "convex/values";
 import { internal } from "../../_generated/api";
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
-import type { refreshTrigger } from "../../schema";
+import { catalogueItemFields, type refreshTrigger } from "../../schema";
 import { CATALOGUE_PAGE_COUNT, type CatalogueItem } from "./anilist";
 import { COVER_JOB_SPACING_MS, coversReady, scheduleCoverJob } from "./covers";
 import { insertAnime, replaceAnime } from "../judge/titleIndex";
@@ -118,13 +118,15 @@ async function upsertAnime(
   return true;
 }
 
-export type StoredPage = {
-  refreshId: Id<"catalogueRefreshes">;
-  page: number;
-  items: CatalogueItem[];
-  invalidCount: number;
-  hasNextPage: boolean;
+/** A fetched page, as the action hands it to `catalogue:storePage`. */
+export const storedPageFields = {
+  refreshId: v.id("catalogueRefreshes"),
+  page: v.number(),
+  items: v.array(v.object(catalogueItemFields)),
+  invalidCount: v.number(),
+  hasNextPage: v.boolean(),
 };
+export type StoredPage = ObjectType<typeof storedPageFields>;
 
 /** Upserts a fetched page, then schedules the next page, or ends the refresh after the last. */
 export async function storePage(ctx: MutationCtx, stored: StoredPage): Promise<void> {
@@ -165,13 +167,15 @@ export function retryDelayMs(attempt: number, retryAfterMs?: number): number {
   return Math.min(MAX_RETRY_AFTER_MS, Math.max(backoff, retryAfterMs ?? 0));
 }
 
-export type PageFailure = {
-  refreshId: Id<"catalogueRefreshes">;
-  page: number;
-  attempt: number;
-  error: string;
-  retryAfterMs?: number;
+/** A failed try of a page, as the action hands it to `catalogue:recordFailure`. */
+export const pageFailureFields = {
+  refreshId: v.id("catalogueRefreshes"),
+  page: v.number(),
+  attempt: v.number(),
+  error: v.string(),
+  retryAfterMs: v.optional(v.number()),
 };
+export type PageFailure = ObjectType<typeof pageFailureFields>;
 
 /**
  * Records a failed try and schedules the next one; after the last try the

@@ -2,7 +2,7 @@ import { internal } from "../../_generated/api";
 import type { Id } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
 import { COOLDOWN_MS, DAILY_GUESSES, GUESSES_PER_ANIME } from "../shared/rules";
-import { cancelIfPending } from "./jobs";
+import { cancelIfPending } from "../ops/jobs";
 import type { Game, GameChanges } from "./state";
 
 /**

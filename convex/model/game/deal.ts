@@ -37,6 +37,7 @@ export async function dealRound(ctx: MutationCtx, game: Game, now: number): Prom
         status: "playing",
         startedAt: now,
         seenBefore: draw.seenBefore,
+        clue: draw.clue,
       },
       previousRound: replaced,
       coverToken: newCoverToken(),

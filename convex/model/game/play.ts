@@ -12,7 +12,7 @@ import { judgeGuess } from "../judge/verdict";
 import { guessText } from "../judge/refusal";
 import { isValidTimeZone, nextLocalMidnight } from "./localTime";
 import { DAILY_GUESSES, GUESSES_PER_ANIME, pointsFor } from "../shared/rules";
-import type { GuessOutcome, NextOutcome } from "./view";
+import type { GuessOutcome, NextOutcome, StartOutcome } from "./view";
 import { cooldownEndChanges, startCooldown } from "./cooldown";
 import { dealRound } from "./deal";
 import { ensureResetScheduled, nextReset, resetChanges } from "./reset";
@@ -45,7 +45,7 @@ export async function startVisit(
   ctx: MutationCtx,
   userId: Id<"users">,
   timeZone: string,
-): Promise<{ hasRound: boolean }> {
+): Promise<StartOutcome> {
   if (!isValidTimeZone(timeZone)) throw appError("INVALID_TIME_ZONE");
   const now = Date.now();
   let game = await gameOf(ctx, userId);

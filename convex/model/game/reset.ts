@@ -6,7 +6,7 @@ import type { Id } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
 import { DAILY_GUESSES, GUESSES_PER_ANIME, MIN_RESET_GAP_MS } from "../shared/rules";
 import { dealRound } from "./deal";
-import { cancelIfPending } from "./jobs";
+import { cancelIfPending } from "../ops/jobs";
 import { nextLocalMidnight } from "./localTime";
 import type { Game, GameChanges } from "./state";
 

@@ -1,6 +1,7 @@
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import { DEAL_CANDIDATES, DEAL_PROBES } from "../shared/rules";
+import { roundClue } from "../catalogue/clue/roundClue";
 
 /** The player's record of having seen `animeId`'s answer, if any (one indexed read). */
 export async function seenRecord(
@@ -68,7 +69,8 @@ export async function probeDealable<T>(
 }
 
 export type Draw =
-  | { kind: "anime"; anime: Doc<"anime">; seenBefore: boolean }
+  /** `clue`: the clue as dealt, checked against the pool now (catalogue/clue/roundClue.ts). */
+  | { kind: "anime"; anime: Doc<"anime">; seenBefore: boolean; clue: string }
   /** The pool has no anime at all. */
   | { kind: "empty" }
   /** The pool holds only the anime the player was just shown. */
@@ -79,7 +81,8 @@ export type Draw =
  * of reads however large the pool or the player's history (`probeDealable`: random probes, then
  * a short walk; a player who has seen 60 % of the pool would meet runs longer than any single
  * walk). Each candidate costs one seen-check read. If every one checked was seen, the one seen
- * longest ago comes back (it cannot score). `exclude`, the anime just shown, is never drawn.
+ * longest ago comes back (it cannot score). `exclude`, the anime just shown, is never drawn. An
+ * anime with no clue worth dealing (roundClue: release notes only) is passed over.
  */
 export async function drawAnime(
   ctx: QueryCtx,
@@ -87,6 +90,7 @@ export async function drawAnime(
   exclude: Id<"anime"> | null,
 ): Promise<Draw> {
   const seenAt = new Map<Id<"anime">, number>();
+  const clueless = new Set<Id<"anime">>();
   let oldestSeen: { anime: Doc<"anime">; seenAt: number } | null = null;
   let sawExcluded = false;
   /** The draw for `anime` if it is unseen; otherwise notes it and returns null. */
@@ -95,9 +99,14 @@ export async function drawAnime(
       sawExcluded = true;
       return null;
     }
-    if (seenAt.has(anime._id)) return null;
+    if (seenAt.has(anime._id) || clueless.has(anime._id)) return null;
     const seen = await seenRecord(ctx, userId, anime._id);
-    if (seen === null) return { kind: "anime", anime, seenBefore: false };
+    if (seen === null) {
+      const clue = await roundClue(ctx, anime);
+      if (clue !== null) return { kind: "anime", anime, seenBefore: false, clue };
+      clueless.add(anime._id);
+      return null;
+    }
     seenAt.set(anime._id, seen.seenAt);
     if (oldestSeen === null || seen.seenAt < oldestSeen.seenAt) {
       oldestSeen = { anime, seenAt: seen.seenAt };
@@ -108,6 +117,9 @@ export async function drawAnime(
   if (probed.kind === "taken") return probed.value;
   if (probed.kind === "empty") return { kind: "empty" };
   const fallback = oldestSeen as { anime: Doc<"anime">; seenAt: number } | null;
-  if (fallback !== null) return { kind: "anime", anime: fallback.anime, seenBefore: true };
+  if (fallback !== null) {
+    const clue = (await roundClue(ctx, fallback.anime)) ?? fallback.anime.clue;
+    return { kind: "anime", anime: fallback.anime, seenBefore: true, clue };
+  }
   return sawExcluded ? { kind: "nothingElse" } : { kind: "empty" };
 }

@@ -1,3 +1,4 @@
+import { nullable } from "convex-helpers/validators";
 import { v, type Infer } from "convex/values";
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
@@ -203,7 +204,7 @@ export const statsViewValidator = v.object({
   streak: v.object({
     current: v.number(),
     best: v.number(),
-    ended: v.union(v.number(), v.null()),
+    ended: nullable(v.number()),
     solvedToday: v.boolean(),
   }),
   todaySolved: v.number(),
@@ -211,15 +212,17 @@ export const statsViewValidator = v.object({
   history: v.array(
     v.object({ day: v.string(), rounds: v.number(), solved: v.number(), points: v.number() }),
   ),
-  shareDay: v.union(
+  /** The day "Share today" shares (`SharedDay` in the client). */
+  shareDay: nullable(
     v.object({
+      /** "YYYY-MM-DD", the player's day. */
       day: v.string(),
+      /** Every round of the day; `marks` may hold only the first ones. */
       rounds: v.number(),
       solved: v.number(),
       points: v.number(),
       marks: v.array(roundMark),
     }),
-    v.null(),
   ),
 });
 

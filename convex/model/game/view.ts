@@ -1,3 +1,4 @@
+import { nullable } from "convex-helpers/validators";
 import { v, type Infer } from "convex/values";
 import type { Doc } from "../../_generated/dataModel";
 import type { QueryCtx } from "../../_generated/server";
@@ -36,15 +37,16 @@ export const nextOutcomeValidator = v.union(
 );
 export type NextOutcome = Infer<typeof nextOutcomeValidator>;
 
+/** What opening the game did (`game.start`): whether a round is on the table. */
+export const startOutcomeValidator = v.object({ hasRound: v.boolean() });
+export type StartOutcome = Infer<typeof startOutcomeValidator>;
+
 export const answerValidator = v.object({
-  english: v.union(v.string(), v.null()),
-  romaji: v.union(v.string(), v.null()),
+  english: nullable(v.string()),
+  romaji: nullable(v.string()),
   siteUrl: v.string(),
 });
 export type Answer = Infer<typeof answerValidator>;
-
-const nullable = <T extends Parameters<typeof v.union>[0]>(validator: T) =>
-  v.union(validator, v.null());
 
 /**
  * What the game screen shows. While a round is playing it carries the clue and the cover but
@@ -123,7 +125,7 @@ export async function gameView(ctx: QueryCtx, user: Doc<"users">): Promise<GameV
             seenBefore: round.seenBefore === true,
             // The reset deals at the instant it records (`lastReset`); a first deal replaces nothing.
             dealtAtReset: round.startedAt === game.lastReset && game.previousRound !== null,
-            clue: anime.clue,
+            clue: round.clue ?? anime.clue,
             coverPath: game.coverToken === undefined ? null : coverPath(game.coverToken, round),
             coverColor: anime.coverColor ?? null,
             answer: round.status === "playing" ? null : answerOf(anime),

@@ -145,7 +145,7 @@ export async function writeTitleTerms(
 
 /** The one way into the pool: the anime and its title index rows. */
 export async function insertAnime(ctx: MutationCtx, anime: AnimeFields): Promise<Id<"anime">> {
-  const animeId = await ctx.db.insert("anime", anime);
+  const animeId = await ctx.db.insert("anime", { ...anime, franchiseKey: franchiseKey(anime) });
   await writeTitleTerms(ctx, animeId, anime);
   return animeId;
 }
@@ -156,7 +156,7 @@ export async function replaceAnime(
   animeId: Id<"anime">,
   anime: AnimeFields,
 ): Promise<void> {
-  await ctx.db.replace("anime", animeId, anime);
+  await ctx.db.replace("anime", animeId, { ...anime, franchiseKey: franchiseKey(anime) });
   await writeTitleTerms(ctx, animeId, anime);
 }
 

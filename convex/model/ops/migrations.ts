@@ -1,15 +1,19 @@
+import { v, type Infer } from "convex/values";
 import type { TableNames } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
-import { writeTitleTerms } from "../judge/titleIndex";
+import { franchiseKey, writeTitleTerms } from "../judge/titleIndex";
 
 /** Documents one migration step deletes: well inside a mutation's limits. */
 export const MIGRATION_BATCH = 500;
+
+/** What one migration step did: the documents it deleted, and whether the table is empty. */
+export const batchResultValidator = v.object({ deleted: v.number(), done: v.boolean() });
 
 /** Deletes up to one batch of `table`'s documents; `done` once the table is empty. */
 export async function deleteBatch(
   ctx: MutationCtx,
   table: TableNames,
-): Promise<{ deleted: number; done: boolean }> {
+): Promise<Infer<typeof batchResultValidator>> {
   const batch = await ctx.db.query(table).take(MIGRATION_BATCH);
   for (const document of batch) await ctx.db.delete(table, document._id);
   return { deleted: batch.length, done: batch.length < MIGRATION_BATCH };
@@ -18,13 +22,18 @@ export async function deleteBatch(
 /** Anime whose title index one step rewrites: a few dozen rows each, well inside a mutation's limits. */
 export const TITLE_INDEX_BATCH = 50;
 
-/** Rewrites the title index of one batch of anime; `cursor` is null once every anime is done. */
+/**
+ * Rewrites the title index of one batch of anime, and each anime's stored franchise (the clue
+ * reads the franchise's first entries by it); `cursor` is null once every anime is done.
+ */
 export async function rewriteTitleIndexBatch(
   ctx: MutationCtx,
   cursor: string | null,
 ): Promise<{ rewritten: number; cursor: string | null }> {
   const page = await ctx.db.query("anime").paginate({ cursor, numItems: TITLE_INDEX_BATCH });
-  for (const { _id, _creationTime: _, ...anime } of page.page) {
+  for (const { _id, _creationTime: _, franchiseKey: stored, ...anime } of page.page) {
+    const key = franchiseKey(anime);
+    if (stored !== key) await ctx.db.patch("anime", _id, { franchiseKey: key });
     await writeTitleTerms(ctx, _id, anime);
   }
   return { rewritten: page.page.length, cursor: page.isDone ? null : page.continueCursor };

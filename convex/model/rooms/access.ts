@@ -1,5 +1,5 @@
 import type { Doc, Id } from "../../_generated/dataModel";
-import type { MutationCtx, QueryCtx } from "../../_generated/server";
+import type { QueryCtx } from "../../_generated/server";
 import { appError } from "../shared/errors";
 import {
   ROOM_CODE_ALPHABET,
@@ -81,14 +81,4 @@ export function validSettings(rounds: number, seconds: number): boolean {
     seconds >= ROOM_SECONDS_MIN &&
     seconds <= ROOM_SECONDS_MAX
   );
-}
-
-/** Cancels a job of ours that has not run yet (a job running now, or done, is left alone). */
-export async function cancelIfPending(
-  ctx: MutationCtx,
-  jobId: Id<"_scheduled_functions"> | undefined,
-) {
-  if (jobId === undefined) return;
-  const job = await ctx.db.system.get("_scheduled_functions", jobId);
-  if (job?.state.kind === "pending") await ctx.scheduler.cancel(jobId);
 }

@@ -2,6 +2,10 @@ import type { Doc, Id } from "../../_generated/dataModel";
 import type { QueryCtx } from "../../_generated/server";
 import { gameOf } from "../game/state";
 import { probeDealable, seenRecord } from "../game/seen";
+import { roundClue } from "../catalogue/clue/roundClue";
+
+/** An anime for a room's round and its clue as dealt (catalogue/clue/roundClue.ts). */
+export type RoomDraw = { anime: Doc<"anime">; clue: string };
 
 /**
  * The anime for a room's round, the same for everyone: one no member has seen the answer of,
@@ -9,13 +13,14 @@ import { probeDealable, seenRecord } from "../game/seen";
  * (game/seen.ts), random probes of the ready-cover index and then a short walk, each candidate
  * checked against every member's history (≤ 12 reads): bounded whatever the pool. When every
  * candidate was seen by someone, the one seen by the fewest comes back; a tiny pool may repeat
- * an anime of this game rather than deal nothing. Null only for an empty pool.
+ * an anime of this game rather than deal nothing; an anime with no clue worth dealing is passed
+ * over. Null only for an empty pool.
  */
 export async function drawForRoom(
   ctx: QueryCtx,
   userIds: Id<"users">[],
   playedThisGame: Set<Id<"anime">>,
-): Promise<Doc<"anime"> | null> {
+): Promise<RoomDraw | null> {
   const onScreen = new Set<Id<"anime">>();
   for (const userId of userIds) {
     const round = (await gameOf(ctx, userId))?.round;
@@ -25,7 +30,7 @@ export async function drawForRoom(
   let best: { anime: Doc<"anime">; seenBy: number } | null = null;
   let repeat: Doc<"anime"> | null = null;
   /** The anime if nobody has seen it; otherwise notes it and returns null. */
-  const consider = async (anime: Doc<"anime">): Promise<Doc<"anime"> | null> => {
+  const consider = async (anime: Doc<"anime">): Promise<RoomDraw | null> => {
     if (checked.has(anime._id)) return null;
     checked.add(anime._id);
     if (playedThisGame.has(anime._id) || onScreen.has(anime._id)) {
@@ -36,13 +41,17 @@ export async function drawForRoom(
     for (const userId of userIds) {
       if ((await seenRecord(ctx, userId, anime._id)) !== null) seenBy++;
     }
-    if (seenBy === 0) return anime;
+    if (seenBy === 0) {
+      const clue = await roundClue(ctx, anime);
+      return clue === null ? null : { anime, clue };
+    }
     if (best === null || seenBy < best.seenBy) best = { anime, seenBy };
     return null;
   };
   const probed = await probeDealable(ctx, consider);
   if (probed.kind === "taken") return probed.value;
   if (probed.kind === "empty") return null;
-  const fallback = best as { anime: Doc<"anime">; seenBy: number } | null;
-  return fallback?.anime ?? repeat;
+  const fallback = (best as { anime: Doc<"anime">; seenBy: number } | null)?.anime ?? repeat;
+  if (fallback === null) return null;
+  return { anime: fallback, clue: (await roundClue(ctx, fallback)) ?? fallback.clue };
 }

@@ -1,3 +1,4 @@
+import { v, type Infer } from "convex/values";
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
 import { appError } from "../shared/errors";
@@ -37,8 +38,12 @@ function newPlayer(roomId: Id<"rooms">, user: Doc<"users">, now: number) {
   };
 }
 
+/** The room a player made or joined (`rooms.create`, `rooms.join`), by its code. */
+export const roomCodeValidator = v.object({ code: v.string() });
+type RoomCode = Infer<typeof roomCodeValidator>;
+
 /** A new room in its lobby, with the caller as host and only member. */
-export async function createRoom(ctx: MutationCtx, user: Doc<"users">): Promise<{ code: string }> {
+export async function createRoom(ctx: MutationCtx, user: Doc<"users">): Promise<RoomCode> {
   const now = Date.now();
   const last = await ctx.db
     .query("rooms")
@@ -83,7 +88,7 @@ export async function joinRoom(
   ctx: MutationCtx,
   user: Doc<"users">,
   code: string,
-): Promise<{ code: string }> {
+): Promise<RoomCode> {
   const room = await roomByCode(ctx, code);
   if (room === null) throw appError("ROOM_NOT_FOUND");
   if (room.status === "closed") throw appError("ROOM_CLOSED");

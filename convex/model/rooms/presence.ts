@@ -1,3 +1,4 @@
+import { v, type Infer } from "convex/values";
 import { internal } from "../../_generated/api";
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
@@ -38,6 +39,9 @@ function longestPresent(players: RoomPlayer[], except: Id<"users">): RoomPlayer 
   return best;
 }
 
+/** What a heartbeat returns (`rooms.heartbeat`): the server's time, for the round's clock. */
+export const heartbeatValidator = v.object({ now: v.number() });
+
 /**
  * The heartbeat of an open room page: the player is here (again). Writes their document only.
  */
@@ -45,7 +49,7 @@ export async function heartbeat(
   ctx: MutationCtx,
   userId: Id<"users">,
   code: string,
-): Promise<{ now: number }> {
+): Promise<Infer<typeof heartbeatValidator>> {
   const { room, me } = await requireMember(ctx, code, userId);
   const now = Date.now();
   await ctx.db.patch("roomPlayers", me._id, {

@@ -1,3 +1,4 @@
+import { v, type ObjectType } from "convex/values";
 import { internal } from "../../_generated/api";
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
@@ -7,15 +8,9 @@ import { appError } from "../shared/errors";
 import { gameOf } from "../game/state";
 import { BLUR_STEPS_PX, ROOM_GUESSES_PER_ROUND, ROOM_REVEAL_MS } from "../shared/rules";
 import { drawForRoom } from "./deal";
-import {
-  cancelIfPending,
-  playersOf,
-  requireHost,
-  requireMember,
-  type Room,
-  type RoomPlayer,
-} from "./access";
+import { playersOf, requireHost, requireMember, type Room, type RoomPlayer } from "./access";
 import { markSeen } from "../game/seen";
+import { cancelIfPending } from "../ops/jobs";
 
 export type RoomRound = Doc<"roomRounds">;
 
@@ -61,20 +56,21 @@ async function beginRound(
     const earlier = await roundOf(ctx, room._id, n);
     if (earlier !== null) played.add(earlier.animeId);
   }
-  const anime = await drawForRoom(
+  const drawn = await drawForRoom(
     ctx,
     players.map((player) => player.userId),
     played,
   );
-  if (anime === null) {
+  if (drawn === null) {
     await ensurePool(ctx);
     return false;
   }
   const roundId = await ctx.db.insert("roomRounds", {
     roomId: room._id,
     number,
-    animeId: anime._id,
+    animeId: drawn.anime._id,
     coverToken: newCoverToken(),
+    clue: drawn.clue,
     step: 0,
     status: "playing",
     startedAt: now,
@@ -170,32 +166,44 @@ export async function endRoundIfAllDone(
   }
 }
 
-type Phase = { phase: "step"; step: number } | { phase: "timeUp" } | { phase: "revealEnd" };
+/**
+ * What a timeline job (`rooms:advance`) carries: the round and its next event, with the cover's
+ * `step` for a "step" only. One flat object rather than a union of objects, because Convex takes
+ * only an object as a function's arguments.
+ */
+export const advanceArgs = {
+  roundId: v.id("roomRounds"),
+  phase: v.union(v.literal("step"), v.literal("timeUp"), v.literal("revealEnd")),
+  step: v.optional(v.number()),
+};
+export type Advance = ObjectType<typeof advanceArgs>;
 
 /**
  * The round's timeline, run by the scheduler only: the next cover step, the time-up, and the
  * reveal's end (the next round, or the podium). A late, repeated or stale job changes nothing.
  */
-export async function advanceRound(ctx: MutationCtx, roundId: Id<"roomRounds">, next: Phase) {
+export async function advanceRound(ctx: MutationCtx, next: Advance) {
+  const roundId = next.roundId;
   const round = await ctx.db.get("roomRounds", roundId);
   if (round === null) return;
   const room = await ctx.db.get("rooms", round.roomId);
   if (room === null || room.roundNumber !== round.number || room.status === "closed") return;
   const now = Date.now();
   if (next.phase === "step") {
-    if (round.status !== "playing" || round.step !== next.step - 1) return;
-    const last = next.step >= BLUR_STEPS_PX.length - 1;
+    const step = next.step ?? 0;
+    if (round.status !== "playing" || round.step !== step - 1) return;
+    const last = step >= BLUR_STEPS_PX.length - 1;
     const jobId = last
       ? await ctx.scheduler.runAt(round.endsAt, internal.rooms.advance, {
           roundId,
           phase: "timeUp",
         })
       : await ctx.scheduler.runAt(
-          round.startedAt + (next.step + 1) * stepMs(room),
+          round.startedAt + (step + 1) * stepMs(room),
           internal.rooms.advance,
-          { roundId, phase: "step", step: next.step + 1 },
+          { roundId, phase: "step", step: step + 1 },
         );
-    await ctx.db.patch("roomRounds", roundId, { step: next.step, jobId });
+    await ctx.db.patch("roomRounds", roundId, { step, jobId });
   } else if (next.phase === "timeUp") {
     await endRound(ctx, room, round, now);
   } else {

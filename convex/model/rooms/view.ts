@@ -1,3 +1,4 @@
+import { nullable } from "convex-helpers/validators";
 import { v, type Infer } from "convex/values";
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { QueryCtx } from "../../_generated/server";
@@ -12,9 +13,6 @@ import { playerRound, roundOf, stepMs } from "./timeline";
 function ranks(scores: number[]): number[] {
   return scores.map((score) => 1 + scores.filter((other) => other > score).length);
 }
-
-const nullable = <T extends Parameters<typeof v.union>[0]>(validator: T) =>
-  v.union(validator, v.null());
 
 /** What `rooms.view` returns (its `returns` validator); `RoomView` is inferred from it. */
 export const roomViewValidator = v.union(
@@ -151,7 +149,7 @@ export async function roomView(
             endsAt: round.endsAt,
             revealEndsAt: round.revealEndsAt ?? null,
             solvedCount: round.solvedCount,
-            clue: anime.clue,
+            clue: round.clue ?? anime.clue,
             coverPath: `/cover/${round.coverToken}/${ended ? "clear" : round.step}`,
             coverColor: anime.coverColor ?? null,
             answer: ended ? answerOf(anime) : null,

@@ -20,6 +20,11 @@ export const DEAL_PROBES = 16;
 export const MIN_RESET_GAP_MS = 20 * 60 * 60 * 1000;
 /** The cover's blur for 0, 1, 2, 3 and 4 guesses used on this anime (the last step also after 5). */
 export const BLUR_STEPS_PX = [12, 10, 8, 6, 4] as const;
+/**
+ * A clue's story says at least this many words (the redaction marks not counted); a shorter one
+ * is replaced, when it is dealt, by the clue of its franchise's first entry.
+ */
+export const MIN_CLUE_WORDS = 12;
 /** The longest guess judged; longer input is refused (GUESS_TOO_LONG), never cut. */
 export const MAX_GUESS_LENGTH = 200;
 
@@ -29,7 +34,7 @@ export type RoundStatus = Infer<typeof roundStatus>;
 export function pointsFor(guessNumber: number): number {
   return POINTS_PER_CORRECT_GUESS + (guessNumber === 1 ? QUICK_GUESS_BONUS : 0);
 }
-// Leaderboards (issue 13): the boards by period and the rank at any scale.
+// Leaderboards: the boards by period and the rank at any scale.
 /** Rows on /leaderboard and in the game's Leaderboard dialog. */
 export const LEADERBOARD_PAGE_SIZE = 25;
 export const LEADERBOARD_DIALOG_SIZE = 10;
@@ -48,7 +53,7 @@ export const RANK_BUCKETS_PER_DOUBLING = 8;
 export const DAY_BOARDS_KEPT_DAYS = 8;
 export const WEEK_BOARDS_KEPT_WEEKS = 5;
 
-// Issue 13 part 2 (daily): stats, share and typeahead.
+// Streaks and stats, sharing and the guess box's typeahead.
 /** Days of history the stats show, today included. */
 export const STATS_HISTORY_DAYS = 7;
 /** Round symbols kept per day (skips are free, so a day's rounds are not bounded otherwise). */
@@ -62,7 +67,7 @@ export const SUGGEST_CANDIDATES = 48;
 /** ...once typing has paused this long. */
 export const SUGGEST_DEBOUNCE_MS = 150;
 
-// Party rooms (issue 17). Room points stay in the room: none of these touch the daily game.
+// Party rooms. Room points stay in the room: none of these touch the daily game.
 /** Room codes: 4 characters without look-alikes (no 0/O, 1/I/L), about a million codes. */
 export const ROOM_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 export const ROOM_CODE_LENGTH = 4;

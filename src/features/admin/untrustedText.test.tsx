@@ -2,9 +2,9 @@ import { screen, within } from "@testing-library/react";
 import { toast } from "sonner";
 import { afterEach, expect, test, vi } from "vitest";
 import { FEEDBACK_VERSION } from "@convex/schema";
-import { ann } from "@/testing/accounts";
-import { logInAsNewPlayer } from "@/testing/players";
-import { renderApp } from "@/testing/renderApp";
+import { ann } from "@testing/world";
+import { logInAsNewPlayer } from "@testing/client/logIn";
+import { renderApp } from "@testing/client/render";
 
 vi.setConfig({ testTimeout: 20_000 });
 

@@ -1,7 +1,10 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import { describe, expect, test, vi } from "vitest";
-import { ann, createAccount, type Credentials } from "@/testing/accounts";
-import { renderApp } from "@/testing/renderApp";
+import { ann, type Credentials } from "@testing/world";
+import { renderApp } from "@testing/client/render";
+
+// Signing up, logging in and out, and each refusal the server gives are journeys in the browser
+// (tests/e2e/accounts.spec.ts), the rules in convex/auth.test.ts; here what the dialogs decide alone.
 
 type App = ReturnType<typeof renderApp>;
 
@@ -29,23 +32,9 @@ async function submitSignUp({ user }: App, dialog: HTMLElement, input: Partial<C
   await user.click(within(dialog).getByRole("button", { name: "Sign Up" }));
 }
 
-async function submitLogin({ user }: App, dialog: HTMLElement, email: string, password: string) {
-  const emailField = within(dialog).getByLabelText("Email");
-  const passwordField = within(dialog).getByLabelText("Password");
-  await user.clear(emailField);
-  if (email) await user.type(emailField, email);
-  await user.clear(passwordField);
-  if (password) await user.type(passwordField, password);
-  await user.click(within(dialog).getByRole("button", { name: "Login" }));
-}
-
 /** The top bar's account actions. */
 async function topBar() {
   return await screen.findByRole("navigation", { name: "Account" });
-}
-
-async function expectSignedIn() {
-  expect(await within(await topBar()).findByRole("button", { name: "Logout" })).toBeInTheDocument();
 }
 
 describe("sign up", () => {
@@ -71,89 +60,9 @@ describe("sign up", () => {
     expect(await within(dialog).findByRole("alert")).toHaveTextContent(message);
     expect(calls.mock.calls.filter(([, path]) => path === "auth:signIn")).toEqual([]);
   });
-
-  test("creates the account, closes the dialog and says so", async () => {
-    const app = renderApp();
-    const dialog = await openSignUp(app);
-    await submitSignUp(app, dialog, ann);
-    expect(await screen.findByText("Account created successfully!")).toBeInTheDocument();
-    await waitFor(() => expect(dialog).not.toBeInTheDocument());
-    await expectSignedIn();
-    expect(screen.getByRole("link", { name: "Play Now" })).toHaveAttribute("href", "/game");
-  });
-
-  test("refuses a username that is taken, whatever its case", async () => {
-    const app = renderApp();
-    await createAccount(app.backend, ann);
-    const dialog = await openSignUp(app);
-    await submitSignUp(app, dialog, {
-      email: "new@example.com",
-      username: "ANN",
-      password: "secret1",
-    });
-    expect(await within(dialog).findByRole("alert")).toHaveTextContent(
-      "This username is already taken",
-    );
-  });
-
-  test("refuses an e-mail that is registered", async () => {
-    const app = renderApp();
-    await createAccount(app.backend, ann);
-    const dialog = await openSignUp(app);
-    await submitSignUp(app, dialog, { ...ann, username: "Another" });
-    expect(await within(dialog).findByRole("alert")).toHaveTextContent(
-      "This email is already registered",
-    );
-  });
 });
 
-describe("log in and out", () => {
-  test("logs in, closes the dialog, and logs out again", async () => {
-    const app = renderApp();
-    await createAccount(app.backend, ann);
-    const dialog = await openLogin(app);
-    await submitLogin(app, dialog, ann.email, ann.password);
-    expect(await screen.findByText("Successfully logged in!")).toBeInTheDocument();
-    await waitFor(() => expect(dialog).not.toBeInTheDocument());
-    await expectSignedIn();
-    expect(within(await topBar()).getByText("Ann")).toBeInTheDocument();
-
-    await app.user.click(within(await topBar()).getByRole("button", { name: "Logout" }));
-    expect(
-      await within(await topBar()).findByRole("button", { name: "Login" }),
-    ).toBeInTheDocument();
-    expect(screen.queryByRole("link", { name: "Play Now" })).not.toBeInTheDocument();
-  });
-
-  test.each([
-    ["", "", "Please enter both email and password"],
-    ["ann@", "secret1", "Please enter a valid email address"],
-    ["nobody@example.com", "secret1", "No account found with this email"],
-    [ann.email, "wrong-password", "Incorrect password"],
-  ])("with %j / %j says: %s", async (email, password, message) => {
-    const app = renderApp();
-    await createAccount(app.backend, ann);
-    const dialog = await openLogin(app);
-    await submitLogin(app, dialog, email, password);
-    expect(await within(dialog).findByRole("alert")).toHaveTextContent(message);
-  });
-
-  test("locks the account after repeated wrong passwords", async () => {
-    const app = renderApp();
-    await createAccount(app.backend, ann);
-    const dialog = await openLogin(app);
-    const submit = within(dialog).getByRole("button", { name: "Login" });
-    for (let attempt = 0; attempt < 10; attempt++) {
-      await submitLogin(app, dialog, ann.email, `wrong-${attempt}`);
-      await waitFor(() => expect(submit).toBeEnabled());
-      expect(within(dialog).getByRole("alert")).toHaveTextContent("Incorrect password");
-    }
-    await submitLogin(app, dialog, ann.email, ann.password);
-    expect(
-      await within(dialog).findByText("Too many failed attempts. Please try again later"),
-    ).toBeInTheDocument();
-  }, 30_000);
-
+describe("the login dialog", () => {
   test("shows and hides the password", async () => {
     const app = renderApp();
     const dialog = await openLogin(app);

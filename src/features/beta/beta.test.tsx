@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, test, vi } from "vitest";
-import type { CallResult } from "@/testing/backend";
-import { ann } from "@/testing/accounts";
-import { logInAsNewPlayer } from "@/testing/players";
-import { renderApp } from "@/testing/renderApp";
+import type { CallResult } from "@testing/client/wire";
+import { ann } from "@testing/world";
+import { logInAsNewPlayer } from "@testing/client/logIn";
+import { renderApp } from "@testing/client/render";
 
 type App = ReturnType<typeof renderApp>;
 
@@ -31,32 +31,6 @@ function failNextCall(app: App, path: string, result: CallResult) {
 }
 
 describe("joining the beta", () => {
-  test("the plain beta icon registers the player, then carries a badge and opens the form", async () => {
-    const app = renderApp();
-    await logInAsNewPlayer(app);
-    const join = await within(await topBar()).findByRole("button", {
-      name: "Join the beta program",
-    });
-
-    await app.user.click(join);
-
-    expect(
-      await screen.findByText("Welcome to the beta program! Your feedback helps us improve."),
-    ).toBeInTheDocument();
-    const feedbackButton = await within(await topBar()).findByRole("button", {
-      name: "Send beta feedback",
-    });
-    expect(
-      within(await topBar()).queryByRole("button", { name: "Join the beta program" }),
-    ).toBeNull();
-    const [user] = await app.backend.t.run(async (ctx) => await ctx.db.query("users").collect());
-    expect(user.isBetaTester).toBe(true);
-    expect(user.betaJoinDate).toBeGreaterThan(0);
-
-    await app.user.click(feedbackButton);
-    expect(await screen.findByRole("dialog", { name: "Beta Feedback" })).toBeInTheDocument();
-  });
-
   test("a coded failure shows its reason, and is not logged as an error", async () => {
     const logged = vi.spyOn(console, "error");
     const app = renderApp();

@@ -4,9 +4,9 @@ import { expect, test, vi } from "vitest";
 import { App } from "@/app/App";
 import { routes } from "@/app/routes";
 import { importWithReload, pageReload } from "@/lib/lazyWithReload";
-import { ConvexTestClient } from "@/testing/ConvexTestClient";
-import { InProcessBackend } from "@/testing/inProcessBackend";
-import { renderApp } from "@/testing/renderApp";
+import { ConvexTestClient } from "@testing/client/ConvexTestClient";
+import { InProcessBackend } from "@testing/client/inProcessBackend";
+import { renderApp } from "@testing/client/render";
 
 function Broken(): never {
   throw new Error("The cover image exploded");

@@ -3,25 +3,25 @@ import { LogInIcon } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { bootGameView } from "@/boot/gameCall";
 import { useViewerOrLogin } from "@/lib/auth/useViewerOrLogin";
 import { GameLayout, GamePlaceholder, type GameSlots } from "./GameLayout";
-import { earlyGame } from "./earlyOpen";
 import { GameScreen } from "./GameScreen";
 
 /** /game: the game for signed-in players; a visitor gets the login dialog instead. */
 export function GamePage({ actions, below }: GameSlots) {
   const { viewer, openLogin } = useViewerOrLogin();
   const { isAuthenticated } = useConvexAuth();
-  const [early] = useState(earlyGame);
+  const [boot] = useState(bootGameView);
 
   // The game opens as soon as the server has accepted the sign-in, beside the profile's query
-  // rather than after it: the clue is then one round trip away (issue 14). A round the page's
-  // HTML already asked for shows at once: the server accepted the same sign-in for that call.
+  // rather than after it: the clue is then one round trip away. A round the boot already asked
+  // for shows at once: the server accepted the same sign-in for that call.
   if (
     viewer.status === "signedIn" ||
-    (viewer.status === "loading" && (isAuthenticated || early !== null))
+    (viewer.status === "loading" && (isAuthenticated || boot !== null))
   ) {
-    return <GameScreen actions={actions} below={below} early={early} />;
+    return <GameScreen actions={actions} below={below} boot={boot} />;
   }
   if (viewer.status === "loading") {
     return (

@@ -3,9 +3,9 @@ import { useEffect, useId, useRef, useState } from "react";
 import { api } from "@convex/_generated/api";
 import type { GameView } from "@convex/model/game/view";
 import { BLUR_STEPS_PX } from "@convex/model/shared/rules";
+import { rememberTimeZone, takeBootGame } from "@/boot/gameCall";
 import { AnswerReveal } from "@/components/game/AnswerReveal";
 import { Celebration } from "./Celebration";
-import { earlyInput, rememberTimeZone, takeEarlyOpen, useEarlyClickReplay } from "./earlyOpen";
 import { CoverImage } from "@/components/game/CoverImage";
 import { GameCard, GameLayout, GamePlaceholder, type GameSlots } from "./GameLayout";
 import { GuessCounters } from "./GuessCounters";
@@ -19,25 +19,25 @@ export const REPLACED_AT_MIDNIGHT = "Unfinished at midnight";
 /**
  * The signed-in player's game. Opens the visit on the server once (which deals the first round
  * and follows the player's time zone) and shows the screen that call returns, so the clue needs
- * one round trip (issue 14); then the live game state: every change the server makes — a judged
- * guess, a cooldown's end, the midnight reset — arrives without polling. On a fresh load of /game
- * the page's HTML has made that call already (earlyOpen.ts): `early` is its answer, if it came
- * before the scripts did, and the screen starts with its round.
+ * one round trip; then the live game state: every change the server makes — a judged guess, a
+ * cooldown's end, the midnight reset — arrives without polling. On a fresh load of /game the boot
+ * has made that call already (src/boot/gameCall.ts): `boot` is its answer, if it came before the
+ * scripts did, and the screen starts with its round, in place of the one the boot painted.
  */
 export function GameScreen({
   actions,
   below,
-  early = null,
-}: GameSlots & { early?: GameView | null }) {
+  boot = null,
+}: GameSlots & { boot?: GameView | null }) {
   const { isAuthenticated } = useConvexAuth();
-  // With `early`, the screen may show before the client's sign-in has been accepted; the
+  // With `boot`, the screen may show before the client's sign-in has been accepted; the
   // player's queries wait for it.
   const live = useQuery(api.game.state, isAuthenticated ? {} : "skip");
   const open = useMutation(api.game.open);
-  const [opened, setOpened] = useState<GameView | null>(early);
-  const { status: loadStatus, load } = useAnimeLoader(early === null ? "loading" : "loaded");
+  const [opened, setOpened] = useState<GameView | null>(boot);
+  const { status: loadStatus, load } = useAnimeLoader(boot === null ? "loading" : "loaded");
   const started = useRef(false);
-  // A zone the HTML's call did not send, reported once the client is signed in.
+  // A zone the boot's call did not send, reported once the client is signed in.
   const [zoneToReport, setZoneToReport] = useState<string | null>(null);
   const zoneReported = useRef(false);
 
@@ -47,9 +47,9 @@ export function GameScreen({
     const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
     rememberTimeZone(timeZone);
     void load(async () => {
-      const early = await takeEarlyOpen();
-      if (early !== null && early.timeZone !== timeZone) setZoneToReport(timeZone);
-      const view = early?.view ?? (await open({ timeZone }));
+      const booted = await takeBootGame();
+      if (booted !== null && booted.timeZone !== timeZone) setZoneToReport(timeZone);
+      const view = booted?.view ?? (await open({ timeZone }));
       setOpened(view);
       return view?.round != null;
     });
@@ -114,9 +114,6 @@ function RoundCard({
   const cooldownSecondsLeft = useCooldownCountdown(game.cooldownEnd);
   const formKey = formKeyOf(round);
   const [firstFormKey] = useState(formKey);
-  const [early] = useState(earlyInput);
-  const { isAuthenticated } = useConvexAuth();
-  useEarlyClickReplay(early, isAuthenticated);
 
   const playing = round.status === "playing";
   const answer = round.answer;
@@ -162,7 +159,6 @@ function RoundCard({
         load={load}
         onCorrect={() => setCelebrations((count) => count + 1)}
         replacesForm={formKey !== firstFormKey}
-        earlyInput={formKey === firstFormKey ? early : null}
       />
 
       {answer !== null && (

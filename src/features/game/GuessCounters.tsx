@@ -1,4 +1,4 @@
-import { counterBarWidth } from "./counterBar";
+import { counterBarWidth } from "@/boot/counterBar";
 
 /** "Anime Guesses: n/5" and "Daily Guesses: n/20": the guesses left, with a bar each. */
 export function GuessCounters({

@@ -1,14 +1,13 @@
 import { act, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { ann } from "@/testing/accounts";
-import { dealtAnime, gameOf, patchGame, seedShows } from "@/testing/gameData";
-import { InProcessBackend } from "@/testing/inProcessBackend";
-import { renderSignedIn } from "@/testing/renderSignedIn";
+import { ann, dealtAnime, gameOf, patchGame, seedAnime } from "@testing/world";
+import { InProcessBackend } from "@testing/client/inProcessBackend";
+import { renderSignedIn } from "@testing/client/render";
 import { COOLDOWN_MS, DAILY_GUESSES, GUESSES_PER_ANIME } from "@convex/model/shared/rules";
 import { REPLACED_AT_MIDNIGHT } from "./GameScreen";
-import { NEW_DAY_MESSAGE_MS } from "./GuessForm";
+import { NEW_DAY_MESSAGE_MS } from "./useNewDayMessage";
 import { NEW_DAY_MESSAGE, OUT_OF_GUESSES_MESSAGE } from "./RoundMessage";
-import { WRONG_GUESS } from "../../../tests/support/testAnime";
+import { WRONG_GUESS } from "@testing/fixtures/anime";
 
 // The end of the day's allowance and the midnight reset, on the test client's fake clock: the
 // server's scheduled jobs (the cooldown's end, the reset) fire as the clock passes them.
@@ -24,7 +23,7 @@ afterEach(() => {
 
 async function openGame() {
   const backend = new InProcessBackend();
-  await seedShows(backend, 3);
+  await seedAnime(backend, 3);
   const game = await renderSignedIn("/game", { backend });
   await screen.findByRole("heading", { name: "Clue" });
   return game;
@@ -43,7 +42,7 @@ describe("the end of the allowance", () => {
   test("at 0/20 the countdown starts by itself, the message matches the buttons, and after it the counters and the message agree", async () => {
     const game = await openGame();
     // One guess left today, and it is this anime's last too (a deal gives at most what is left).
-    await patchGame(game.backend, ann.email, { dailyRemaining: 1, animeRemaining: 1 });
+    await patchGame(game.backend, ann, { dailyRemaining: 1, animeRemaining: 1 });
     await screen.findByText(`Daily Guesses: 1/${DAILY_GUESSES}`);
 
     await game.user.type(guessBox(), `${WRONG_GUESS}{Enter}`);
@@ -87,7 +86,7 @@ describe("the midnight reset", () => {
     await screen.findByText(`Daily Guesses: ${DAILY_GUESSES - 1}/${DAILY_GUESSES}`);
     await waitFor(() => expect(guessBox()).toHaveValue(""));
     const clueBefore = clueText();
-    const { nextResetAt } = await gameOf(game.backend, ann.email);
+    const { nextResetAt } = await gameOf(game.backend, ann);
     expect(nextResetAt - Date.now()).toBeLessThanOrEqual(60_000);
 
     await game.user.type(guessBox(), "Half typ");
@@ -111,12 +110,12 @@ describe("the midnight reset", () => {
     lateEvening.setHours(23, 58, 0, 0);
     vi.setSystemTime(lateEvening);
     const game = await openGame();
-    await patchGame(game.backend, ann.email, { dailyRemaining: 1, animeRemaining: 1 });
+    await patchGame(game.backend, ann, { dailyRemaining: 1, animeRemaining: 1 });
     await screen.findByText(`Daily Guesses: 1/${DAILY_GUESSES}`);
     await game.user.type(guessBox(), `${WRONG_GUESS}{Enter}`);
     await screen.findByRole("timer");
 
-    const { nextResetAt } = await gameOf(game.backend, ann.email);
+    const { nextResetAt } = await gameOf(game.backend, ann);
     await act(() => vi.advanceTimersByTimeAsync(nextResetAt - Date.now() + 1_000));
     expect(await screen.findByText(NEW_DAY_MESSAGE)).toBeInTheDocument();
     expect(screen.queryByRole("timer")).not.toBeInTheDocument();
@@ -135,9 +134,9 @@ describe("the midnight reset", () => {
     lateEvening.setHours(23, 59, 0, 0);
     vi.setSystemTime(lateEvening);
     const game = await openGame();
-    const replaced = await dealtAnime(game.backend, ann.email);
+    const replaced = await dealtAnime(game.backend, ann);
     await game.user.type(guessBox(), "Half typ");
-    const { nextResetAt } = await gameOf(game.backend, ann.email);
+    const { nextResetAt } = await gameOf(game.backend, ann);
     await act(() => vi.advanceTimersByTimeAsync(nextResetAt - Date.now() + 1_000));
 
     const unfinished = await screen.findByRole("region", { name: REPLACED_AT_MIDNIGHT });
@@ -145,7 +144,7 @@ describe("the midnight reset", () => {
     expect(screen.queryByRole("region", { name: "Skipped" })).not.toBeInTheDocument();
     expect(guessBox()).toHaveValue("Half typ");
 
-    const skipped = await dealtAnime(game.backend, ann.email);
+    const skipped = await dealtAnime(game.backend, ann);
     await game.user.click(screen.getByRole("button", { name: "Skip" }));
     const reveal = await screen.findByRole("region", { name: "Skipped" });
     expect(reveal).toHaveTextContent(`It was ${skipped.title.english}`);

@@ -1,13 +1,13 @@
-// Issue 14: a signed-in player's /game shows the clue within two round trips of the app starting.
+// A signed-in player's /game shows the clue within two round trips of the app starting.
 import { screen, waitFor } from "@testing-library/react";
 import { expect, test, vi } from "vitest";
-import { seedShows } from "@/testing/gameData";
-import { InProcessBackend } from "@/testing/inProcessBackend";
-import { renderSignedIn } from "@/testing/renderSignedIn";
+import { seedAnime } from "@testing/world";
+import { InProcessBackend } from "@testing/client/inProcessBackend";
+import { renderSignedIn } from "@testing/client/render";
 
 test("the clue is on screen after two round trips: the sign-in's, then the visit's", async () => {
   const backend = new InProcessBackend();
-  await seedShows(backend, 3);
+  await seedAnime(backend, 3);
   // The page's code is here, as in the browser, where index.html preloads it beside the app's
   // (scripts/prerender): the count is of requests to Convex.
   await import("./GamePage");
@@ -29,7 +29,7 @@ test("the clue is on screen after two round trips: the sign-in's, then the visit
 
 test("the clue comes with the visit's own answer, even before the live state has one", async () => {
   const backend = new InProcessBackend();
-  await seedShows(backend, 3);
+  await seedAnime(backend, 3);
   // The live game state says "no game yet" here: the screen shows what game:open returned.
   const call = backend.call.bind(backend);
   vi.spyOn(backend, "call").mockImplementation(async (kind, path, args, token) => {

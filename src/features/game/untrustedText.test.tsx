@@ -1,9 +1,8 @@
 import { configure, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, test, vi } from "vitest";
-import { ann } from "@/testing/accounts";
-import { dealtAnime, seedAnime } from "@/testing/gameData";
-import { InProcessBackend } from "@/testing/inProcessBackend";
-import { renderSignedIn } from "@/testing/renderSignedIn";
+import { ann, dealtAnime, seedAnime } from "@testing/world";
+import { InProcessBackend } from "@testing/client/inProcessBackend";
+import { renderSignedIn } from "@testing/client/render";
 
 // Each test signs up through Convex Auth and plays a real round: seconds, not milliseconds.
 vi.setConfig({ testTimeout: 20_000 });
@@ -24,7 +23,7 @@ afterEach(() => {
  * maker's own guarantee is tested in convex/model/catalogue/clue/markup.test.ts; this is the page's.
  */
 const HOSTILE_CLUE = [
-  "<script>window.pwned = true</script>A knight guards a bridge.",
+  "<script>window.pwned = true</script>A guard keeps a bridge.",
   '<img src="x" onerror="window.pwned = true">',
   '<a href="javascript:window.pwned = true">a link</a> &lt;b&gt;bold&lt;/b&gt;',
   "Genres: <i>Action</i>",
@@ -66,7 +65,7 @@ describe("text from AniList on the game screen", () => {
     const { user } = await renderSignedIn("/game", { backend });
     await screen.findByRole("heading", { name: "Clue" });
     const skip = async () => await user.click(await screen.findByRole("button", { name: "Skip" }));
-    if ((await dealtAnime(backend, ann.email))._id !== hostileId) {
+    if ((await dealtAnime(backend, ann))._id !== hostileId) {
       await skip();
       await screen.findByText("It was Another Show");
     }

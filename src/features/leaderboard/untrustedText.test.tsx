@@ -1,8 +1,8 @@
 import { screen, within } from "@testing-library/react";
 import { afterEach, expect, test, vi } from "vitest";
-import { seedPlayers } from "@/testing/gameData";
-import { InProcessBackend } from "@/testing/inProcessBackend";
-import { renderApp } from "@/testing/renderApp";
+import { seedPlayers } from "@testing/world";
+import { InProcessBackend } from "@testing/client/inProcessBackend";
+import { renderApp } from "@testing/client/render";
 
 vi.setConfig({ testTimeout: 20_000 });
 

@@ -1,11 +1,11 @@
 import { useQueries, type RequestForQueries } from "convex/react";
-import type { FunctionReturnType } from "convex/server";
+import type { FunctionArgs, FunctionReturnType } from "convex/server";
 import { useEffect, useMemo, useState } from "react";
 import { api } from "@convex/_generated/api";
 
 export type LeaderboardEntry = FunctionReturnType<typeof api.leaderboard.top>[number];
 export type Standing = FunctionReturnType<typeof api.leaderboard.mine>;
-export type Period = "day" | "week" | "all";
+export type Period = NonNullable<FunctionArgs<typeof api.leaderboard.top>["period"]>;
 
 export type Loadable<T> =
   { status: "loading" } | { status: "error" } | { status: "ready"; value: T };

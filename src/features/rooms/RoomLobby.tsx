@@ -1,12 +1,12 @@
 import { useMutation } from "convex/react";
 import { CopyIcon, PlayIcon } from "lucide-react";
-import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
 import { QrCode } from "@/components/QrCode";
 import { messageFor } from "@/lib/errors";
 import { notify } from "@/lib/notify";
+import { useBusyCall } from "@/lib/useBusyCall";
 import { cn } from "@/lib/utils";
 import { api } from "@convex/_generated/api";
 import {
@@ -25,7 +25,7 @@ export function RoomLobby({ room }: { room: MemberView }) {
   const address = roomAddress(room.code);
   const configure = useMutation(api.rooms.configure);
   const start = useMutation(api.rooms.start);
-  const [starting, setStarting] = useState(false);
+  const { working: starting, run } = useBusyCall();
 
   async function copyLink() {
     try {
@@ -43,14 +43,10 @@ export function RoomLobby({ room }: { room: MemberView }) {
   }
 
   async function onStart() {
-    setStarting(true);
-    try {
-      await start({ code: room.code });
-    } catch (error) {
-      void notify("error", messageFor(error, "Could not start the game"));
-    } finally {
-      setStarting(false);
-    }
+    await run(() => start({ code: room.code }), {
+      failure: (error) => messageFor(error, "Could not start the game"),
+      logAs: "Starting the room's game failed",
+    });
   }
 
   return (

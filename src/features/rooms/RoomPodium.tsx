@@ -1,6 +1,5 @@
 import { useMutation } from "convex/react";
 import { RotateCcwIcon } from "lucide-react";
-import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import {
@@ -12,7 +11,7 @@ import {
   TableRow,
 } from "@/components/ui/table";
 import { messageFor } from "@/lib/errors";
-import { notify } from "@/lib/notify";
+import { useBusyCall } from "@/lib/useBusyCall";
 import { cn } from "@/lib/utils";
 import { api } from "@convex/_generated/api";
 import type { MemberView } from "@convex/model/rooms/view";
@@ -25,18 +24,14 @@ const PODIUM_ORDER = [1, 0, 2];
 /** The end of a game: a podium, each player's stats, and Play again for the host. */
 export function RoomPodium({ room }: { room: MemberView }) {
   const start = useMutation(api.rooms.start);
-  const [busy, setBusy] = useState(false);
+  const { working, run } = useBusyCall();
   const top = room.players.slice(0, 3);
 
   async function playAgain() {
-    setBusy(true);
-    try {
-      await start({ code: room.code });
-    } catch (error) {
-      void notify("error", messageFor(error, "Could not start a new game"));
-    } finally {
-      setBusy(false);
-    }
+    await run(() => start({ code: room.code }), {
+      failure: (error) => messageFor(error, "Could not start a new game"),
+      logAs: "Starting a new game failed",
+    });
   }
 
   return (
@@ -100,7 +95,7 @@ export function RoomPodium({ room }: { room: MemberView }) {
         </Table>
       </Card>
       {room.isHost ? (
-        <Button className="justify-self-center" onClick={() => void playAgain()} disabled={busy}>
+        <Button className="justify-self-center" onClick={() => void playAgain()} disabled={working}>
           <RotateCcwIcon />
           Play again
         </Button>

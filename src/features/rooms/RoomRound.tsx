@@ -6,6 +6,7 @@ import { Input } from "@/components/ui/input";
 import { AnswerReveal } from "@/components/game/AnswerReveal";
 import { CoverImage } from "@/components/game/CoverImage";
 import { messageFor } from "@/lib/errors";
+import { useBusyCall } from "@/lib/useBusyCall";
 import { cn } from "@/lib/utils";
 import { api } from "@convex/_generated/api";
 import { MAX_GUESS_LENGTH, ROOM_GUESSES_PER_ROUND } from "@convex/model/shared/rules";
@@ -85,28 +86,34 @@ function GuessBox({ room, round }: { room: MemberView; round: Round }) {
   const guess = useMutation(api.rooms.guess);
   const inputId = useId();
   const [text, setText] = useState("");
-  const [busy, setBusy] = useState(false);
+  const { working: busy, run } = useBusyCall();
   const [feedback, setFeedback] = useState<Feedback>(null);
   const { me } = room;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (text.trim() === "" || busy) return;
-    setBusy(true);
-    try {
-      const outcome = await guess({ code: room.code, roundNumber: round.number, guess: text });
-      if (outcome.kind === "wrong") {
-        setFeedback({ tone: "bad", text: `Not it. ${outcome.guessesLeft} left` });
-        setText("");
-      } else if (outcome.kind === "outOfGuesses") {
-        setFeedback({ tone: "bad", text: "Out of guesses for this round" });
-      } else if (outcome.kind === "correct") {
-        setText("");
-      }
-    } catch (error) {
-      setFeedback({ tone: "info", text: messageFor(error, "Your guess could not be sent") });
-    } finally {
-      setBusy(false);
+    if (text.trim() === "") return;
+    const sent = await run(
+      () => guess({ code: room.code, roundNumber: round.number, guess: text }),
+      {
+        failure: (error) => messageFor(error, "Your guess could not be sent"),
+        toastFailure: false,
+        logAs: "Sending a room guess failed",
+      },
+    );
+    if (sent === null) return;
+    if (!sent.ok) {
+      setFeedback({ tone: "info", text: sent.message });
+      return;
+    }
+    const outcome = sent.value;
+    if (outcome.kind === "wrong") {
+      setFeedback({ tone: "bad", text: `Not it. ${outcome.guessesLeft} left` });
+      setText("");
+    } else if (outcome.kind === "outOfGuesses") {
+      setFeedback({ tone: "bad", text: "Out of guesses for this round" });
+    } else if (outcome.kind === "correct") {
+      setText("");
     }
   }
 

@@ -9,6 +9,7 @@ import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { useViewerOrLogin } from "@/lib/auth/useViewerOrLogin";
 import { messageFor } from "@/lib/errors";
+import { useBusyCall } from "@/lib/useBusyCall";
 import { api } from "@convex/_generated/api";
 import { ROOM_CODE_LENGTH, ROOM_MAX_PLAYERS } from "@convex/model/shared/rules";
 
@@ -20,18 +21,23 @@ export function RoomsHomePage() {
   const codeId = useId();
   const [code, setCode] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { working, run } = useBusyCall();
 
   async function makeRoom() {
-    setBusy(true);
     setError(null);
-    try {
-      const room = await create({});
-      void navigate(`/room/${room.code}`);
-    } catch (caught) {
-      setError(messageFor(caught, "Could not make a room"));
-      setBusy(false);
-    }
+    const made = await run(
+      async () => {
+        const room = await create({});
+        // Inside the call, so that the button is still busy when the room's page replaces it.
+        void navigate(`/room/${room.code}`);
+      },
+      {
+        failure: (caught) => messageFor(caught, "Could not make a room"),
+        toastFailure: false,
+        logAs: "Making a room failed",
+      },
+    );
+    if (made?.ok === false) setError(made.message);
   }
 
   function joinRoom(event: FormEvent) {
@@ -58,7 +64,7 @@ export function RoomsHomePage() {
         )}
         {viewer.status === "signedIn" && (
           <>
-            <Button onClick={() => void makeRoom()} disabled={busy}>
+            <Button onClick={() => void makeRoom()} disabled={working}>
               <PlusIcon />
               Make a room
             </Button>

@@ -1,10 +1,9 @@
 import { CopyIcon, Share2Icon } from "lucide-react";
-import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { TitledDialog, type DialogOpenProps } from "@/components/TitledDialog";
 import { DialogFooter } from "@/components/ui/dialog";
 import { gameAddress } from "@/lib/gameAddress";
-import { notify } from "@/lib/notify";
+import { useBusyCall } from "@/lib/useBusyCall";
 import { shareText, shortDate, type SharedDay } from "./shareText";
 
 /** The day's result as text, to copy or hand to the device's share sheet (where it has one). */
@@ -16,31 +15,29 @@ export default function ShareDialog({
 }: DialogOpenProps & { day: SharedDay; streak: number }) {
   const text = shareText(day, streak, gameAddress());
   const canShare = typeof navigator.share === "function";
-  const [busy, setBusy] = useState(false);
+  const copying = useBusyCall();
+  const sharing = useBusyCall();
 
   async function copy() {
-    try {
-      await navigator.clipboard.writeText(text);
-      await notify("success", "Copied!");
-    } catch (error) {
-      console.error("Copying the result failed", error);
-      await notify("error", "Could not copy. Select the text and copy it yourself.");
-    }
+    await copying.run(() => navigator.clipboard.writeText(text), {
+      success: "Copied!",
+      failure: () => "Could not copy. Select the text and copy it yourself.",
+      logAs: "Copying the result failed",
+    });
   }
 
   async function share() {
-    setBusy(true);
-    try {
-      await navigator.share({ text });
-    } catch (error) {
-      // Closing the share sheet is no failure.
-      if (!(error instanceof DOMException && error.name === "AbortError")) {
-        console.error("Sharing the result failed", error);
-        await notify("error", "Could not open sharing. Copy the text instead.");
-      }
-    } finally {
-      setBusy(false);
-    }
+    await sharing.run(
+      () =>
+        navigator.share({ text }).catch((error: unknown) => {
+          // Closing the share sheet is no failure.
+          if (!(error instanceof DOMException && error.name === "AbortError")) throw error;
+        }),
+      {
+        failure: () => "Could not open sharing. Copy the text instead.",
+        logAs: "Sharing the result failed",
+      },
+    );
   }
 
   return (
@@ -59,7 +56,7 @@ export default function ShareDialog({
       </pre>
       <DialogFooter>
         {canShare && (
-          <Button variant="outline" disabled={busy} onClick={() => void share()}>
+          <Button variant="outline" disabled={sharing.working} onClick={() => void share()}>
             <Share2Icon />
             Share…
           </Button>

@@ -1,4 +1,4 @@
-import type { RoundMark } from "@convex/model/game/stats";
+import type { RoundMark, StatsView } from "@convex/model/game/stats";
 
 /** One symbol per round of the day, as the share text and the /me legend show them. */
 export const MARK_SYMBOLS: Record<RoundMark, string> = {
@@ -17,15 +17,7 @@ export const MARK_LABELS: Record<RoundMark, string> = {
 
 const SYMBOLS_PER_LINE = 10;
 
-export type SharedDay = {
-  /** "YYYY-MM-DD", the player's day. */
-  day: string;
-  /** Every round of the day; `marks` may hold only the first ones. */
-  rounds: number;
-  solved: number;
-  points: number;
-  marks: readonly RoundMark[];
-};
+export type SharedDay = NonNullable<StatsView["shareDay"]>;
 
 /** "23 Nov" for "2026-11-23": the day as named, whatever the reader's zone. */
 export function shortDate(day: string): string {

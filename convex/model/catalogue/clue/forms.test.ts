@@ -1,8 +1,8 @@
 import { describe, expect, test } from "vitest";
-import { makeClue, type ClueSource } from "./index";
+import { makeClue, REDACTION as X, type ClueSource } from "./index";
 
 describe("makeClue: no title, no names", () => {
-  test("replaces every title form and synonym, longest first, in any case, possessives too", () => {
+  test("redacts every title form and synonym, longest first, in any case, possessives too", () => {
     const media: ClueSource = {
       title: { english: "The Glass Orchard", romaji: "Garasu no Kajuen", native: "硝子の果樹園" },
       synonyms: ["Orchard of Glass", "GO!"],
@@ -11,7 +11,7 @@ describe("makeClue: no title, no names", () => {
     };
     const clue = makeClue(media);
     expect(clue).toBe(
-      "This series follows a gardener. This series' trees ring like bells, and this series fans call it this series for short.",
+      `${X} follows a gardener. ${X}'s trees ring like bells, and ${X} fans call it ${X} for short.`,
     );
   });
 
@@ -21,9 +21,7 @@ describe("makeClue: no title, no names", () => {
       description:
         "Fans of <i>Jujutsu Kaisen</i> rejoice: the curses are back. Jujutsu Kaisen's heroes return.",
     });
-    expect(clue).toBe(
-      "Fans of this series rejoice: the curses are back. This series' heroes return.",
-    );
+    expect(clue).toBe(`Fans of ${X} rejoice: the curses are back. ${X}'s heroes return.`);
   });
 
   test("copes with regex characters and other spellings in titles", () => {
@@ -34,29 +32,30 @@ describe("makeClue: no title, no names", () => {
       },
       description: "In Re:Zero, a clerk relives his death. RE ZERO (the show) starts again.",
     });
-    expect(clue).toBe(
-      "In this series, a clerk relives their death. This series (the show) starts again.",
-    );
+    expect(clue).toBe(`In ${X}, a clerk relives their death. ${X} (the show) starts again.`);
   });
 
   test("matches long-vowel and diacritic spellings of a title", () => {
     const clue = makeClue({
       title: { romaji: "Kyoujin no Mori" },
-      description: "Kyōjin no Mori is quiet. Kyojin no Mori is green.",
+      description: "Kyōjin no Mori is quiet. Kyojin no Mori is green. Kyoujin no Mori is old.",
     });
-    expect(clue).toBe("This series is quiet. This series is green.");
+    expect(clue).toBe(`${X} is quiet. ${X} is green. ${X} is old.`);
   });
 
-  test("says film for a film", () => {
+  test("keeps the words around a title, so the sentence stays whole", () => {
     const clue = makeClue({
-      title: { english: "Paper Comet" },
+      title: { english: "Paper Comet", romaji: "Death Note" },
       format: "MOVIE",
-      description: "This Paper Comet movie follows a courier. Paper Comet ends at sea.",
+      description:
+        "This Paper Comet movie follows a courier who finds a notebook called the Death Note. Paper Comet ends at sea.",
     });
-    expect(clue).toBe("This film follows a courier. This film ends at sea.");
+    expect(clue).toBe(
+      `This ${X} movie follows a courier who finds a notebook called the ${X}. ${X} ends at sea.`,
+    );
   });
 
-  test("replaces main characters' full, first and last names, in either order", () => {
+  test("redacts main characters' full, first and last names, in either order", () => {
     const clue = makeClue({
       title: { english: "Salt Road" },
       description:
@@ -86,16 +85,14 @@ describe("makeClue: no title, no names", () => {
         ],
       },
     });
-    expect(clue).toBe(
-      "Someone sells salt. This person's rival steals this person's cart while the rival laughs.",
-    );
+    expect(clue).toBe(`${X} sells salt. ${X}'s rival, ${X}, steals ${X}'s cart while ${X} laughs.`);
   });
 
-  test("a name is a proper noun: only its capitalised use is replaced", () => {
+  test("a name is a proper noun: only its capitalised use is redacted", () => {
     const clue = makeClue({
-      description: "Ray finds a ray of hope. The ray fades.",
+      description: "Ray finds a ray of hope in the snow. The ray fades.",
       characters: { nodes: [{ name: { full: "Ray", first: "Ray" } }] },
     });
-    expect(clue).toBe("Someone finds a ray of hope. The ray fades.");
+    expect(clue).toBe(`${X} finds a ray of hope in the snow. The ray fades.`);
   });
 });

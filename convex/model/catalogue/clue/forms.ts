@@ -89,25 +89,21 @@ export type FormMatch = {
   possessive: boolean;
 };
 
-const ARTICLE = String.raw`(?:(?:a|an|the|this|that)\s+)?`;
 const POSSESSIVE = String.raw`(['’]s|['’](?!\p{L}))?`;
 
 function kindRank(kind: FormKind): number {
-  return kind.kind === "name" ? 0 : 1;
+  return kind.kind === "title" ? 0 : 1;
 }
 
 export function buildMatcher(entries: { form: string; kind: FormKind }[]): Matcher | null {
   const usable = entries
     .map((entry) => ({ ...entry, pattern: formPattern(entry.form) }))
     .filter((entry): entry is typeof entry & { pattern: string } => entry.pattern !== null)
-    // Longest first; on a tie the name wins, as it reads better ("Someone, a
-    // young girl…" for Violet Evergarden) and hides the title all the same.
+    // Longest first; on a tie the title wins: a name only counts with its capital, and the
+    // same words in lower case must still be found as the title.
     .sort((a, b) => b.form.length - a.form.length || kindRank(a.kind) - kindRank(b.kind));
   if (usable.length === 0) return null;
-  // A title swallows its article: "called a Death Note" → "called this series".
-  const alternatives = usable.map(
-    (entry) => `(${entry.kind.kind === "title" ? ARTICLE : ""}${entry.pattern})`,
-  );
+  const alternatives = usable.map((entry) => `(${entry.pattern})`);
   const regex = new RegExp(
     `(?<![${LETTER_OR_DIGIT}])(?:${alternatives.join("|")})${POSSESSIVE}(?![${LETTER_OR_DIGIT}])`,
     "gu",

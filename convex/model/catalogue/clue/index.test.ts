@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
+import { MIN_CLUE_WORDS } from "../../shared/rules";
 import { makeClue, type ClueSource } from "./index";
 
 /** The clue's text before the genres line. */
@@ -26,8 +27,12 @@ function containsWord(text: string, form: string, { properNoun = false } = {}): 
 const MARKUP = /<\/?[a-z][^>]*>|&(?:#\d+|#x[0-9a-f]+|[a-z][a-z0-9]+);/i;
 const SENTENCE_BREAK = /[.!?…]+["”’)]*\s+(?=["“]?\p{Lu})/gu;
 
-function sentenceCount(story: string): number {
-  return story.trim() === "" ? 0 : (story.match(SENTENCE_BREAK) ?? []).length + 1;
+function sentencesOf(story: string): string[] {
+  return story.trim() === "" ? [] : story.split(SENTENCE_BREAK);
+}
+
+function wordCount(text: string): number {
+  return (text.match(/[\p{L}\p{N}\p{M}]+/gu) ?? []).length;
 }
 
 describe("makeClue: wording", () => {
@@ -191,12 +196,15 @@ describe("makeClue properties", () => {
     );
   }, 30_000);
 
-  test("a clue never contains markup, nor more than two sentences before the genres line", () => {
+  test("a clue never contains markup, nor more than two sentences (four while under MIN_CLUE_WORDS words) before the genres line", () => {
     fc.assert(
       fc.property(mediaArb, ({ media }) => {
         const clue = makeClue(media);
         expect(clue).not.toMatch(MARKUP);
-        expect(sentenceCount(storyOf(clue))).toBeLessThanOrEqual(2);
+        const sentences = sentencesOf(storyOf(clue));
+        expect(sentences.length).toBeLessThanOrEqual(4);
+        if (sentences.length > 2)
+          expect(wordCount(sentences.slice(0, -1).join(" "))).toBeLessThan(MIN_CLUE_WORDS);
         const genreLines = clue.split("\n").slice(1);
         expect(genreLines.length).toBeLessThanOrEqual(1);
         if (genreLines.length === 1) expect(genreLines[0]).toMatch(/^Genres: \w/);

@@ -218,24 +218,43 @@ function neutralPronoun(pronoun: string, nextWord: string | null): string | null
   }
 }
 
+/** An ellipsis inside a sentence ("their own stats... and finds") does not end the clause. */
+function endsClause(gap: string, next: string | undefined): boolean {
+  if (!/[.!?;:]/.test(gap)) return false;
+  return !(/^(?:\.{2,}|…)\s*$/u.test(gap.trim()) && next !== undefined && /^\p{Ll}/u.test(next));
+}
+
 /**
- * "they have destroyed the moon, and has promised…": a second verb joined by
- * "and" or "but" agrees too. Only the unmistakable verbs (is, was, has, does)
- * are changed; a word like "things" after "but" may well be a noun.
+ * "they have destroyed the moon, and has promised…", "They live alone, but finally finds a
+ * job": a second verb joined by "and" or "but" agrees too. The unmistakable verbs (is, was, has,
+ * does) always; another word in "-s" only when what follows it is what follows a verb ("finds a
+ * job"), since a word like "things" after "but" may well be a noun.
  */
 function agreeCoordinatedVerbs(tokens: string[], from: number): void {
   for (let index = from + 2; index < tokens.length; index += 2) {
-    if (/[.!?;:]/.test(tokens[index - 1]) || /^(?:he|she|it|they|i|we|you)$/i.test(tokens[index]))
+    if (
+      endsClause(tokens[index - 1], tokens[index]) ||
+      /^(?:he|she|it|they|i|we|you)$/i.test(tokens[index])
+    )
       return;
     if (
       !/^(?:and|but)$/i.test(tokens[index]) ||
-      !/^[\s,]*$/.test(tokens[index - 1] + tokens[index + 1])
+      !/^(?:[\s,]|\.{3}|…)*$/u.test(tokens[index - 1] + tokens[index + 1])
     )
       continue;
     const next = index + 2;
     const verb = tokens[next] !== undefined && isAdverb(tokens[next]) ? next + 2 : next;
-    const irregular = tokens[verb] === undefined ? undefined : IRREGULAR_VERBS[tokens[verb]];
-    if (irregular !== undefined && /^\s+$/.test(tokens[verb - 1])) tokens[verb] = irregular;
+    const word = tokens[verb];
+    if (word === undefined || !/^\s+$/.test(tokens[verb - 1])) continue;
+    const irregular = IRREGULAR_VERBS[word];
+    if (irregular !== undefined) {
+      tokens[verb] = irregular;
+      continue;
+    }
+    const following = /^\s+$/.test(tokens[verb + 1] ?? "") ? tokens[verb + 2] : undefined;
+    const plural = pluralVerb(word);
+    if (plural !== null && following !== undefined && OBJECT_FOLLOWERS.has(following.toLowerCase()))
+      tokens[verb] = plural;
   }
 }
 
@@ -258,6 +277,7 @@ export function neutralizePronouns(sentence: string): string {
       original,
       original.includes("’") ? replacement.replace("'", "’") : replacement,
     );
+    if (/^they['’](?:re|ve|d|ll)$/.test(replacement)) agreeCoordinatedVerbs(tokens, index);
     if (replacement !== "they") continue;
     const verb = next !== -1 && isAdverb(tokens[next]) ? nextWordIndex(next) : next;
     const plural = verb === -1 ? null : pluralVerb(tokens[verb]);

@@ -54,7 +54,7 @@ function isInsideQuote(text: string): boolean {
 
 /**
  * Splits a line into sentences. A terminator ends a sentence only before an
- * upper-case start, and not after an abbreviation or an initial ("Dr.",
+ * upper-case start (or a redaction mark), and not after an abbreviation or an initial ("Dr.",
  * "A.D.", "Monkey D. Luffy") nor inside quoted speech.
  */
 export function splitSentences(line: string): string[] {
@@ -63,7 +63,7 @@ export function splitSentences(line: string): string[] {
   for (const match of line.matchAll(TERMINATOR)) {
     const end = match.index + match[0].length;
     const rest = line.slice(end);
-    if (!/^\s+["“‘'(«[]*[\p{Lu}\p{N}\p{Lo}]/u.test(rest)) continue;
+    if (!/^\s+["“‘'(«[]*[\p{Lu}\p{N}\p{Lo}▇]/u.test(rest)) continue;
     const punctuation = match[0].replace(/["'”’»)\]]+$/u, "");
     const sentence = line.slice(start, end);
     const closesQuote = /["”]$/.test(match[0]);
@@ -81,10 +81,10 @@ const META_SENTENCE =
 const MAX_META_LENGTH = 160;
 /** A short sentence about seasons and episodes ("Taking off right after the last episode of the first season."). */
 const RELEASE_WORDS =
-  /(?<![\p{L}])(?:seasons?|cours?|sequel|prequel|episodes?|adaptation)(?![\p{L}])/iu;
-const MAX_RELEASE_NOTE_LENGTH = 80;
+  /(?<![\p{L}])(?:seasons?|cours?|sequel|prequel|episodes?|adaptation|adapting|continuation|installment|instalment|anime\s+project|side[-\s]stor(?:y|ies))(?![\p{L}])/iu;
+const MAX_RELEASE_NOTE_LENGTH = 110;
 
-/** "The second season of this series." says nothing about the story. */
+/** "The second season of ▇▇▇." says nothing about the story. */
 export function isMetaSentence(sentence: string): boolean {
   if (sentence.length <= MAX_RELEASE_NOTE_LENGTH && RELEASE_WORDS.test(sentence)) return true;
   return sentence.length <= MAX_META_LENGTH && META_SENTENCE.test(sentence);

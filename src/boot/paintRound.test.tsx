@@ -1,0 +1,58 @@
+// The boot paints /game's round display-only: React's first render replaces it, so nothing typed
+// or clicked there could be carried over, and nothing is.
+import { screen, within } from "@testing-library/react";
+import { afterEach, beforeAll, expect, test } from "vitest";
+import { renderRoundTemplate } from "@/entry-prerender";
+import { TEMPLATE_SAMPLE_VIEW } from "./makeRoundTemplate";
+import { paintRound } from "./paintRound";
+import type { BootAnswer, BootGame } from "./protocol";
+import type { RoundTemplate } from "./roundTemplate";
+
+let template: RoundTemplate;
+beforeAll(async () => {
+  template = await renderRoundTemplate();
+});
+afterEach(() => document.body.replaceChildren());
+
+function pageWithEmptyMain(): HTMLElement {
+  document.body.innerHTML = '<div id="root"><header></header><main></main></div>';
+  return document.querySelector("main")!;
+}
+
+function answered(answer: BootAnswer | null): BootGame {
+  return { answer, timeZone: "UTC", promise: Promise.resolve(answer) };
+}
+
+const sample: BootAnswer = { status: "success", value: TEMPLATE_SAMPLE_VIEW };
+
+test("the painted round shows the clue with a read-only box and disabled buttons, marked busy", () => {
+  const main = pageWithEmptyMain();
+  expect(paintRound(answered(sample), template)).toBe(main);
+
+  expect(screen.getByText(TEMPLATE_SAMPLE_VIEW.round!.clue)).toBeVisible();
+  const box = screen.getByRole("combobox", { name: "Your guess" });
+  expect(box).toHaveAttribute("readonly");
+  expect(box.closest("form")).toHaveAttribute("aria-busy", "true");
+  const buttons = within(main).getAllByRole("button");
+  // The header GameRoute composes (the Leaderboard button) is painted too, inert like the rest.
+  expect(buttons.map((button) => button.textContent)).toEqual([
+    "Leaderboard",
+    "Submit Guess",
+    "Skip",
+  ]);
+  for (const button of buttons) expect(button).toBeDisabled();
+});
+
+test("nothing is painted once React has the page, over anything there, or without a round", () => {
+  pageWithEmptyMain();
+  expect(paintRound({ ...answered(sample), taken: true }, template)).toBeNull();
+  expect(paintRound(answered({ status: "error", errorMessage: "Server Error" }), template)).toBe(
+    null,
+  );
+  expect(paintRound(answered(null), template)).toBeNull();
+  expect(document.querySelector("main")).toBeEmptyDOMElement();
+
+  document.querySelector("main")!.append("React's page");
+  expect(paintRound(answered(sample), template)).toBeNull();
+  expect(document.querySelector("main")).toHaveTextContent("React's page");
+});

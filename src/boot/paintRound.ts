@@ -1,0 +1,30 @@
+import type { GameView } from "@convex/model/game/view";
+import type { BootGame } from "./protocol";
+import { fillRoundTemplate, type RoundTemplate } from "./roundTemplate";
+
+/**
+ * Makes the painted round display-only until React replaces it: nothing typed or clicked there
+ * could be carried over, so nothing can be (and Enter submits nothing: the form's only submit
+ * button is disabled).
+ */
+export function makeInert(round: HTMLElement): void {
+  for (const form of round.querySelectorAll("form")) form.setAttribute("aria-busy", "true");
+  for (const input of round.querySelectorAll("input")) input.readOnly = true;
+  for (const button of round.querySelectorAll("button")) button.disabled = true;
+}
+
+/**
+ * Paints the answer's round, inert, in the page's <main>, which start.ts emptied, unless React
+ * has rendered the page meanwhile or the game has no template; the <main> it painted in.
+ */
+export function paintRound(call: BootGame, template: RoundTemplate): HTMLElement | null {
+  const main = document.querySelector<HTMLElement>("#root main");
+  if (call.taken || main === null || main.firstChild !== null) return null;
+  const answer = call.answer;
+  const game = answer?.status === "success" ? (answer.value as GameView | null) : null;
+  const markup = fillRoundTemplate(template, game);
+  if (markup === null) return null;
+  main.innerHTML = markup;
+  makeInert(main);
+  return main;
+}

@@ -1,0 +1,86 @@
+/**
+ * What the boot (the code that runs before React: head.ts, start.ts, game.ts), the build that
+ * writes it into index.html (scripts/prerender) and the app agree on. Free of imports: the build's
+ * plugin reads it in Node.
+ */
+
+/** The JSON beside the root that the boot reads: built files' addresses, the deployment's. */
+export const BOOT_DATA_ID = "boot-data";
+
+/** The entry script, once the boot has started it: found by this id, it is never started twice. */
+export const APP_SCRIPT_ID = "app-entry";
+
+/** Set on <html> while another path's page still holds the landing page's markup (index.css). */
+export const OTHER_PATH_ATTRIBUTE = "data-landing-markup";
+
+/** The page whose round the boot asks Convex for and paints. */
+export const GAME_ROUTE = "/game";
+
+/** How long the app's scripts wait for the boot's round at most: a slow answer holds nothing. */
+export const APP_WAIT_LIMIT_MS = 1000;
+
+/**
+ * Where the app keeps the signed-in player's Convex Auth token for the boot (src/boot/token.ts):
+ * the app's own key, so the boot depends on nothing of Convex Auth's storage.
+ */
+export const TOKEN_STORAGE_KEY = "animeGuess.token";
+
+/**
+ * The IANA time zone the game last reported, kept by the game screen. The boot sends it, so that
+ * it need not look the zone up itself: the lookup (ICU's first use) costs some 20 ms of a fast
+ * CPU, a long task on a phone. The screen reports a zone that has changed since.
+ */
+export const TIME_ZONE_STORAGE_KEY = "animeGuess.timeZone";
+
+/** What the build writes beside the root (BOOT_DATA_ID). */
+export type BootData = {
+  /** The main script and what it imports. */
+  entry: string;
+  entryImports: string[];
+  /** Each lazy route's chunks that the entry does not load ("/game": [URLs]). */
+  routes: Record<string, string[]>;
+  /** The Convex session's chunks, which every page but the landing page needs at once. */
+  session: string[];
+  /** The deployment's address as the app's client has it (a path on the e2e build). */
+  convexUrl: string;
+  /** The /game boot script (game.ts, built). */
+  game: string;
+};
+
+/** Convex's HTTP API answer: the call's value, or its error. */
+export type BootAnswer =
+  | { status: "success"; value: unknown }
+  | { status: "error"; errorMessage: string; errorData?: unknown };
+
+/** The boot's game:open call on /game, as the game screen finds it (src/boot/gameCall.ts). */
+export type BootGame = {
+  promise: Promise<BootAnswer | null>;
+  /** The answer, once it has come. */
+  answer: BootAnswer | null;
+  /** The time zone the call sent. */
+  timeZone: string;
+  /** Set once React has rendered the game: the boot then paints nothing more. */
+  taken?: boolean;
+};
+
+/** The landing page's button last clicked before React hydrated it: src/main.tsx clicks it again. */
+export type LandingClick = {
+  button: HTMLButtonElement | null;
+  /** Stops listening for clicks. */
+  stop: () => void;
+};
+
+/** What the boot leaves the app. */
+export type Boot = {
+  /** On /game, its game:open call. */
+  game?: BootGame;
+  /** On the landing page, a click made before React took the page. */
+  landingClick?: LandingClick;
+};
+
+declare global {
+  interface Window {
+    /** The boot's one global: what it leaves the app. */
+    __boot?: Boot;
+  }
+}

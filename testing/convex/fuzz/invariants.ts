@@ -1,0 +1,419 @@
+/** What must hold after every call, whatever the calls: the refusal was allowed, and the database is sound. */
+import { getDocumentSize, type Value } from "convex/values";
+import { expect } from "vitest";
+import type { Doc, Id } from "../../../convex/_generated/dataModel";
+import {
+  MAX_EMAIL_LENGTH,
+  USERNAME_PATTERN,
+  usernameKey,
+} from "../../../convex/model/shared/accounts";
+import {
+  CLAIM_CODE_VALID_MS,
+  CLAIM_LOCK_MS,
+  CLAIM_MAX_FAILURES,
+} from "../../../convex/model/shared/claimRules";
+import { errorCodeOf } from "../../../convex/model/shared/errors";
+import {
+  FEEDBACK_TEXT_MAX_LENGTH,
+  RATING_MAX,
+  RATING_MIN,
+} from "../../../convex/model/shared/feedbackRules";
+import { shardOf } from "../../../convex/model/boards/rank";
+import { isValidTimeZone } from "../../../convex/model/game/localTime";
+import {
+  DAILY_GUESSES,
+  GUESSES_PER_ANIME,
+  RANK_EXACT_LIMIT,
+  STATS_MARKS_KEPT,
+  BLUR_STEPS_PX,
+  ROOM_GUESSES_PER_ROUND,
+  ROOM_MAX_PLAYERS,
+  ROOM_ROUND_CHOICES,
+} from "../../../convex/model/shared/rules";
+import { MiB } from "./world";
+import { type CallRecord, type Spec, userIn, gameIn } from "./calls";
+
+/**
+ * Rooms hold at most ROOM_MAX_PLAYERS, counted on the room; a round's count of solvers is its
+ * solved players; room points are whole, ≥ 0, and the sum of the points of the rounds solved;
+ * rooms keep at most the largest game's rounds, none ahead of the room's current one, each at a
+ * blur step that exists; places 1, 2, 3… without a gap or a repeat.
+ */
+export function checkRooms({ after }: CallRecord) {
+  for (const room of after.rooms) {
+    const members = after.roomPlayers.filter((p) => p.roomId === room._id);
+    expect(members.length, "room over capacity").toBeLessThanOrEqual(ROOM_MAX_PLAYERS);
+    expect(room.playerCount, "room count").toBe(members.length);
+    const rounds = after.roomRounds.filter((r) => r.roomId === room._id);
+    expect(rounds.length).toBeLessThanOrEqual(Math.max(...ROOM_ROUND_CHOICES));
+    for (const round of rounds) {
+      expect(round.number).toBeLessThanOrEqual(room.roundNumber);
+      expect(round.step >= 0 && round.step < BLUR_STEPS_PX.length).toBe(true);
+      if (round.number === room.roundNumber) {
+        const solved = members.filter(
+          (p) => p.round?.number === round.number && p.round.solvedAt !== undefined,
+        );
+        expect(round.solvedCount, "solvers").toBe(solved.length);
+        expect(solved.map((p) => p.round!.place).sort()).toEqual(
+          solved.map((_, i) => i + 1).sort(),
+        );
+      }
+    }
+    for (const member of members) {
+      expect(Number.isInteger(member.score) && member.score >= 0).toBe(true);
+      expect(member.round?.guesses ?? 0).toBeLessThanOrEqual(ROOM_GUESSES_PER_ROUND);
+    }
+  }
+}
+
+/**
+ * The boards (convex/model/boards/board.ts): the all-time entry is the score; a player's day points are
+ * within their week's, and their week's within their score; each board's statistics count its
+ * entries, each in the player's own shard, with the shard's best scores kept in order.
+ */
+export function checkBoards({ after }: CallRecord) {
+  const byBoard = new Map<string, Doc<"boardEntries">[]>();
+  const seenEntries = new Set<string>();
+  for (const entry of after.boardEntries) {
+    const user = userIn(after, entry.userId);
+    expect(user, "a board entry of nobody").toBeDefined();
+    expect(entry.score, "an empty entry").toBeGreaterThan(0);
+    const key = `${entry.board}/${entry.userId}`;
+    expect(seenEntries.has(key), "two entries on one board").toBe(false);
+    seenEntries.add(key);
+    if (entry.board === "all") expect(entry.score).toBe(user!.score);
+    else expect(entry.score).toBeLessThanOrEqual(user!.score);
+    byBoard.set(entry.board, [...(byBoard.get(entry.board) ?? []), entry]);
+  }
+  for (const user of after.users) {
+    if (user.score > 0)
+      expect(seenEntries.has(`all/${user._id}`), "score off the board").toBe(true);
+  }
+  for (const [board, entries] of byBoard) {
+    if (board.startsWith("day:")) {
+      for (const entry of entries) {
+        const week = after.boardEntries.filter(
+          (e) => e.userId === entry.userId && e.board.startsWith("week:"),
+        );
+        expect(Math.max(0, ...week.map((e) => e.score))).toBeGreaterThanOrEqual(entry.score);
+      }
+    }
+    const shards = after.boardStats.filter((s) => s.board === board);
+    for (const stats of shards) {
+      const own = entries.filter((e) => shardOf(e.userId) === stats.shard).map((e) => e.score);
+      expect(stats.players, `${board} shard ${stats.shard}: players`).toBe(own.length);
+      expect(stats.top).toEqual(own.sort((a, b) => b - a).slice(0, RANK_EXACT_LIMIT));
+      expect(stats.buckets.reduce((sum, n) => sum + n, 0)).toBe(own.length);
+    }
+    expect(shards.reduce((sum, s) => sum + s.players, 0)).toBe(entries.length);
+  }
+}
+
+/**
+ * Streaks and stats: only the caller's change; each player's days add up to their
+ * totals (every ended round recorded once); a day keeps at most STATS_MARKS_KEPT symbols; a
+ * streak never exceeds the best one; a player has one totals document and one per day.
+ */
+export function checkPlayerStats({ before, after, caller }: CallRecord) {
+  for (const old of [...before.playerDays, ...before.playerStats]) {
+    if (old.userId === caller.userId) continue;
+    const now = [...after.playerDays, ...after.playerStats].find((doc) => doc._id === old._id);
+    expect(now, "another player's stats changed").toEqual(old);
+  }
+  const owners = new Set(after.playerStats.map((stats) => stats.userId));
+  expect(owners.size, "two totals documents for a player").toBe(after.playerStats.length);
+  const dayKeys = new Set(after.playerDays.map((day) => `${day.userId}/${day.day}`));
+  expect(dayKeys.size, "two documents for a player's day").toBe(after.playerDays.length);
+  for (const stats of after.playerStats) {
+    const days = after.playerDays.filter((day) => day.userId === stats.userId);
+    const sum = (pick: (day: (typeof days)[number]) => number) =>
+      days.reduce((total, day) => total + pick(day), 0);
+    expect(
+      sum((day) => day.rounds),
+      "days and totals disagree",
+    ).toBe(stats.rounds);
+    expect(sum((day) => day.solved)).toBe(stats.solved);
+    expect(sum((day) => day.firstTry)).toBe(stats.firstTry);
+    expect(stats.firstTry).toBeLessThanOrEqual(stats.solved);
+    expect(stats.solved).toBeLessThanOrEqual(stats.rounds);
+    expect(stats.currentStreak).toBeLessThanOrEqual(stats.bestStreak);
+    for (const day of days) {
+      expect(day.marks.length).toBe(Math.min(day.rounds, STATS_MARKS_KEPT));
+    }
+  }
+}
+
+/** What the platform answers to arguments that do not match the validator (convex-test's and a deployment's wording). */
+export const VALIDATION_ERROR =
+  /^(?:Validator error: |ArgumentValidationError|The arguments to a Convex function must be an object)/;
+
+export function expectExpectedRefusal(spec: Spec, call: CallRecord, error: unknown) {
+  const code = errorCodeOf(error);
+  if (code !== null) {
+    const user = userIn(call.before, call.caller.userId) ?? null;
+    expect(spec.refusals(user), `refused with ${code}`).toContain(code);
+    return;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  if (spec.platformRefusal?.(message, call)) return;
+  // convex-test's validator trips over a null where an object is expected (a deployment
+  // answers ArgumentValidationError): still a validation refusal, before any of our code.
+  if (error instanceof TypeError && error.stack?.includes("validateValidator")) return;
+  expect(message, "an unexpected error").toMatch(VALIDATION_ERROR);
+}
+
+export const isInteger = (value: number | undefined) =>
+  value !== undefined && Number.isInteger(value);
+
+/**
+ * What the database guarantees whatever the calls, as the game model
+ * (convex/model/game/) keeps it:
+ * - a user is never deleted; a score is a whole number ≥ 0 and never falls,
+ *   and only the caller's own score, roles and game can change in a call;
+ *   nobody gains admin but by spending a live claim code at /make-admin
+ *   (see `checkClaims`), and nobody loses it; a beta tester stays one;
+ *   usernames follow the rule and are unique case-insensitively;
+ * - a score only rises by what the caller's round just earned (100, or 150 on
+ *   a first guess), once;
+ * - one game per player; 0 ≤ animeRemaining ≤ dailyRemaining ≤ 20 and
+ *   animeRemaining ≤ 5 (a deal gives min(5, daily), a guess takes one of
+ *   each, a cooldown's end and a reset give 20 and 5); a cooldown exactly while
+ *   the day's guesses are spent; a round in play has a guess left and at most
+ *   5 on its anime; round numbers never go back; points only on a solved
+ *   round, and none on an anime dealt after its answer was seen; an ended
+ *   round's anime is recorded as seen, once per player; a player who played
+ *   since the last reset has the next reset scheduled (so their open screen
+ *   resets without them doing anything), and nobody has two reset jobs or two
+ *   cooldown jobs waiting; a new time zone waits, valid, for the next reset;
+ * - feedback only from beta testers, within the rules, and the running totals
+ *   match the records;
+ * - nothing refers to a user that is gone (games, feedback, events, sessions,
+ *   accounts); no document nears the 1 MiB a deployment allows (convex-test
+ *   does not enforce it), and no e-mail is longer than 254 characters;
+ * - a refused call and a query change nothing at all.
+ */
+export function checkInvariants(call: CallRecord, refused: boolean) {
+  const { before, after, caller, kind } = call;
+  const userIds = new Set(after.users.map((user) => user._id));
+
+  if (refused || kind === "query")
+    expect(after, "a refused call or a query wrote something").toEqual(before);
+
+  for (const old of before.users) {
+    const now = userIn(after, old._id);
+    expect(now, "a user was deleted").toBeDefined();
+    expect(now!.score ?? 0, "a score fell").toBeGreaterThanOrEqual(old.score ?? 0);
+    if (old._id !== caller.userId) expect(now, "another player's account changed").toEqual(old);
+    if (old.isBetaTester) expect(now!.isBetaTester).toBe(true);
+    if (now!.isAdmin !== old.isAdmin) {
+      expect(old.isAdmin, "an admin lost the role").toBe(false);
+      expectSpentClaimCode(call, old._id);
+    }
+  }
+  // A deployment refuses documents over 1 MiB (convex-test does not): nothing may grow that large.
+  for (const [table, docs] of Object.entries(after)) {
+    for (const doc of docs as (string | Record<string, Value>)[]) {
+      if (typeof doc === "object" && table !== "resetJobs" && table !== "cooldownJobs") {
+        expect(getDocumentSize(doc), `a ${table} document over 1 MiB`).toBeLessThan(MiB);
+      }
+    }
+  }
+  const keys = new Set<string>();
+  for (const user of after.users) {
+    expect(user.email.length, "an e-mail too long").toBeLessThanOrEqual(MAX_EMAIL_LENGTH);
+    expect(isInteger(user.score) && user.score >= 0, `score ${user.score}`).toBe(true);
+    expect(user.username).toMatch(USERNAME_PATTERN);
+    expect(user.usernameKey).toBe(usernameKey(user.username));
+    expect(keys.has(user.usernameKey), "a username is taken twice").toBe(false);
+    keys.add(user.usernameKey);
+  }
+  if (call.name !== "auth:signIn")
+    expect(after.users.length, "a user appeared").toBe(before.users.length);
+
+  const seenPairs = new Set(after.seen.map((s) => `${s.userId}/${s.animeId}`));
+  expect(seenPairs.size, "an anime recorded as seen twice").toBe(after.seen.length);
+  for (const s of after.seen) expect(userIds.has(s.userId), "seen: orphan").toBe(true);
+
+  const gamesByUser = new Set<string>();
+  for (const game of after.games) {
+    const where = `game of ${game.userId}`;
+    expect(userIds.has(game.userId), `${where}: orphan`).toBe(true);
+    expect(gamesByUser.has(game.userId), `${where}: two games`).toBe(false);
+    gamesByUser.add(game.userId);
+    const { dailyRemaining: daily, animeRemaining: anime, round } = game;
+    expect(
+      isInteger(daily) && daily >= 0 && daily <= DAILY_GUESSES,
+      `${where}: daily ${daily}`,
+    ).toBe(true);
+    expect(
+      isInteger(anime) && anime >= 0 && anime <= GUESSES_PER_ANIME,
+      `${where}: anime ${anime}`,
+    ).toBe(true);
+    expect(anime, `${where}: more anime guesses than daily ones`).toBeLessThanOrEqual(daily);
+    if (game.cooldownEnd !== null) expect(daily, `${where}: cooldown with guesses left`).toBe(0);
+    // The guess that spends the day starts the countdown: 0/20 never waits for a click.
+    if (daily === 0) expect(game.cooldownEnd, `${where}: 0/20 without a cooldown`).not.toBeNull();
+    expect(isValidTimeZone(game.timeZone), `${where}: time zone ${game.timeZone}`).toBe(true);
+    expect(game.nextResetAt).toBeGreaterThan(game.lastReset);
+    if (game.lastActiveAt >= game.lastReset) {
+      // A player who played since the last reset sees the next one happen at midnight.
+      expect(after.resetJobs, `${where}: no reset job for the next midnight`).toContainEqual({
+        gameId: game._id,
+        resetAt: game.nextResetAt,
+      });
+    }
+    const jobsOf = (jobs: { gameId: Id<"games"> }[]) =>
+      jobs.filter((job) => job.gameId === game._id).length;
+    expect(jobsOf(after.resetJobs), `${where}: two pending reset jobs`).toBeLessThanOrEqual(1);
+    expect(jobsOf(after.cooldownJobs), `${where}: two cooldown jobs`).toBeLessThanOrEqual(1);
+    if (game.pendingTimeZone !== undefined) {
+      expect(isValidTimeZone(game.pendingTimeZone)).toBe(true);
+      expect(game.pendingTimeZone).not.toBe(game.timeZone);
+    }
+    expect(game.previousRound?.status, `${where}: previous round still playing`).not.toBe(
+      "playing",
+    );
+    if (round !== null) {
+      const seen = after.seen.some((s) => s.userId === game.userId && s.animeId === round.animeId);
+      // A round in play was dealt unseen unless it says so; an ended one has been seen.
+      if (round.status === "playing") expect(seen).toBe(round.seenBefore === true);
+      else expect(seen, `${where}: an ended round not recorded as seen`).toBe(true);
+      expect(isInteger(round.guessesUsed) && round.guessesUsed >= 0).toBe(true);
+      if (round.status === "playing") {
+        expect(anime, `${where}: a round in play with no guess left`).toBeGreaterThan(0);
+        expect(round.guessesUsed + anime).toBeLessThanOrEqual(GUESSES_PER_ANIME);
+      }
+      expect(round.pointsEarned !== undefined, `${where}: points`).toBe(round.status === "solved");
+      if (round.seenBefore === true && round.pointsEarned !== undefined) {
+        expect(round.pointsEarned, `${where}: a seen anime scored`).toBe(0);
+      }
+    }
+    const old = before.games.find((g) => g._id === game._id);
+    if (old !== undefined) {
+      expect(round?.number ?? 0, `${where}: round number went back`).toBeGreaterThanOrEqual(
+        old.round?.number ?? 0,
+      );
+      // A room round that ends marks its anime seen for its members, daily round included.
+      const seenInRoom = call.name.startsWith("rooms:")
+        ? { round: old.round && { ...old.round, seenBefore: game.round?.seenBefore } }
+        : {};
+      if (game.userId !== caller.userId)
+        expect(game, "another player's game changed").toEqual({ ...old, ...seenInRoom });
+    }
+  }
+
+  // The caller's score rises only with the round this call solved.
+  const gained =
+    (userIn(after, caller.userId)?.score ?? 0) - (userIn(before, caller.userId)?.score ?? 0);
+  if (gained > 0) {
+    const round = gameIn(after, caller.userId)?.round;
+    expect(call.name).toBe("game:guess");
+    expect(round?.status).toBe("solved");
+    expect(round?.pointsEarned).toBe(gained);
+    expect(gameIn(before, caller.userId)?.round?.status).toBe("playing");
+  }
+
+  for (const feedback of after.feedback) {
+    const author = userIn(after, feedback.userId);
+    expect(author?.isBetaTester, "feedback from a non-tester").toBe(true);
+    expect(
+      Number.isInteger(feedback.rating) &&
+        feedback.rating >= RATING_MIN &&
+        feedback.rating <= RATING_MAX,
+    ).toBe(true);
+    for (const text of [feedback.bugReport, feedback.suggestions, feedback.userExperience]) {
+      expect(text.length).toBeLessThanOrEqual(FEEDBACK_TEXT_MAX_LENGTH);
+    }
+  }
+  expect(after.feedbackStats.length).toBeLessThanOrEqual(1);
+  const [stats] = after.feedbackStats;
+  const count = (difficulty: string) =>
+    after.feedback.filter((f) => f.difficulty === difficulty).length;
+  expect(stats ?? { count: 0 }).toMatchObject({
+    count: after.feedback.length,
+    ...(stats === undefined
+      ? {}
+      : {
+          ratingTotal: after.feedback.reduce((sum, f) => sum + f.rating, 0),
+          easy: count("easy"),
+          medium: count("medium"),
+          hard: count("hard"),
+        }),
+  });
+
+  checkClaims(call);
+  checkBoards(call);
+  checkPlayerStats(call);
+  checkRooms(call);
+
+  for (const stat of after.dailyStats) {
+    for (const value of [stat.sessions, stat.guesses, stat.correctGuesses]) {
+      expect(Number.isInteger(value) && value >= 0).toBe(true);
+    }
+    expect(stat.correctGuesses).toBeLessThanOrEqual(stat.guesses);
+  }
+
+  const owners = [...after.events, ...after.betaEvents, ...after.sessions, ...after.accounts];
+  for (const owned of owners) expect(userIds.has(owned.userId), "an orphan document").toBe(true);
+  // A call never ends another user's session.
+  for (const session of before.sessions) {
+    if (session.userId !== caller.userId) {
+      expect(after.sessions.map((s) => s._id)).toContain(session._id);
+    }
+  }
+}
+
+/** Becoming admin takes a live code, spent by this caller in this very call. */
+export function expectSpentClaimCode(
+  { name, caller, before, after }: CallRecord,
+  userId: Id<"users">,
+) {
+  expect(name, "someone became admin").toBe("admin:makeMeAdmin");
+  expect(userId, "someone else became admin").toBe(caller.userId);
+  const spent = after.claimCodes.filter(
+    (code) =>
+      code.usedBy === userId &&
+      before.claimCodes.find((c) => c._id === code._id)?.usedBy === undefined,
+  );
+  expect(spent, "admin without spending a code").toHaveLength(1);
+  expect(spent[0].expiresAt, "admin with an expired code").toBeGreaterThan(Date.now());
+  const locked = before.claimAttempts.find((a) => a.userId === userId)?.lockedUntil ?? 0;
+  expect(locked, "admin while locked out").toBeLessThanOrEqual(Date.now());
+}
+
+/**
+ * Claim codes and wrong tries: no call creates a code (operators do); a code
+ * holds a SHA-256, is spent once, before it expires, by someone who is admin
+ * now; a player has at most one document of wrong tries, with fewer than the
+ * limit in it and a lock of at most an hour; only the caller's changes.
+ */
+export function checkClaims({ caller, before, after }: CallRecord) {
+  const userIds = new Set(after.users.map((user) => user._id));
+  expect(after.claimCodes.length, "a code was created").toBeLessThanOrEqual(
+    before.claimCodes.length,
+  );
+  for (const code of after.claimCodes) {
+    expect(code.codeHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(code.expiresAt - code.createdAt).toBe(CLAIM_CODE_VALID_MS);
+    expect(code.usedAt === undefined).toBe(code.usedBy === undefined);
+    if (code.usedBy !== undefined) {
+      expect(code.usedAt!).toBeLessThan(code.expiresAt);
+      expect(userIn(after, code.usedBy)?.isAdmin, "a code spent by a non-admin").toBe(true);
+    }
+    const old = before.claimCodes.find((c) => c._id === code._id);
+    if (old?.usedBy !== undefined) expect(code, "a spent code changed").toEqual(old);
+  }
+  const seen = new Set<string>();
+  for (const attempts of after.claimAttempts) {
+    expect(userIds.has(attempts.userId), "wrong tries of a user that is gone").toBe(true);
+    expect(seen.has(attempts.userId), "two documents of wrong tries").toBe(false);
+    seen.add(attempts.userId);
+    expect(attempts.failures.length).toBeLessThan(CLAIM_MAX_FAILURES);
+    expect(attempts.failures).toEqual([...attempts.failures].sort((a, b) => a - b));
+    expect(attempts.lockedUntil ?? 0).toBeLessThanOrEqual(Date.now() + CLAIM_LOCK_MS);
+    if (attempts.userId !== caller.userId) {
+      const old = before.claimAttempts.find((a) => a._id === attempts._id);
+      expect(attempts, "another player's wrong tries changed").toEqual(old);
+    }
+  }
+}

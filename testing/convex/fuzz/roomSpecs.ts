@@ -1,0 +1,156 @@
+/** What each party-room function may do. */
+import fc from "fast-check";
+import { expect } from "vitest";
+import type { ErrorCode } from "../../../convex/model/shared/errors";
+import { BLUR_STEPS_PX, roomPointsFor } from "../../../convex/model/shared/rules";
+import type { PublicFunctionName } from "../backend";
+import { type World, Live } from "./world";
+import { type CallRecord, type Spec, forPlayers } from "./calls";
+
+export async function roomRoundOf(world: World) {
+  return await world.t.run(async (ctx) => {
+    const room = await ctx.db
+      .query("rooms")
+      .withIndex("by_code", (q) => q.eq("code", world.roomCode))
+      .unique();
+    if (room === null) return null;
+    const round = await ctx.db
+      .query("roomRounds")
+      .withIndex("by_roomId_and_number", (q) =>
+        q.eq("roomId", room._id).eq("number", room.roundNumber),
+      )
+      .unique();
+    const anime = round === null ? null : await ctx.db.get("anime", round.animeId);
+    return { number: room.roundNumber, answer: anime?.answers[0] ?? "Show 1" };
+  });
+}
+
+export const roomLive = {
+  code: new Live("the room's code", (world) => world.roomCode),
+  codeTyped: new Live(
+    "the room's code, lower-cased and spaced",
+    (world) => ` ${world.roomCode.toLowerCase().split("").join(" ")} `,
+  ),
+  round: new Live("the room's round", async (world) => (await roomRoundOf(world))?.number ?? 1),
+  answer: new Live("the room round's answer", async (world) => (await roomRoundOf(world))?.answer),
+};
+
+/** Room calls come seconds apart: a jump past 30 idle minutes would close the room for good. */
+export const roomClock = fc.constantFrom(0, 0, 0, 1_000, 10_000);
+
+export const roomCodes = fc.constantFrom(roomLive.code, roomLive.codeTyped, "ZZZZ", "", "K7QM");
+
+export const ROOM_MEMBER_REFUSALS: ErrorCode[] = ["NOT_IN_ROOM", "ROOM_CLOSED"];
+
+export const ROOM_GUESS_OUTCOMES = [
+  "ignored",
+  "stale",
+  "roundOver",
+  "alreadySolved",
+  "correct",
+  "wrong",
+  "outOfGuesses",
+];
+
+export const roomSpecs = {
+  "rooms:view": {
+    refusals: forPlayers(),
+    hints: { code: roomCodes },
+    realistic: fc.record({ code: roomCodes }),
+    clock: roomClock,
+    succeeded: (result: unknown, { caller }: CallRecord) => {
+      const view = result as { kind: string; round?: { status: string; answer: unknown } | null };
+      expect(["outside", "closed", "member"]).toContain(view.kind);
+      if (caller.role === "admin" && view.kind === "member") return; // the admin may have joined
+      if (view.round?.status === "playing") expect(view.round.answer).toBeNull();
+    },
+  },
+  "rooms:create": {
+    refusals: forPlayers("ROOM_CREATE_TOO_FAST"),
+    clock: roomClock,
+    succeeded: (result: unknown) =>
+      expect((result as { code: string }).code).toMatch(/^[A-HJKMNP-Z2-9]{4}$/),
+  },
+  "rooms:join": {
+    refusals: forPlayers("ROOM_NOT_FOUND", "ROOM_FULL", "ROOM_CLOSED"),
+    hints: { code: roomCodes },
+    realistic: fc.record({ code: roomCodes }),
+    clock: roomClock,
+    succeeded: (result: unknown) =>
+      expect((result as { code: string }).code).toMatch(/^[A-HJKMNP-Z2-9]{4}$/),
+  },
+  "rooms:heartbeat": {
+    refusals: forPlayers(...ROOM_MEMBER_REFUSALS),
+    hints: { code: roomCodes },
+    realistic: fc.record({ code: roomCodes }),
+    clock: roomClock,
+    succeeded: (result: unknown) => expect(result).toEqual({ now: Date.now() }),
+  },
+  "rooms:leave": {
+    refusals: forPlayers(...ROOM_MEMBER_REFUSALS),
+    hints: { code: roomCodes },
+    realistic: fc.record({ code: roomCodes }),
+    clock: roomClock,
+    succeeded: (result: unknown) => expect(result).toBeNull(),
+  },
+  "rooms:configure": {
+    refusals: forPlayers(
+      ...ROOM_MEMBER_REFUSALS,
+      "NOT_ROOM_HOST",
+      "ROOM_BAD_SETTINGS",
+      "ROOM_NOT_IN_LOBBY",
+    ),
+    hints: {
+      code: roomCodes,
+      rounds: fc.constantFrom(5, 10, 15, 4, 0, -5, 5.5),
+      seconds: fc.integer({ min: 20, max: 100 }),
+    },
+    realistic: fc.record({
+      code: fc.constant(roomLive.code),
+      rounds: fc.constantFrom(5, 10, 15),
+      seconds: fc.integer({ min: 30, max: 90 }),
+    }),
+    clock: roomClock,
+    succeeded: (result: unknown) => expect(result).toBeNull(),
+  },
+  "rooms:start": {
+    refusals: forPlayers(
+      ...ROOM_MEMBER_REFUSALS,
+      "NOT_ROOM_HOST",
+      "ROOM_NOT_IN_LOBBY",
+      "ROOM_POOL_EMPTY",
+    ),
+    hints: { code: roomCodes },
+    realistic: fc.record({ code: fc.constant(roomLive.code) }),
+    clock: roomClock,
+    succeeded: (result: unknown) => expect(result).toBeNull(),
+  },
+  "rooms:guess": {
+    refusals: forPlayers(
+      ...ROOM_MEMBER_REFUSALS,
+      "GUESS_TOO_LONG",
+      "GUESS_IS_A_LIST",
+      "GUESS_TOO_GENERIC",
+      "ROOM_GUESS_TOO_FAST",
+    ),
+    hints: {
+      code: roomCodes,
+      roundNumber: fc.constantFrom(roomLive.round, 0, 99),
+      guess: fc.constantFrom(roomLive.answer, "Zorblat", "Show 1, Show 2", "   "),
+    },
+    realistic: fc.record({
+      code: fc.constant(roomLive.code),
+      roundNumber: fc.constant(roomLive.round),
+      guess: fc.constantFrom(roomLive.answer, "Zorblat", "Naruto"),
+    }),
+    clock: fc.constantFrom(0, 1_000, 1_000, 10_000),
+    succeeded: (result: unknown) => {
+      const outcome = result as { kind: string; points?: number; place?: number };
+      expect(ROOM_GUESS_OUTCOMES).toContain(outcome.kind);
+      if (outcome.kind === "correct") {
+        const possible = BLUR_STEPS_PX.map((_, step) => roomPointsFor(outcome.place!, step));
+        expect(possible).toContain(outcome.points);
+      }
+    },
+  },
+} satisfies Partial<Record<PublicFunctionName, Spec>>;

@@ -1,0 +1,76 @@
+import { api } from "../../convex/_generated/api";
+import type { Doc } from "../../convex/_generated/dataModel";
+import { userOf } from "./players";
+import { userIdIn, type Player, type Someone, type World } from "./world";
+
+/** Deals the player's first round (`game.start`), in `timeZone`. */
+export async function deal(player: Player, timeZone = "UTC") {
+  return await player.as.mutation(api.game.start, { timeZone });
+}
+
+type RunCtx = Parameters<Parameters<World["run"]>[0]>[0];
+
+async function gameIn(ctx: RunCtx, someone: Someone): Promise<Doc<"games">> {
+  const userId = await userIdIn(ctx, someone);
+  const game = await ctx.db
+    .query("games")
+    .withIndex("by_userId", (q) => q.eq("userId", userId))
+    .unique();
+  if (game === null) throw new Error("The player has no game");
+  return game;
+}
+
+/** `someone`'s game document, once their game has started. */
+export async function gameOf(world: World, someone: Someone): Promise<Doc<"games">> {
+  return await world.run(async (ctx) => await gameIn(ctx, someone));
+}
+
+/** The anime on `someone`'s screen: what a test must know to guess right. */
+export async function dealtAnime(world: World, someone: Someone): Promise<Doc<"anime">> {
+  return await world.run(async (ctx) => {
+    const { round } = await gameIn(ctx, someone);
+    if (round === null) throw new Error("The player has no round");
+    const anime = await ctx.db.get("anime", round.animeId);
+    if (anime === null) throw new Error("The dealt anime is gone");
+    return anime;
+  });
+}
+
+/** Changes `someone`'s game on the server, as a scheduled job or another device would. */
+export async function patchGame(
+  world: World,
+  someone: Someone,
+  changes: Partial<Omit<Doc<"games">, "_id" | "_creationTime">>,
+) {
+  await world.run(async (ctx) => {
+    await ctx.db.patch("games", (await gameIn(ctx, someone))._id, changes);
+  });
+}
+
+/** What the game screen shows the player (`game.state`). */
+export async function viewOf(player: Player) {
+  const state = await player.as.query(api.game.state, {});
+  if (state === null) throw new Error("The player has no game");
+  return state;
+}
+
+/** A guess on the round on screen, as the guess box sends it. */
+export async function guessAs(player: Player, text: string) {
+  const { round } = await viewOf(player);
+  return await player.as.mutation(api.game.guess, {
+    roundNumber: round!.number,
+    attempt: round!.guessesUsed,
+    guess: text,
+  });
+}
+
+/** Skip / Next Anime on the round on screen. */
+export async function skipAs(player: Player) {
+  const { round } = await viewOf(player);
+  return await player.as.mutation(api.game.next, { roundNumber: round!.number });
+}
+
+/** The player's score as stored. */
+export async function scoreOf(world: World, someone: Someone) {
+  return (await userOf(world, someone)).score;
+}

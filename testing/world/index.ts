@@ -1,0 +1,20 @@
+/**
+ * The world a test plays in, the same at every layer: seed a pool and players, sign in, deal,
+ * play and read a game, on convex-test (the backend tests) or on the in-process backend behind
+ * the component tests' client.
+ */
+export type { Caller, Player, Someone, World } from "./world";
+export { seedAnime, seedPlayers, type AnimeSeed } from "./pool";
+export {
+  ROLES,
+  setRoles,
+  setScore,
+  signedInAs,
+  signIn,
+  signUp,
+  userOf,
+  type Role,
+  type TestPlayer,
+} from "./players";
+export { deal, dealtAnime, gameOf, guessAs, patchGame, scoreOf, skipAs, viewOf } from "./game";
+export { ann, bob, type Credentials, type Tokens } from "../fixtures/accounts";

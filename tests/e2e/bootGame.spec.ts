@@ -1,0 +1,257 @@
+// On a signed-in player's fresh load of /game, the boot asks for the round and paints it, inert,
+// from the game screen's template before the app's scripts arrive; React's first render then
+// replaces it with the same screen, live (src/boot/game.ts, roundTemplate.ts, paintRound.ts).
+import type { Locator, Page, Request } from "@playwright/test";
+import { TOKEN_STORAGE_KEY } from "../../src/boot/protocol";
+import {
+  consoleProblems,
+  expect,
+  screenshots,
+  test,
+  type ServerControl,
+} from "../../testing/e2e/fixtures";
+import { guessBox } from "./gameScreen";
+
+/** The game:open calls the page sends, in order. */
+function gameOpens(page: Page): string[] {
+  const opens: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().endsWith("/api/mutation") && request.postData()?.includes('"game:open"')) {
+      opens.push(request.headers()["authorization"] ? "signed in" : "anonymous");
+    }
+  });
+  return opens;
+}
+
+/** A signed-in player about to load /game over a small pool; the game:open calls it will send. */
+async function playerBeforeGame(page: Page, backend: ServerControl): Promise<string[]> {
+  await backend.seedAnimePool(3);
+  await backend.signIn(page);
+  return gameOpens(page);
+}
+
+/** Every script of the app but the boot's /game script. */
+const APP_SCRIPT = /\/assets\/(?!boot-game-)[^/]+\.js$/;
+
+/** Stops the app's scripts. */
+async function blockAppScripts(page: Page): Promise<void> {
+  await page.route(APP_SCRIPT, (route) => route.abort());
+}
+
+/** Holds the app's scripts until the returned function is called. */
+async function holdAppScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(APP_SCRIPT, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+/** The answer to the boot's game:open call. */
+function bootAnswer(page: Page) {
+  return page
+    .waitForResponse(
+      (response) =>
+        response.url().endsWith("/api/mutation") &&
+        (response.request().postData()?.includes('"game:open"') ?? false),
+    )
+    .then(
+      (response) =>
+        response.json() as Promise<{ value: { round: { clue: string; coverColor: string } } }>,
+    );
+}
+
+const clue = (page: Page) => page.getByRole("heading", { name: "Clue" }).locator("+ p");
+
+const roundButtons = (page: Page) => page.locator("main form").getByRole("button");
+
+/** The round as the boot paints it: display-only, its form marked busy. */
+async function expectInert(page: Page, box: Locator) {
+  await expect(box).not.toBeEditable();
+  await expect(box).toHaveAttribute("readonly");
+  await expect(page.locator("main form")).toHaveAttribute("aria-busy", "true");
+  await expect(roundButtons(page)).toHaveText(["Submit Guess", "Skip"]);
+  for (const button of await roundButtons(page).all()) await expect(button).toBeDisabled();
+}
+
+test("a signed-in player's /game paints its round without the app's scripts", async ({
+  page,
+  backend,
+}) => {
+  const opens = await playerBeforeGame(page, backend);
+  // None of the app's scripts runs: the call and the round come from the boot.
+  await blockAppScripts(page);
+  const answered = bootAnswer(page);
+  await page.goto("/game");
+  const { round } = (await answered).value;
+  await expect(clue(page)).toHaveText(round.clue);
+  await expect(page.getByRole("heading", { level: 1, name: "Guess the Anime" })).toBeVisible();
+  await expect(page.getByText("Score: 0")).toBeVisible();
+  await expect(page.getByText("Anime Guesses: 5/5")).toBeVisible();
+  await expect(page.getByText("Daily Guesses: 20/20")).toBeVisible();
+  await expectInert(page, guessBox(page));
+  // The cover's box in the round's colour, waiting for its image.
+  const [r, g, b] = [1, 3, 5].map((at) => parseInt(round.coverColor.slice(at, at + 2), 16));
+  await expect(page.getByTestId("cover")).toHaveCSS("background-color", `rgb(${r}, ${g}, ${b})`);
+  expect(opens).toEqual(["signed in"]);
+  await screenshots(page, "game-boot-round");
+});
+
+test("the app's scripts are requested only once the browser has shown the painted round", async ({
+  page,
+  backend,
+}) => {
+  await playerBeforeGame(page, backend);
+  await page.addInitScript(() => {
+    const painted: { at: number; text: string }[] = [];
+    (window as Window & { painted?: typeof painted }).painted = painted;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { element: Element })[]) {
+        painted.push({ at: entry.startTime, text: entry.element?.textContent ?? "" });
+      }
+    }).observe({ type: "largest-contentful-paint", buffered: true });
+  });
+  const answered = bootAnswer(page);
+  await page.goto("/game");
+  const { round } = (await answered).value;
+  // Once React has the page, every script it needed has loaded.
+  await expect(page.getByRole("navigation", { name: "Account" }).getByRole("status")).toHaveCount(
+    0,
+  );
+  const { roundPaintedAt, firstAppScriptAt } = await page.evaluate((clueText) => {
+    const painted = (window as Window & { painted?: { at: number; text: string }[] }).painted!;
+    return {
+      roundPaintedAt: painted.find(({ text }) => text === clueText)?.at ?? Infinity,
+      firstAppScriptAt: Math.min(
+        ...performance
+          .getEntriesByType("resource")
+          .filter((entry) => /\/assets\/(?!boot-game-)[^/]+\.js$/.test(entry.name))
+          .map((entry) => entry.startTime),
+      ),
+    };
+  }, round.clue);
+  // The clue is the page's largest paint, before any of the app's scripts was asked for.
+  expect(roundPaintedAt).toBeLessThan(Infinity);
+  expect(firstAppScriptAt).toBeGreaterThanOrEqual(roundPaintedAt);
+});
+
+test("React's round replaces the painted one in place, live, without a moment of anything else", async ({
+  page,
+  backend,
+}) => {
+  await playerBeforeGame(page, backend);
+  const problems = consoleProblems(page);
+  const release = await holdAppScripts(page);
+  const answered = bootAnswer(page);
+  await page.goto("/game", { waitUntil: "commit" });
+  const { round } = (await answered).value;
+  await expect(clue(page)).toHaveText(round.clue);
+  await expectInert(page, guessBox(page));
+  // From now on, note any moment the clue is not on screen.
+  await page.evaluate((clueText) => {
+    const w = window as Window & { clueGone?: boolean; samePage?: boolean };
+    w.samePage = true;
+    new MutationObserver(() => {
+      if (!document.querySelector("main")?.textContent?.includes(clueText)) w.clueGone = true;
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  }, round.clue);
+
+  release();
+  await expect(guessBox(page)).toBeEditable();
+  await expect(page.locator("main form")).not.toHaveAttribute("aria-busy");
+  await expect(page.getByRole("navigation", { name: "Account" }).getByRole("status")).toHaveCount(
+    0,
+  );
+  const shown = /^File (\d+)\./.exec(round.clue)![1];
+  await guessBox(page).fill(`Test Show ${shown}`);
+  await page.getByRole("button", { name: "Submit Guess" }).click();
+  await expect(page.getByText("Correct! You got it!")).toBeVisible();
+  expect(
+    await page.evaluate(() => {
+      const w = window as Window & { clueGone?: boolean; samePage?: boolean };
+      return { clueGone: w.clueGone ?? false, samePage: w.samePage ?? false };
+    }),
+  ).toEqual({ clueGone: false, samePage: true });
+  expect(problems).toEqual([]);
+});
+
+test("coming from another page, the painted round is replaced once, and the visit opened once", async ({
+  page,
+  backend,
+}) => {
+  // The leaderboard leaves saved scroll positions, which the router restores on the next load.
+  const opens = await playerBeforeGame(page, backend);
+  await page.goto("/leaderboard");
+  await expect(page.getByRole("tab", { name: "All time" })).toBeVisible();
+  const problems = consoleProblems(page);
+  const release = await holdAppScripts(page);
+  await page.goto("/game", { waitUntil: "commit" });
+  await expectInert(page, guessBox(page));
+  release();
+  await expect(page.getByRole("navigation", { name: "Account" }).getByRole("status")).toHaveCount(
+    0,
+  );
+  await guessBox(page).fill("Test Show");
+  await page.getByRole("button", { name: "Submit Guess" }).click();
+  await expect(page.getByText("Correct! You got it!")).toBeVisible();
+  expect(opens).toEqual(["signed in"]);
+  expect(problems).toEqual([]);
+});
+
+test("the round the boot asked for is the one the game shows, and the visit opens once", async ({
+  page,
+  backend,
+}) => {
+  const opens = await playerBeforeGame(page, backend);
+  const answered = bootAnswer(page);
+  await page.goto("/game");
+  const { round } = (await answered).value;
+  // The client has signed in (the top bar's spinner is gone) and the live state has taken over.
+  await expect(page.getByRole("navigation", { name: "Account" }).getByRole("status")).toHaveCount(
+    0,
+  );
+  await expect(clue(page)).toHaveText(round.clue);
+  expect(opens).toEqual(["signed in"]);
+});
+
+test("a visitor who is not signed in gets the app at once, without the round's script", async ({
+  page,
+}) => {
+  const requested: Request[] = [];
+  page.on("request", (request) => requested.push(request));
+  await page.goto("/game");
+  await expect(page.getByRole("button", { name: "Log in to play" })).toBeVisible();
+  expect(requested.filter((request) => request.url().includes("/boot-game-"))).toEqual([]);
+});
+
+test("with a token about to expire the page asks for nothing before the app's scripts run", async ({
+  page,
+  backend,
+}) => {
+  const opens = await playerBeforeGame(page, backend);
+  // The page's clock is set to 10 s before the token expires (by the server's clock, which
+  // other tests may have moved ahead); the server would still accept it.
+  await page.addInitScript((key) => {
+    const token = localStorage.getItem(key);
+    if (token === null) return;
+    const payload = token.split(".")[1];
+    const { exp } = JSON.parse(atob(payload.replace(/-/g, "+").replace(/_/g, "/"))) as {
+      exp: number;
+    };
+    const realNow = Date.now;
+    const skew = exp * 1000 - 10_000 - realNow();
+    Date.now = () => realNow() + skew;
+  }, TOKEN_STORAGE_KEY);
+  await blockAppScripts(page);
+  const appScriptAsked = page.waitForRequest(APP_SCRIPT);
+  await page.goto("/game");
+  // The script has decided: it lets the app start (which signs in afresh) and sends nothing.
+  await appScriptAsked;
+  const asked = await page.evaluate(
+    () => (window as Window & { __boot?: { game?: unknown } }).__boot?.game !== undefined,
+  );
+  expect(asked).toBe(false);
+  expect(opens).toEqual([]);
+});
