@@ -1,11 +1,9 @@
 import { afterEach, beforeEach, describe, expect, onTestFinished, test, vi } from "vitest";
-import { api } from "./_generated/api";
 import type { Doc } from "./_generated/dataModel";
 import { storePage } from "./model/catalogue/refresh";
 import { MAX_GUESS_LENGTH } from "./model/shared/rules";
 import { replaceAnime } from "./model/judge/titleIndex";
 import { expectErrorCode, newBackend, type TestConvex } from "../testing/convex/backend";
-import { signUp } from "../testing/world";
 import {
   fixtureAnimeFields,
   judgeFixture,
@@ -13,6 +11,7 @@ import {
   SHOW,
   verdict,
   type FixtureAnime,
+  dealtJudgeRound,
 } from "../testing/fixtures/judgePool";
 
 const {
@@ -258,25 +257,8 @@ describe("attacks on game.guess", () => {
     vi.useRealTimers();
   });
 
-  async function dealt(only: number[]) {
-    const t = newBackend();
-    await seedJudgePool(t, only);
-    const { as } = await signUp(t);
-    await as.mutation(api.game.start, { timeZone: "UTC" });
-    const view = async () => (await as.query(api.game.state, {}))!;
-    const submit = async (guess: string) => {
-      const { round } = await view();
-      return await as.mutation(api.game.guess, {
-        roundNumber: round!.number,
-        attempt: round!.guessesUsed,
-        guess,
-      });
-    };
-    return { t, as, view, submit };
-  }
-
   test("a list of every show is refused and the guess is not used", async () => {
-    const { view, submit } = await dealt([
+    const { view, submit } = await dealtJudgeRound([
       AOT,
       DEATH_NOTE,
       FMAB,
@@ -294,7 +276,7 @@ describe("attacks on game.guess", () => {
   });
 
   test("a 1 MB paste starting with the right title is refused, not cut, and not used", async () => {
-    const { t, view, submit } = await dealt([AOT]);
+    const { t, view, submit } = await dealtJudgeRound([AOT]);
     const before = await view();
     const paste = `Attack on Titan ${"x".repeat(1_000_000)}`;
     await expectErrorCode(submit(paste), "GUESS_TOO_LONG");

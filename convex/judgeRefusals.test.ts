@@ -1,9 +1,13 @@
 /** The judge refuses common words (costing nothing), the same whatever anime is dealt. */
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { api } from "./_generated/api";
 import { expectErrorCode, newBackend, type TestConvex } from "../testing/convex/backend";
-import { signUp } from "../testing/world";
-import { judgeFixture, seedJudgePool, SHOW, verdict } from "../testing/fixtures/judgePool";
+import {
+  judgeFixture,
+  seedJudgePool,
+  SHOW,
+  verdict,
+  dealtJudgeRound,
+} from "../testing/fixtures/judgePool";
 
 const {
   AOT,
@@ -161,23 +165,6 @@ describe("game.guess", () => {
     vi.useRealTimers();
   });
 
-  async function dealt(only: number[]) {
-    const t = newBackend();
-    await seedJudgePool(t, only);
-    const { as } = await signUp(t);
-    await as.mutation(api.game.start, { timeZone: "UTC" });
-    const view = async () => (await as.query(api.game.state, {}))!;
-    const submit = async (guess: string) => {
-      const { round } = await view();
-      return await as.mutation(api.game.guess, {
-        roundNumber: round!.number,
-        attempt: round!.guessesUsed,
-        guess,
-      });
-    };
-    return { view, submit };
-  }
-
   test.each([
     ["punch", ONE_PUNCH, SAO],
     ["online", SAO, ONE_PUNCH],
@@ -185,7 +172,7 @@ describe("game.guess", () => {
     ["family", SPYFAMILY, FAMILY_NEXT_DOOR],
     ["hero", MHA, LV1],
   ])("%j is refused whether %i or %i is dealt, and costs nothing", async (word, id, other) => {
-    const { view, submit } = await dealt([id, other]);
+    const { view, submit } = await dealtJudgeRound([id, other]);
     const before = await view();
     await expectErrorCode(submit(word), "GUESS_TOO_GENERIC");
     const after = await view();
