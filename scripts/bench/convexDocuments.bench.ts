@@ -17,7 +17,7 @@ import { judgeGuess } from "@convex/model/judge/verdict";
 import { STATS_SHARDS, utcDay } from "@convex/model/game/activity";
 import { newBackend, type TestConvex } from "../../testing/convex/backend";
 import { seedAnime } from "../../testing/world";
-import { seededRandom } from "./seeded";
+import { seededRandom } from "../../testing/convex/concurrency/seeded";
 import { countingCtx, newCounts, type DocumentCounts } from "./countingCtx";
 import { roomFigures } from "./roomDocuments";
 import { testCoverImages } from "../../testing/fixtures/covers";

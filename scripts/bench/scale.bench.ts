@@ -1,10 +1,10 @@
 // A popular day, simulated from the real functions: `npm run bench -- --only scale`.
 //
 // Players play sessions through the real registered functions in convex-test, each call's read
-// and write sets recorded (scale/readWriteSets.ts); the recorded calls are then replayed as a
-// Poisson workload against a model of Convex's optimistic concurrency and of its subscriptions
-// (scale/occ.ts). Writes its figures to BENCH_SCALE_OUT (default bench-results/scale.json) for
-// scripts/bench/run.mjs to print and keep under "scale".
+// and write sets recorded (testing/convex/concurrency/readWriteSets.ts); the recorded calls are
+// then replayed as a Poisson workload against a model of Convex's optimistic concurrency and of
+// its subscriptions (testing/convex/concurrency/occ.ts). Writes its figures to BENCH_SCALE_OUT
+// (default bench-results/scale.json) for scripts/bench/run.mjs to print and keep under "scale".
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, expect, test, vi } from "vitest";
@@ -21,10 +21,11 @@ import {
   queryRunsCaused,
   replayOcc,
   type Arrival,
-} from "./scale/occ";
-import { newRecord, recordingCtx, type CallRecord } from "./scale/readWriteSets";
-import { indexFields } from "./scale/schemaIndexes";
-import { seededRandom } from "./seeded";
+} from "../../testing/convex/concurrency/occ";
+import type { CallRecord } from "../../testing/convex/concurrency/readWriteSets";
+import { recordCall } from "../../testing/convex/concurrency/recordCall";
+import { indexFields } from "../../testing/convex/concurrency/schemaIndexes";
+import { seededRandom } from "../../testing/convex/concurrency/seeded";
 
 /** The workload the issue's figures are asked at. */
 const CORRECT_PER_SECOND = 1_000;
@@ -55,9 +56,6 @@ const SESSION = ["wc", "wwc", "wws", "c", "wwwc"];
 const random = seededRandom(20_261_126);
 vi.spyOn(Math, "random").mockImplementation(seededRandom(20_260_611));
 
-type Handler = (ctx: unknown, args: unknown) => Promise<unknown>;
-const handlerOf = (fn: unknown) => (fn as { _handler: Handler })._handler;
-
 let figures: Record<string, unknown> = {};
 afterAll(() => {
   const out = path.resolve(process.env.BENCH_SCALE_OUT ?? "bench-results/scale.json");
@@ -65,7 +63,7 @@ afterAll(() => {
   writeFileSync(out, `${JSON.stringify(figures, null, 2)}\n`);
 });
 
-/** Runs a registered function as `player` would call it, recording what it reads and writes. */
+/** Runs a registered function as `player` (or a visitor) would call it, recorded. */
 async function recorded(
   t: TestConvex,
   player: TestPlayer | null,
@@ -74,13 +72,7 @@ async function recorded(
   fn: unknown,
   args: Record<string, unknown>,
 ) {
-  const record = newRecord(name, player?.userId ?? null, args);
-  const run = async (ctx: object) =>
-    await handlerOf(fn)(recordingCtx(ctx as { db: object }, record, indexFields), args);
-  const caller = player?.as ?? t;
-  const result = kind === "mutation" ? await caller.mutation(run) : await caller.query(run);
-  for (const read of record.reads) expect(read.table).not.toBe("(unknown)");
-  return { record, result };
+  return await recordCall(player?.as ?? t, player?.userId ?? null, kind, name, fn, args);
 }
 
 /** One player's session; every call recorded under its kind. */

@@ -1,9 +1,9 @@
 import { describe, expect, test } from "vitest";
 import type { Id } from "@convex/_generated/dataModel";
 import type { MutationCtx } from "@convex/_generated/server";
-import { newBackend, type TestConvex } from "../../../testing/convex/backend";
-import { testUser } from "../../../testing/fixtures/users";
-import { seededRandom } from "../seeded";
+import { newBackend, type TestConvex } from "../backend";
+import { testUser } from "../../fixtures/users";
+import { seededRandom } from "./seeded";
 import { poissonTimes, privateIds, replayOcc, type Arrival } from "./occ";
 import { newRecord, recordingCtx, type CallRecord } from "./readWriteSets";
 import { indexFields } from "./schemaIndexes";

@@ -10,7 +10,7 @@ import {
   touches,
   type Arrival,
 } from "./occ";
-import { seededRandom } from "../seeded";
+import { seededRandom } from "./seeded";
 import { newRecord, type CallRecord, type IndexFields, type RangeRead } from "./readWriteSets";
 
 const fields: IndexFields = (_table, index) =>
