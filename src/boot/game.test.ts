@@ -26,6 +26,7 @@ test("a call that is never answered hands the page to the app within OPEN_LIMIT_
     routes: {},
     session: [],
     convexUrl: "https://happy-otter-123.convex.cloud",
+    convexSite: "https://happy-otter-123.convex.site",
     game: "/assets/boot-game.js",
   };
   document.body.innerHTML =
@@ -41,6 +42,11 @@ test("a call that is never answered hands the page to the app within OPEN_LIMIT_
   await vi.advanceTimersByTimeAsync(100);
   expect(fetch).toHaveBeenCalledOnce();
   expect(appStarted()).toBe(false);
+  // The covers' host, which the game screen will ask for the round's cover.
+  expect(document.head.querySelector('link[rel="preconnect"]')).toHaveAttribute(
+    "href",
+    data.convexSite,
+  );
 
   await vi.advanceTimersByTimeAsync(OPEN_LIMIT_MS);
   expect(appStarted()).toBe(true);

@@ -45,6 +45,17 @@ function sendStoredOpen(): BootGame | null {
   return sendOpen(convexAddress(), token, timeZone);
 }
 
+/**
+ * Opens a connection to the covers' host while the round and the app load: the cover is asked
+ * for once React shows the round. A plain <img> request carries credentials, so no `crossorigin`.
+ */
+function preconnect(origin: string) {
+  const link = document.createElement("link");
+  link.rel = "preconnect";
+  link.href = origin;
+  document.head.append(link);
+}
+
 /** Runs `then` once the browser has reported painting something in `main` (or soon anyway). */
 function afterPaintIn(main: HTMLElement, then: () => void) {
   let observer: PerformanceObserver | null = null;
@@ -79,6 +90,7 @@ function open() {
     return;
   }
   window.__boot = { ...window.__boot, game: call };
+  if (data.convexSite !== null) preconnect(data.convexSite);
   const sent = call;
   void sent.promise.then(() => {
     let main: HTMLElement | null = null;
