@@ -109,7 +109,14 @@ describe("the boards by period", () => {
       await t.query(api.leaderboard.top, { period: "all" }),
     );
     expect(await t.query(api.leaderboard.top, { period: "day", day: "2026-11-23" })).toEqual([]);
-    expect(await t.query(api.leaderboard.top, { period: "week" })).toEqual([]);
+    expect(await t.query(api.leaderboard.top, { period: "week", day: "2026-11-23" })).toEqual([]);
+  });
+
+  test("a day or week board needs the day the client shows: a query never reads the clock", async () => {
+    const t = newBackend();
+    const { as } = await signUp(t);
+    await expectErrorCode(t.query(api.leaderboard.top, { period: "day" }), "INVALID_DAY");
+    await expectErrorCode(as.query(api.leaderboard.mine, { period: "week" }), "INVALID_DAY");
   });
 });
 

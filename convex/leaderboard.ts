@@ -5,7 +5,10 @@ import { internalMutation, query } from "./_generated/server";
 import { playerQuery } from "./functions";
 import * as Boards from "./model/boards/board";
 
-/** Which board: the period (all time by default) and the UTC day the client shows as today. */
+/**
+ * Which board: the period (all time by default) and the UTC day the client shows as today, which
+ * the day and week boards require.
+ */
 const boardArgs = { period: v.optional(Boards.periodValidator), day: v.optional(v.string()) };
 
 /** A board's top players, for everyone: visitors may view the leaderboard too. */

@@ -53,14 +53,15 @@ export function weekStart(day: string): string {
 }
 
 /**
- * The board of `period` as of the UTC `day` the client shows (today's by the server's clock when
- * none is given: a query's clock does not move on its own, so clients name the day they show).
+ * The board of `period` as of the UTC `day` the client shows, which the day and week boards need:
+ * a query must not read the clock (Convex caches its result until the documents it read change,
+ * so the clock would stand still). Any day's board is public; a day names only which one to read.
  */
 export function boardOf(period: Period, day: string | undefined): string {
   if (day !== undefined && !isIsoDay(day)) throw appError("INVALID_DAY");
   if (period === ALL_TIME) return ALL_TIME;
-  const today = day ?? utcDay(Date.now());
-  return period === "day" ? `day:${today}` : `week:${weekStart(today)}`;
+  if (day === undefined) throw appError("INVALID_DAY");
+  return period === "day" ? `day:${day}` : `week:${weekStart(day)}`;
 }
 
 async function entryOf(ctx: QueryCtx, board: string, userId: Id<"users">) {
