@@ -352,7 +352,24 @@ export const playerStatsFields = {
   lastSolvedDay: v.optional(v.string()),
 };
 
-/** One accepted title or synonym of an anime in the pool, for the guess box's suggestions. */
+/**
+ * Where a player may start typing a title of an anime in the pool, for the guess box's
+ * suggestions (convex/model/judge/suggestions.ts): the title's start, or a later word.
+ */
+export const titlePrefixFields = {
+  /** The title's folded words from there on ("kyojin" of "Shingeki no Kyojin"), cut at PREFIX_KEY_CHARS. */
+  key: v.string(),
+  /** Whether the key starts at the title's first word. */
+  start: v.boolean(),
+  /** The title as AniList writes it: what the guess box shows. */
+  text: v.string(),
+  animeId: v.id("anime"),
+};
+
+/**
+ * Retired: the suggestions' former Convex search-index rows. No longer written or read;
+ * `migrations:clearTitleSuggestions` empties it, and a later deploy drops it.
+ */
 export const titleSuggestionFields = {
   text: v.string(),
   animeId: v.id("anime"),
@@ -492,9 +509,10 @@ export default defineSchema({
   // Streaks, stats and title suggestions.
   playerDays: defineTable(playerDayFields).index("by_userId_and_day", ["userId", "day"]),
   playerStats: defineTable(playerStatsFields).index("by_userId", ["userId"]),
-  titleSuggestions: defineTable(titleSuggestionFields)
-    .index("by_animeId", ["animeId"])
-    .searchIndex("search_text", { searchField: "text" }),
+  titlePrefixes: defineTable(titlePrefixFields)
+    .index("by_start_and_key", ["start", "key"])
+    .index("by_animeId", ["animeId"]),
+  titleSuggestions: defineTable(titleSuggestionFields),
   rooms: defineTable(roomFields)
     .index("by_code", ["code"])
     .index("by_createdBy", ["createdBy"])

@@ -45,6 +45,8 @@ const BUDGET = {
   /** A correct guess also reads and writes its entry and statistics shard on 3 boards. */
   correctGuessDocuments: 24,
   topPlayerReads: 10,
+  /** Three index ranges of SUGGEST_CANDIDATES (24) rows, a typed acronym's 8 rows and 8 anime. */
+  suggestReads: 88,
   rankReads: 100,
   /** A popular day (`--only scale`): the model's figures at 1,000 correct guesses a second. */
   failedGuessRate: 0.001,
@@ -403,6 +405,11 @@ function printConvex(convex) {
     } else if (name.startsWith("judge")) {
       const met = figures.every((f) => f.reads <= BUDGET.judgeReads && f.writes === 0);
       budget = `≤ ${BUDGET.judgeReads} read, none written, the worst path: ${verdict(met)}`;
+    } else if (name.startsWith("titles.suggest")) {
+      const met = figures.every((f) => f.reads <= BUDGET.suggestReads && f.writes === 0);
+      budget = `≤ ${BUDGET.suggestReads} read, none written, the worst text: ${verdict(met)}`;
+    } else if (name.startsWith("title index")) {
+      budget = "bounded by the anime's titles (MAX_TERMS_PER_ANIME, MAX_PREFIX_ROWS_PER_ANIME)";
     } else if (name.startsWith("leaderboard.top")) {
       const reads = figures.map((f) => f.readsByTable.boardEntries ?? 0);
       const met = reads.every((r) => r <= BUDGET.topPlayerReads);

@@ -12,7 +12,7 @@ import { moduleName, modules, type FunctionKind } from "./modules";
 export type TestConvex = ReturnType<typeof newBackend>;
 
 export function newBackend() {
-  return convexTest(schema, modules);
+  return convexTest({ schema, modules, transactionLimits: true });
 }
 
 /** A backend with `poolSize` anime, and a player whose game is started in `timeZone`. */

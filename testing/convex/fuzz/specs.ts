@@ -22,7 +22,15 @@ import type { PublicFunctionName } from "../backend";
 import { identityFromToken } from "../modules";
 import { newWorld, live, RUNS } from "./world";
 import { type Spec, forPlayers, forAdmins, userIn, gameIn } from "./calls";
-import { HUGE_EMAIL, oddString, timeZones, periods, days, feedbackText } from "./arbitraries";
+import {
+  HUGE_EMAIL,
+  oddString,
+  timeZones,
+  periods,
+  days,
+  instants,
+  feedbackText,
+} from "./arbitraries";
 import { roomSpecs } from "./roomSpecs";
 
 export const ACCOUNT_REFUSALS: ErrorCode[] = [
@@ -148,7 +156,7 @@ export const specs: Record<PublicFunctionName, Spec> = {
   "leaderboard:top": {
     refusals: () => ["INVALID_DAY"],
     hints: { limit: fc.integer({ min: -5, max: 120 }), period: periods, day: days },
-    realistic: fc.record({ period: periods, day: fc.constant(live.today) }, { requiredKeys: [] }),
+    realistic: fc.record({ period: periods, day: fc.constant(live.today) }),
     succeeded: (result, { args }) => {
       const entries = result as { score: number; rank: number; username: string }[];
       const limit = (args as { limit?: number }).limit ?? LEADERBOARD_PAGE_SIZE;
@@ -168,7 +176,7 @@ export const specs: Record<PublicFunctionName, Spec> = {
   "leaderboard:mine": {
     refusals: forPlayers("INVALID_DAY"),
     hints: { period: periods, day: days },
-    realistic: fc.record({ period: periods, day: fc.constant(live.today) }, { requiredKeys: [] }),
+    realistic: fc.record({ period: periods, day: fc.constant(live.today) }),
     succeeded: (result, { caller, args, after }) => {
       const mine = result as { id: string; rank: number; score: number; exact: boolean };
       expect(mine.id).toBe(caller.userId);
@@ -335,7 +343,9 @@ export const specs: Record<PublicFunctionName, Spec> = {
     },
   },
   "admin:summary": {
-    refusals: forAdmins,
+    refusals: (user) => (user?.isAdmin === true ? ["INVALID_DAY"] : forAdmins(user)),
+    hints: { day: days },
+    realistic: fc.record({ day: fc.constant(live.today) }),
     succeeded: (result, { after }) =>
       expect(result).toMatchObject({
         feedbackCount: after.feedback.length,
@@ -378,6 +388,8 @@ export const specs: Record<PublicFunctionName, Spec> = {
   // The daily stats and the guess box's suggestions.
   "stats:mine": {
     refusals: forPlayers(),
+    hints: { at: instants },
+    realistic: fc.record({ at: fc.constant(live.now) }),
     succeeded: (result, { caller, after }) => {
       const view = result as StatsView | null;
       if (view === null) return expect(gameIn(after, caller.userId)).toBeUndefined();
