@@ -113,3 +113,17 @@ export async function refreshAndSettle(t: TestConvex) {
 export async function latestRefresh(t: TestConvex) {
   return await t.run(async (ctx) => await ctx.db.query("catalogueRefreshes").order("desc").first());
 }
+
+/**
+ * Runs the next scheduled function due (a page's fetch, a cover job) to its end. One at a time:
+ * convex-test models no concurrency, and cover jobs run side by side would clash in its storage.
+ */
+export async function runNextJob(t: TestConvex) {
+  await vi.advanceTimersToNextTimerAsync();
+  await t.finishInProgressScheduledFunctions();
+}
+
+/** Runs the scheduled functions one after the other until none is left (at most `max`). */
+export async function runJobsOneByOne(t: TestConvex, max = 500) {
+  for (let i = 0; i < max && vi.getTimerCount() > 0; i++) await runNextJob(t);
+}
