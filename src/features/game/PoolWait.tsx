@@ -59,8 +59,8 @@ function PoolProgress({ status }: { status: PoolStatus | undefined }) {
           Preparing the anime pool{count}
         </p>
         <p className="text-muted-foreground">
-          This game is new here: its first anime are on their way from AniList. Your first round
-          starts by itself as soon as one is ready.
+          The game has just been set up: its first anime are on their way from AniList. Your first
+          round starts by itself as soon as one is ready.
         </p>
       </div>
       <ol className="flex flex-col gap-3 text-sm">
