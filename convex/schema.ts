@@ -402,6 +402,13 @@ export const roomPlayerRound = v.object({
   place: v.optional(v.number()),
 });
 
+/** A room member's last heartbeat, apart from their room document (see `lastSeenAt` there). */
+export const roomHeartbeatFields = {
+  roomId: v.id("rooms"),
+  userId: v.id("users"),
+  lastSeenAt: v.number(),
+};
+
 export const roomPlayerFields = {
   roomId: v.id("rooms"),
   userId: v.id("users"),
@@ -409,6 +416,10 @@ export const roomPlayerFields = {
   joinedAt: v.number(),
   /** Since when the player has been present without a break: the host hand-over goes by it. */
   presentSince: v.number(),
+  /**
+   * When the player was seen as they joined or came back; the heartbeats since go to
+   * `roomHeartbeats`, which the room view does not read, so that a heartbeat re-runs nobody's view.
+   */
   lastSeenAt: v.number(),
   present: v.boolean(),
   /** This game's points and stats. */
@@ -491,6 +502,10 @@ export default defineSchema({
     .index("by_createdBy", ["createdBy"])
     .index("by_status_and_closedAt", ["status", "closedAt"]),
   roomPlayers: defineTable(roomPlayerFields).index("by_roomId_and_userId", ["roomId", "userId"]),
+  roomHeartbeats: defineTable(roomHeartbeatFields).index("by_roomId_and_userId", [
+    "roomId",
+    "userId",
+  ]),
   roomRounds: defineTable(roomRoundFields)
     .index("by_roomId_and_number", ["roomId", "number"])
     .index("by_coverToken", ["coverToken"]),

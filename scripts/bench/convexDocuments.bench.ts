@@ -17,6 +17,7 @@ import { judgeGuess } from "@convex/model/judge/verdict";
 import { STATS_SHARDS, utcDay } from "@convex/model/game/activity";
 import { newBackend, type TestConvex } from "../../testing/convex/backend";
 import { seedAnime } from "../../testing/world";
+import { seededRandom } from "../../testing/convex/concurrency/seeded";
 import { countingCtx, newCounts, type DocumentCounts } from "./countingCtx";
 import { roomFigures } from "./roomDocuments";
 import { testCoverImages } from "../../testing/fixtures/covers";
@@ -36,11 +37,7 @@ type Figure = Pick<DocumentCounts, "reads" | "writes" | "readsByTable" | "writes
 type Figures = Record<string, Figure>;
 
 // Seeded, so that the random draws (which anime is dealt) give the same figures on every run.
-let seed = 20_260_611;
-vi.spyOn(Math, "random").mockImplementation(() => {
-  seed = (seed * 1_664_525 + 1_013_904_223) >>> 0;
-  return seed / 4_294_967_296;
-});
+vi.spyOn(Math, "random").mockImplementation(seededRandom(20_260_611));
 
 const results: Record<number, Figures> = {};
 const rank: Record<number, Figures> = {};

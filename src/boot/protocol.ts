@@ -43,6 +43,8 @@ export type BootData = {
   session: string[];
   /** The deployment's address as the app's client has it (a path on the e2e build). */
   convexUrl: string;
+  /** The origin of the deployment's HTTP actions, the covers' (null on the e2e build). */
+  convexSite: string | null;
   /** The /game boot script (game.ts, built). */
   game: string;
 };

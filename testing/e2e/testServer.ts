@@ -196,10 +196,16 @@ export function createTestServer({ offline = false }: TestServerOptions = {}) {
       }
       const api = /^\/api\/(query|mutation|action)$/.exec(url);
       if (api && req.method === "POST") {
-        const { path, args } = (await readJson(req)) as { path: string; args: JSONValue[] };
+        // The documented shape sends `args` as an object (the boot's call); ConvexHttpClient,
+        // and this harness's HttpBackend, as a one-element array.
+        const { path, args } = (await readJson(req)) as {
+          path: string;
+          args?: JSONValue[] | JSONValue;
+        };
+        const callArgs = (Array.isArray(args) ? args[0] : args) ?? {};
         const authorization = req.headers.authorization;
         const token = authorization?.startsWith("Bearer ") ? authorization.slice(7) : null;
-        sendJson(res, 200, await backend.call(api[1] as FunctionKind, path, args[0] ?? {}, token));
+        sendJson(res, 200, await backend.call(api[1] as FunctionKind, path, callArgs, token));
         return;
       }
       const route = /^\/control\/([a-z-]+)$/.exec(url)?.[1];

@@ -10,6 +10,7 @@ import { CoverImage } from "@/components/game/CoverImage";
 import { GameCard, GameLayout, GamePlaceholder, type GameSlots } from "./GameLayout";
 import { GuessCounters } from "./GuessCounters";
 import { GuessForm, type Round } from "./GuessForm";
+import { useLiveGame } from "./liveGame";
 import { PoolWait } from "./PoolWait";
 import { useAnimeLoader, type LoadStatus } from "./useAnimeLoader";
 import { useCooldownCountdown } from "./useCooldownCountdown";
@@ -74,9 +75,9 @@ export function GameScreen({
     });
   }, [isAuthenticated, zoneToReport, open]);
 
-  // The subscription, once it has the game, is never older than the call's result: Convex
-  // resolves a mutation only after the subscriptions reflect it.
-  const game = live ?? opened;
+  // The call's result until the subscription has caught up with it (the boot's call went over
+  // HTTP: the subscription's first result may be older), then the subscription.
+  const game = useLiveGame(live, opened);
   const round = game?.round ?? null;
   const showsRound = loadStatus !== "loading" && game !== null && round !== null;
   const waitsForPool = loadStatus === "loaded" && game !== null && round === null;
