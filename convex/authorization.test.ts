@@ -154,6 +154,18 @@ const audit: Record<PublicFunctionName, Row | Row[]> = {
         expect(result).toMatchObject({ id: caller!.userId, score: 0, rank: 1 }),
     },
   ],
+  "catalogue:poolStatus": {
+    args: {},
+    expected: signedInOnly(),
+    allowed: ({ result }) =>
+      expect(result).toEqual({
+        ready: 3,
+        target: 50,
+        refresh: "none",
+        pagesFetched: 0,
+        waitingUntil: null,
+      }),
+  },
   "game:state": { args: {}, prepare: startGame, expected: signedInOnly() },
   "game:start": {
     args: { timeZone: "UTC" },
@@ -326,7 +338,9 @@ const internalOnly = [
   "admin:setAdmin",
   "auth:store",
   "catalogue:fetchPage",
+  "catalogue:fillPool",
   "catalogue:isRunning",
+  "catalogue:poolReport",
   "catalogue:recordFailure",
   "catalogue:refreshDaily",
   "catalogue:refreshNow",

@@ -215,6 +215,8 @@ export const catalogueRefreshFields = {
   errors: v.array(v.string()),
   /** Stored items whose cover images were not ready, so a cover job was (re)scheduled. */
   coversMissing: v.optional(v.number()),
+  /** While AniList's rate limit holds the refresh back: when the page is tried again. */
+  waitingUntil: v.optional(v.number()),
 };
 
 export const FEEDBACK_VERSION = "1.0.0-beta";

@@ -43,6 +43,7 @@ import type * as model_catalogue_clue_roundClue from "../model/catalogue/clue/ro
 import type * as model_catalogue_clue_sentences from "../model/catalogue/clue/sentences.js";
 import type * as model_catalogue_coverImages from "../model/catalogue/coverImages.js";
 import type * as model_catalogue_covers from "../model/catalogue/covers.js";
+import type * as model_catalogue_pool from "../model/catalogue/pool.js";
 import type * as model_catalogue_refresh from "../model/catalogue/refresh.js";
 import type * as model_game_activity from "../model/game/activity.js";
 import type * as model_game_cooldown from "../model/game/cooldown.js";
@@ -126,6 +127,7 @@ declare const fullApi: ApiFromModules<{
   "model/catalogue/clue/sentences": typeof model_catalogue_clue_sentences;
   "model/catalogue/coverImages": typeof model_catalogue_coverImages;
   "model/catalogue/covers": typeof model_catalogue_covers;
+  "model/catalogue/pool": typeof model_catalogue_pool;
   "model/catalogue/refresh": typeof model_catalogue_refresh;
   "model/game/activity": typeof model_game_activity;
   "model/game/cooldown": typeof model_game_cooldown;

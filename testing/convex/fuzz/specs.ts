@@ -18,6 +18,8 @@ import {
   SUGGESTIONS_MAX,
 } from "../../../convex/model/shared/rules";
 import type { StatsView } from "../../../convex/model/game/stats";
+import { CATALOGUE_PAGE_SIZE } from "../../../convex/model/catalogue/anilist";
+import type { PoolStatus } from "../../../convex/model/catalogue/pool";
 import type { PublicFunctionName } from "../backend";
 import { identityFromToken } from "../modules";
 import { newWorld, live, RUNS } from "./world";
@@ -186,6 +188,15 @@ export const specs: Record<PublicFunctionName, Spec> = {
       if (((args as { period?: string }).period ?? "all") === "all") {
         expect(mine.score).toBe(userIn(after, caller.userId)!.score);
       }
+    },
+  },
+  "catalogue:poolStatus": {
+    refusals: forPlayers(),
+    succeeded: (result, { after }) => {
+      // Every anime of the fuzz world's pool has its covers: all count, up to a first page.
+      const status = result as PoolStatus;
+      expect(status.ready).toBe(Math.min(after.anime.length, status.target));
+      expect(status.target).toBe(CATALOGUE_PAGE_SIZE);
     },
   },
   "game:state": {
