@@ -144,13 +144,16 @@ function extrapolate(x1: number, y1: number, x2: number, y2: number, x: number) 
 test("a popular day, replayed against Convex's concurrency and subscriptions", async () => {
   const t = newBackend();
   await seedAnime(t, ANIME);
-  await seedPlayers(
-    t,
-    Array.from({ length: BOARD_PLAYERS }, (_, i) => ({
-      username: `board${i}`,
-      score: 50 * (1 + ((i * 7_919) % 4_000)),
-    })),
-  );
+  // In batches, each within a transaction's limits.
+  for (let from = 0; from < BOARD_PLAYERS; from += 200) {
+    await seedPlayers(
+      t,
+      Array.from({ length: Math.min(200, BOARD_PLAYERS - from) }, (_, j) => {
+        const i = from + j;
+        return { username: `board${i}`, score: 50 * (1 + ((i * 7_919) % 4_000)) };
+      }),
+    );
+  }
 
   const calls: { kind: string; record: CallRecord }[] = [];
   const players: TestPlayer[] = [];
