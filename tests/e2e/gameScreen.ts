@@ -14,6 +14,9 @@ export async function openGame(page: Page, backend: ServerControl, pool = 6): Pr
   await expect(page.getByRole("navigation", { name: "Account" }).getByRole("status")).toHaveCount(
     0,
   );
+  // The boot's painted round is display-only (its box read-only): keys typed before the app's
+  // round replaces it would be lost, as a test's would.
+  await expect(guessBox(page)).toBeEditable();
   return player;
 }
 
