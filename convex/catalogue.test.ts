@@ -23,7 +23,7 @@ function fixture(name: string): Json {
   return JSON.parse(readFileSync(url, "utf8")) as Json;
 }
 
-/** What the image host answers the cover jobs (making 1,000 covers would only slow the tests). */
+/** What the image host answers the cover workers (making 1,000 covers would only slow the tests). */
 let coverReply: "ok" | "missing" = "missing";
 
 /** A response, a request that never answers, or a network failure. */
@@ -39,7 +39,7 @@ function stubAniList(replies: Record<number, Reply[]> | ((page: number) => Reply
   const requests: Request[] = [];
   const served: Record<number, number> = {};
   const fetchStub = vi.fn(async (url: string, init: RequestInit): Promise<Response> => {
-    // The cover jobs of stored items fetch their covers: a quick 404, or a generated poster.
+    // The cover workers fetch the stored items' covers: a quick 404, or a generated poster.
     if (url !== ANILIST_ENDPOINT) return await testCoverResponse(coverReply);
     expect(init.method).toBe("POST");
     const body = JSON.parse(init.body as string) as {

@@ -307,7 +307,7 @@ describe("the refresh and missing covers", () => {
       // The empty pool's own refresh asks AniList too: count the cover fetches only.
       const coverFetches = () =>
         fetchStub.mock.calls.filter(([url]) => url === item.coverImage).length;
-      /** One refresh storing the item as its last page, then its cover job. */
+      /** One refresh storing the item as its last page, then the cover workers. */
       const refresh = async () => {
         const refreshId = await t.run(
           async (ctx) =>

@@ -91,6 +91,7 @@ async function scheduleRun(
  */
 export async function startCoverWorkers(ctx: MutationCtx, now: number): Promise<void> {
   const claimable = (await queueHead(ctx)).filter((anime) => isClaimable(anime, now)).length;
+  if (claimable === 0) return;
   let working = 0;
   for (let slot = 0; slot < COVER_WORKERS; slot++) {
     const worker = await workerOf(ctx, slot);
