@@ -19,6 +19,7 @@ import { newBackend, type TestConvex } from "../../testing/convex/backend";
 import { seedAnime } from "../../testing/world";
 import { countingCtx, newCounts, type DocumentCounts } from "./countingCtx";
 import { roomFigures } from "./roomDocuments";
+import { coverFigures } from "./coverDocuments";
 import { testCoverImages } from "../../testing/fixtures/covers";
 import { testUser } from "../../testing/fixtures/users";
 import { WRONG_GUESS } from "../../testing/fixtures/anime";
@@ -306,6 +307,9 @@ for (const players of PLAYER_COUNTS) {
     Object.assign(figures, await roomFigures(t, players / 10));
 
     figures[`judge one guess (worst of ${JUDGED.length})`] = await judgeFigure(t);
+
+    // Last: it queues the whole pool for new covers.
+    Object.assign(figures, await coverFigures(t, me));
 
     results[players] = figures;
   });
