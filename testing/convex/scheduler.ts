@@ -106,15 +106,11 @@ function startWatched(start: () => void): Promise<unknown> {
 
 /**
  * Watches the functions' calls into the backend, to tell a job at work from one waiting on the
- * clock. And convex-test stores an action's file inside whatever transaction is open at that
- * moment, its own or, when functions overlap, another function's (which may commit first:
- * "Write outside of transaction"): a job's file is stored in a transaction of its own instead.
- * Returns the undo.
+ * clock. Returns the undo.
  */
-function watchSyscalls(t: TestConvex, inJob: AsyncLocalStorage<HeldJob>): () => void {
+function watchSyscalls(inJob: AsyncLocalStorage<HeldJob>): () => void {
   const holder = globalThis as unknown as { Convex: ConvexSyscalls };
   const original = holder.Convex;
-  const storing = new AsyncLocalStorage<true>();
   const seen = () => {
     const job = inJob.getStore();
     if (job !== undefined) job.activity++;
@@ -138,11 +134,7 @@ function watchSyscalls(t: TestConvex, inJob: AsyncLocalStorage<HeldJob>): () => 
       const jsSyscall = original.jsSyscall;
       return async (op: string, args: Record<string, unknown>) => {
         seen();
-        if (op !== "storage/storeBlob" || !inJob.getStore() || storing.getStore()) {
-          return await jsSyscall(op, args);
-        }
-        const blob = args.blob as Blob;
-        return await storing.run(true, () => t.run(async (ctx) => await ctx.storage.store(blob)));
+        return await jsSyscall(op, args);
       };
     },
   };
@@ -213,7 +205,7 @@ export async function limitScheduler(
   };
   globalThis.setTimeout = modelSetTimeout as typeof setTimeout;
   globalThis.clearTimeout = modelClearTimeout as typeof clearTimeout;
-  const unwatch = watchSyscalls(t, inJob);
+  const unwatch = watchSyscalls(inJob);
 
   /** Starts due jobs while slots are free; true when it started any. */
   function startDue(): boolean {
