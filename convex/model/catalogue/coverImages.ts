@@ -1,5 +1,9 @@
 "use node";
+// A type only, gone at runtime: sharp itself is loaded by `loadSharp`.
+import type sharpModule from "sharp";
 import { BLUR_STEPS_PX } from "../shared/rules";
+
+type Sharp = typeof sharpModule;
 
 /**
  * The cover width the blur steps are defined at: the desktop cover. A step of b px there is a
@@ -32,7 +36,7 @@ export class SharpUnavailableError extends Error {}
  * to load in Convex's Node runtime then fails cover making only, never the deploy (which loads
  * every module) or any other function.
  */
-async function loadSharp() {
+async function loadSharp(): Promise<Sharp> {
   try {
     return (await import("sharp")).default;
   } catch (error) {
@@ -46,7 +50,11 @@ async function loadSharp() {
  * or a SharpUnavailableError when sharp cannot be loaded.
  */
 export async function deriveCoverImages(source: Uint8Array): Promise<CoverImages> {
-  const sharp = await loadSharp();
+  return await coverImagesWith(await loadSharp(), source);
+}
+
+/** `deriveCoverImages` with a sharp loaded by the caller (the tests' fixtures load their own). */
+export async function coverImagesWith(sharp: Sharp, source: Uint8Array): Promise<CoverImages> {
   const image = sharp(source, { limitInputPixels: 40_000_000, failOn: "error" });
   const { width, height } = await image.metadata();
   if (!width || !height) throw new Error("not an image");
