@@ -7,6 +7,7 @@ import {
   deriveCoverImages,
   fetchCover,
   SharpUnavailableError,
+  type CoverImages,
 } from "./model/catalogue/coverImages";
 import { COVERS_PER_RUN, RUN_BUDGET_MS, type ClaimedCover } from "./model/catalogue/coverQueue";
 
@@ -44,48 +45,56 @@ export const work = internalAction({
   },
 });
 
-async function makeCover(ctx: ActionCtx, { animeId, source, claim }: ClaimedCover) {
+/** The images of a fetched cover, or why there are none; throws when sharp cannot load. */
+async function imagesOf(
+  source: string,
+): Promise<{ ok: true; images: CoverImages } | { ok: false; error: string }> {
   const fetched = await fetchCover(source);
-  let error = fetched.ok ? null : fetched.error;
-  if (fetched.ok) {
-    let images;
-    try {
-      images = await deriveCoverImages(fetched.bytes);
-    } catch (e) {
-      if (e instanceof SharpUnavailableError) {
-        // Not this cover's fault: it stays first in line for when sharp loads.
-        await ctx.runMutation(internal.covers.release, { animeId, claim });
-        throw e;
-      }
-      error = `undecodable: ${e instanceof Error ? e.message : String(e)}`;
-    }
-    if (images !== undefined) {
-      const stored: Id<"_storage">[] = [];
-      const store = async (bytes: Uint8Array) => {
-        const id = await ctx.storage.store(
-          new Blob([bytes as Uint8Array<ArrayBuffer>], { type: "image/webp" }),
-        );
-        stored.push(id);
-        return id;
-      };
-      try {
-        const steps: Id<"_storage">[] = [];
-        for (const step of images.steps) steps.push(await store(step));
-        const clear = await store(images.clear);
-        const bytes = images.steps.reduce((sum, s) => sum + s.byteLength, images.clear.byteLength);
-        await ctx.runMutation(internal.covers.store, {
-          animeId,
-          claim,
-          covers: { source, steps, clear, bytes },
-        });
-      } catch (e) {
-        // Nothing points at images that were not kept.
-        for (const id of stored) await ctx.storage.delete(id);
-        throw e;
-      }
-      return;
-    }
+  if (!fetched.ok) return fetched;
+  try {
+    return { ok: true, images: await deriveCoverImages(fetched.bytes) };
+  } catch (e) {
+    if (e instanceof SharpUnavailableError) throw e;
+    return { ok: false, error: `undecodable: ${e instanceof Error ? e.message : String(e)}` };
   }
-  console.warn(`Cover of anime ${animeId} refused (${source}): ${error}`);
-  await ctx.runMutation(internal.covers.markMissing, { animeId, claim, source });
+}
+
+async function makeCover(ctx: ActionCtx, { animeId, source, claim }: ClaimedCover) {
+  let made;
+  try {
+    made = await imagesOf(source);
+  } catch (e) {
+    // Not this cover's fault: it stays first in line for when sharp loads.
+    await ctx.runMutation(internal.covers.release, { animeId, claim });
+    throw e;
+  }
+  if (!made.ok) {
+    console.warn(`Cover of anime ${animeId} refused (${source}): ${made.error}`);
+    await ctx.runMutation(internal.covers.markMissing, { animeId, claim, source });
+    return;
+  }
+  const { images } = made;
+  const stored: Id<"_storage">[] = [];
+  const store = async (bytes: Uint8Array) => {
+    const id = await ctx.storage.store(
+      new Blob([bytes as Uint8Array<ArrayBuffer>], { type: "image/webp" }),
+    );
+    stored.push(id);
+    return id;
+  };
+  try {
+    const steps: Id<"_storage">[] = [];
+    for (const step of images.steps) steps.push(await store(step));
+    const clear = await store(images.clear);
+    const bytes = images.steps.reduce((sum, s) => sum + s.byteLength, images.clear.byteLength);
+    await ctx.runMutation(internal.covers.store, {
+      animeId,
+      claim,
+      covers: { source, steps, clear, bytes },
+    });
+  } catch (e) {
+    // Nothing points at images that were not kept.
+    for (const id of stored) await ctx.storage.delete(id);
+    throw e;
+  }
 }
