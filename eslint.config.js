@@ -88,6 +88,15 @@ export default defineConfig(
     rules: {
       "@convex-dev/no-collect-in-query": "error",
       "@convex-dev/no-filter-in-query": "error",
+      // The clock is read as Date.now(), which the authorization audit watches for in queries
+      // (convex/authorization.test.ts): a query must take the time as an argument.
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: "Read the clock with Date.now() (mutations and actions only), never new Date().",
+        },
+      ],
     },
   },
   {

@@ -7,6 +7,8 @@ import { signUp } from "../testing/world";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const NOW = new Date("2026-11-21T12:00:00Z").getTime();
+/** The UTC day of NOW, which the dashboard shows. */
+const TODAY = "2026-11-21";
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
@@ -126,7 +128,7 @@ describe("summary", () => {
   test("is empty before any feedback or game, with 14 days ending today", async () => {
     const t = newBackend();
     const boss = await admin(t);
-    const summary = await boss.query(api.admin.summary, {});
+    const summary = await boss.query(api.admin.summary, { day: TODAY });
     expect(summary).toMatchObject({
       feedbackCount: 0,
       averageRating: null,
@@ -152,7 +154,7 @@ describe("summary", () => {
     vi.advanceTimersByTime(FEEDBACK_INTERVAL_MS);
     await ann.mutation(api.beta.submitFeedback, { ...noText, rating: 4, difficulty: "hard" });
 
-    const summary = await boss.query(api.admin.summary, {});
+    const summary = await boss.query(api.admin.summary, { day: TODAY });
     expect(summary.feedbackCount).toBe(3);
     expect(summary.averageRating).toBeCloseTo(11 / 3);
     expect(summary.difficultyVotes).toEqual({ easy: 1, medium: 0, hard: 2 });
@@ -161,14 +163,14 @@ describe("summary", () => {
   test("lists the latest beta actions from beta_analytics, newest first, at most 8", async () => {
     const t = newBackend();
     const boss = await admin(t);
-    expect((await boss.query(api.admin.summary, {})).betaActivity).toEqual([]);
+    expect((await boss.query(api.admin.summary, { day: TODAY })).betaActivity).toEqual([]);
     const ann = await betaTester(t, "ann@example.com", "Ann");
     vi.advanceTimersByTime(1_000);
     await ann.mutation(api.beta.submitFeedback, { ...noText, rating: 4, difficulty: "medium" });
     vi.advanceTimersByTime(1_000);
     await betaTester(t, "bob@example.com", "Bob");
 
-    const activity = (await boss.query(api.admin.summary, {})).betaActivity;
+    const activity = (await boss.query(api.admin.summary, { day: TODAY })).betaActivity;
     expect(activity.map(({ actionType, username }) => [actionType, username])).toEqual([
       ["beta_registration", "Bob"],
       ["feedback_submitted", "Ann"],
@@ -180,9 +182,18 @@ describe("summary", () => {
       vi.advanceTimersByTime(1_000);
       await betaTester(t, `p${i}@example.com`, `Player${i}`);
     }
-    const latest = (await boss.query(api.admin.summary, {})).betaActivity;
+    const latest = (await boss.query(api.admin.summary, { day: TODAY })).betaActivity;
     expect(latest).toHaveLength(BETA_ACTIVITY_ITEMS);
     expect(latest[0].username).toBe(`Player${BETA_ACTIVITY_ITEMS - 1}`);
+  });
+
+  test("charts the 14 days up to the day the client shows, and refuses one that is no date", async () => {
+    const t = newBackend();
+    const boss = await admin(t);
+    // The dashboard left open past midnight asks for the new day: no clock read in the query.
+    const { gameUse } = await boss.query(api.admin.summary, { day: "2026-11-22" });
+    expect([gameUse[0].day, gameUse[13].day]).toEqual(["2026-11-09", "2026-11-22"]);
+    await expectErrorCode(boss.query(api.admin.summary, { day: "2026-11-31" }), "INVALID_DAY");
   });
 
   test("sums each day's game counters over the shards, for the last 14 UTC days only", async () => {
@@ -207,7 +218,7 @@ describe("summary", () => {
     await activityOn(Date.parse("2026-11-21T23:59:59Z"), { sessions: 1, guesses: 1 });
     vi.setSystemTime(NOW);
 
-    const { gameUse } = await boss.query(api.admin.summary, {});
+    const { gameUse } = await boss.query(api.admin.summary, { day: TODAY });
     const counters = await t.run(async (ctx) => await ctx.db.query("gameDailyStats").take(1000));
     expect(counters.filter((c) => c.day === "2026-11-19").length).toBeGreaterThan(1);
     expect(counters.every((c) => c.shard >= 0 && c.shard < STATS_SHARDS)).toBe(true);
@@ -242,7 +253,7 @@ describe("setAdmin (internal)", () => {
 
     await t.mutation(internal.admin.setAdmin, { email: "ann@example.com", isAdmin: false });
     expect((await as.query(api.users.viewer, {}))?.isAdmin).toBe(false);
-    await expectErrorCode(as.query(api.admin.summary, {}), "FORBIDDEN");
+    await expectErrorCode(as.query(api.admin.summary, { day: TODAY }), "FORBIDDEN");
   });
 
   test("fails for an e-mail without an account", async () => {

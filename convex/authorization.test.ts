@@ -1,5 +1,5 @@
 import { makeFunctionReference } from "convex/server";
-import { describe, expect, test } from "vitest";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
 import { hashClaimCode } from "./model/accounts/adminClaim";
 import { CLAIM_CODE_VALID_MS } from "./model/shared/claimRules";
@@ -154,6 +154,18 @@ const audit: Record<PublicFunctionName, Row | Row[]> = {
         expect(result).toMatchObject({ id: caller!.userId, score: 0, rank: 1 }),
     },
   ],
+  "catalogue:poolStatus": {
+    args: {},
+    expected: signedInOnly(),
+    allowed: ({ result }) =>
+      expect(result).toEqual({
+        ready: 3,
+        target: 50,
+        refresh: "none",
+        pagesFetched: 0,
+        waitingUntil: null,
+      }),
+  },
   "game:state": { args: {}, prepare: startGame, expected: signedInOnly() },
   "game:start": {
     args: { timeZone: "UTC" },
@@ -193,7 +205,7 @@ const audit: Record<PublicFunctionName, Row | Row[]> = {
     args: { paginationOpts: { numItems: 20, cursor: null } },
     expected: adminsOnly,
   },
-  "admin:summary": { args: {}, expected: adminsOnly },
+  "admin:summary": { args: { day: "2026-11-23" }, expected: adminsOnly },
   "admin:makeMeAdmin": [
     {
       // A wrong code is refused in the result (so that it is counted), never by a throw.
@@ -228,7 +240,7 @@ const audit: Record<PublicFunctionName, Row | Row[]> = {
   ],
   // Stats and the typeahead.
   "stats:mine": {
-    args: {},
+    args: { at: Date.parse("2026-11-23T12:00:00Z") },
     prepare: startGame,
     expected: signedInOnly(),
     allowed: ({ result }) => expect(result).toMatchObject({ streak: { current: 0, best: 0 } }),
@@ -326,7 +338,9 @@ const internalOnly = [
   "admin:setAdmin",
   "auth:store",
   "catalogue:fetchPage",
+  "catalogue:fillPool",
   "catalogue:isRunning",
+  "catalogue:poolReport",
   "catalogue:recordFailure",
   "catalogue:refreshDaily",
   "catalogue:refreshNow",
@@ -343,9 +357,10 @@ const internalOnly = [
   "game:endCooldown",
   "game:resetDay",
   "leaderboard:backfillAllTime",
-  "leaderboard:pruneBoard",
   "leaderboard:pruneOldBoards",
+  "leaderboard:prunePastBoards",
   "migrations:clearAnalyticsEvents",
+  "migrations:clearTitleSuggestions",
   "migrations:rewriteTitleIndex",
   "rooms:advance",
   "rooms:cleanup",
@@ -382,7 +397,38 @@ async function call(
   }
 }
 
+/**
+ * Where the project's own code read the clock (`Date.now`) while `run` ran: the first caller of
+ * `Date.now` on the stack that is neither the spy nor a library, when it is a Convex module.
+ */
+async function clockReadsDuring<T>(run: () => Promise<T>): Promise<{ result: T; reads: string[] }> {
+  const reads: string[] = [];
+  const now = Date.now.bind(Date);
+  const spy = vi.spyOn(Date, "now").mockImplementation(() => {
+    const frames = (new Error().stack ?? "").split("\n").slice(1);
+    const caller = frames.find(
+      (frame) => !frame.includes("/node_modules/") && !frame.includes("authorization.test.ts"),
+    );
+    if (caller !== undefined && caller.includes("/convex/")) reads.push(caller.trim());
+    return now();
+  });
+  try {
+    return { result: await run(), reads };
+  } finally {
+    spy.mockRestore();
+  }
+}
+
 describe("authorization audit", () => {
+  // No scheduled function may run in the middle of a call: the clock check below watches the
+  // call alone. (A job a test sets up is due seconds or hours later; none of them is awaited.)
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   test("the table has a row for every public function the modules register, and no other", () => {
     const publicNames = registered.filter((fn) => fn.isPublic).map((fn) => fn.name);
     expect(Object.keys(audit).sort()).toEqual(publicNames);
@@ -399,13 +445,15 @@ describe("authorization audit", () => {
     await seedAnime(t, 3);
     const caller = role === "visitor" ? null : await signedInAs(t, role);
     await row.prepare?.(t, caller);
-    const outcome = call(caller?.as ?? t, name, row.args);
     const expected = row.expected[role];
     if (expected !== "allow") {
-      await expectErrorCode(outcome, expected);
+      await expectErrorCode(call(caller?.as ?? t, name, row.args), expected);
       return;
     }
-    const result = await outcome;
+    const { result, reads } = await clockReadsDuring(() => call(caller?.as ?? t, name, row.args));
+    // A query never reads the clock: Convex caches its result until the documents it read
+    // change, so the time would stand still on screen. Time comes in as an argument.
+    if (kindOf.get(name) === "query") expect(reads).toEqual([]);
     await row.allowed?.({ result, t, role, caller });
   });
 });

@@ -3,6 +3,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
 import { shardOf } from "./model/boards/rank";
+import { utcDay } from "./model/game/activity";
 import { POINTS_PER_CORRECT_GUESS, QUICK_GUESS_BONUS, RANK_SHARDS } from "./model/shared/rules";
 import { newBackend, type TestConvex } from "../testing/convex/backend";
 import { seedAnime } from "../testing/world";
@@ -206,7 +207,8 @@ describe("racing guesses", () => {
     expect(users.every((u) => u.score === expected)).toBe(true);
     const ranks = await Promise.all(
       players.map(
-        async ({ as }) => (await as.query(api.leaderboard.mine, { period: "week" })).rank,
+        async ({ as }) =>
+          (await as.query(api.leaderboard.mine, { period: "week", day: utcDay(Date.now()) })).rank,
       ),
     );
     expect(new Set(ranks)).toEqual(new Set([1]));

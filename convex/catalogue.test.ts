@@ -1,11 +1,6 @@
-import { readFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { internal } from "./_generated/api";
-import {
-  ANILIST_ENDPOINT,
-  CATALOGUE_PAGE_COUNT,
-  CATALOGUE_PAGE_SIZE,
-} from "./model/catalogue/anilist";
+import { CATALOGUE_PAGE_COUNT, CATALOGUE_PAGE_SIZE } from "./model/catalogue/anilist";
 import {
   ensurePool,
   MAX_PAGE_TRIES,
@@ -14,97 +9,17 @@ import {
 } from "./model/catalogue/refresh";
 import crons from "./crons";
 import { newBackend, type TestConvex } from "../testing/convex/backend";
-import { attachTestCovers, testCoverResponse } from "../testing/fixtures/covers";
-
-type Json = Record<string, unknown>;
-
-function fixture(name: string): Json {
-  const url = new URL(`../testing/fixtures/anilist/${name}.json`, import.meta.url);
-  return JSON.parse(readFileSync(url, "utf8")) as Json;
-}
-
-/** What the image host answers the cover workers (making 1,000 covers would only slow the tests). */
-let coverReply: "ok" | "missing" = "missing";
-
-/** A response, a request that never answers, or a network failure. */
-type Reply = Response | "timeout" | Error;
-
-type Request = { page: number; perPage: number; query: string; at: number };
-
-/**
- * Stands in for AniList and records every request. Replies come from a
- * function of the page, or from a queue per page whose last reply repeats.
- */
-function stubAniList(replies: Record<number, Reply[]> | ((page: number) => Reply)) {
-  const requests: Request[] = [];
-  const served: Record<number, number> = {};
-  const fetchStub = vi.fn(async (url: string, init: RequestInit): Promise<Response> => {
-    // The cover workers fetch the stored items' covers: a quick 404, or a generated poster.
-    if (url !== ANILIST_ENDPOINT) return await testCoverResponse(coverReply);
-    expect(init.method).toBe("POST");
-    const body = JSON.parse(init.body as string) as {
-      query: string;
-      variables: { page: number; perPage: number };
-    };
-    const { page, perPage } = body.variables;
-    requests.push({ page, perPage, query: body.query, at: Date.now() });
-    let reply: Reply;
-    if (typeof replies === "function") {
-      reply = replies(page);
-    } else {
-      const queue = replies[page] ?? [json({ errors: [{ message: `no page ${page} here` }] }, 404)];
-      reply = queue[Math.min(served[page] ?? 0, queue.length - 1)];
-      served[page] = (served[page] ?? 0) + 1;
-    }
-    if (reply instanceof Error) throw reply;
-    if (reply === "timeout") {
-      // Never answers: only the request's own time limit ends it.
-      return await new Promise<Response>((_resolve, reject) => {
-        init.signal?.addEventListener("abort", () =>
-          reject(new DOMException("aborted", "AbortError")),
-        );
-      });
-    }
-    return reply.clone();
-  });
-  vi.stubGlobal("fetch", fetchStub);
-  return { requests, fetchStub };
-}
-
-function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { "Content-Type": "application/json", ...headers },
-  });
-}
-
-/**
- * A full page of valid items: the fixture's first one again and again under
- * ids of their own.
- */
-/** A page of `size` copies of a real item (full pages by default), each with its own id. */
-function generatedPage(page: number, size = CATALOGUE_PAGE_SIZE): Response {
-  const template = (fixture("page-1") as { data: { Page: { media: Json[] } } }).data.Page.media[0];
-  const media = Array.from({ length: size }, (_, index) => ({
-    ...template,
-    id: page * 1000 + index,
-    characters: null,
-  }));
-  return json({ data: { Page: { pageInfo: { currentPage: page, hasNextPage: true }, media } } });
-}
-
-async function refreshAndSettle(t: TestConvex) {
-  const refreshId = await t.mutation(internal.catalogue.refreshNow, {});
-  await t.finishAllScheduledFunctions(vi.runAllTimers);
-  const refresh = await t.run(async (ctx) => await ctx.db.get("catalogueRefreshes", refreshId));
-  if (refresh === null) throw new Error("refresh record missing");
-  return refresh;
-}
-
-/** The latest refresh record, as the Convex dashboard's data view shows it. */
-async function latestRefresh(t: TestConvex) {
-  return await t.run(async (ctx) => await ctx.db.query("catalogueRefreshes").order("desc").first());
-}
+import {
+  aniListFixture as fixture,
+  gaps,
+  generatedPage,
+  json,
+  latestRefresh,
+  refreshAndSettle,
+  stubAniList,
+  type Json,
+} from "../testing/convex/aniList";
+import { attachTestCovers } from "../testing/fixtures/covers";
 
 async function pool(t: TestConvex) {
   return await t.run(async (ctx) => {
@@ -135,15 +50,10 @@ async function seedPool(t: TestConvex) {
   return await pool(t);
 }
 
-function gaps(requests: Request[]): number[] {
-  return requests.slice(1).map((request, index) => request.at - requests[index].at);
-}
-
 beforeEach(() => {
   vi.useFakeTimers();
   vi.setSystemTime(new Date("2026-11-21T04:30:00Z"));
   vi.spyOn(console, "warn").mockImplementation(() => {});
-  coverReply = "missing";
 });
 
 afterEach(() => {
@@ -325,26 +235,6 @@ describe("refresh", () => {
 });
 
 describe("failures", () => {
-  test("a 429 waits as long as Retry-After says, then goes on", async () => {
-    const t = newBackend();
-    const before = await seedPool(t);
-    const { requests } = stubAniList({
-      1: [
-        json({ errors: [{ message: "Too Many Requests." }] }, 429, { "Retry-After": "30" }),
-        json(fixture("page-1")),
-      ],
-      2: [json(fixture("page-2"))],
-    });
-
-    const refresh = await refreshAndSettle(t);
-
-    expect(requests.map((request) => request.page)).toEqual([1, 1, 2]);
-    expect(gaps(requests)[0]).toBeGreaterThanOrEqual(30_000);
-    expect(refresh).toMatchObject({ status: "succeeded", itemCount: 5 });
-    expect(refresh.errors).toEqual(["page 1, try 1: HTTP 429 (rate limited)"]);
-    expect((await pool(t)).slice(0, 3)).toEqual(before);
-  });
-
   test.each([
     ["a 500", () => json({ error: "oops" }, 500), "HTTP 500"],
     ["a timeout", () => "timeout" as const, "timed out after 10 s"],
@@ -470,11 +360,10 @@ describe("starting a refresh", () => {
 
   test("an empty pool starts one refresh, in the background, however many rounds ask", async () => {
     const t = newBackend();
-    coverReply = "ok";
-    const { fetchStub, requests } = stubAniList({
-      1: [json(fixture("page-1"))],
-      2: [json(fixture("page-2"))],
-    });
+    const { fetchStub, requests } = stubAniList(
+      { 1: [json(fixture("page-1"))], 2: [json(fixture("page-2"))] },
+      { covers: "ok" },
+    );
 
     const asked = [
       await t.run(async (ctx) => await ensurePool(ctx)),

@@ -2,8 +2,37 @@ import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { internalAction, internalMutation, internalQuery } from "./_generated/server";
+import { playerQuery } from "./functions";
 import { fetchCataloguePage } from "./model/catalogue/anilist";
+import * as Pool from "./model/catalogue/pool";
 import * as Refresh from "./model/catalogue/refresh";
+
+/**
+ * How ready the pool is, for a game screen with no round yet (a fresh deployment): it shows the
+ * progress, and opens the game again once an anime is ready.
+ */
+export const poolStatus = playerQuery({
+  args: {},
+  returns: Pool.poolStatusValidator,
+  handler: async (ctx) => await Pool.poolStatus(ctx),
+});
+
+/**
+ * Fills a deployment's pool: `npx convex run catalogue:fillPool` (`npm run dev` runs it). Starts
+ * a refresh unless a first page's worth of anime is ready, and returns `poolReport`.
+ */
+export const fillPool = internalMutation({
+  args: {},
+  returns: Pool.poolReportValidator,
+  handler: async (ctx) => await Pool.fillPool(ctx),
+});
+
+/** The pool's state for an operator: `npx convex run catalogue:poolReport --watch`. */
+export const poolReport = internalQuery({
+  args: {},
+  returns: Pool.poolReportValidator,
+  handler: async (ctx) => await Pool.poolReport(ctx),
+});
 
 /**
  * Refreshes the anime pool now: `npx convex run catalogue:refreshNow`, or
@@ -33,21 +62,21 @@ export const isRunning = internalQuery({
 
 /** Fetches one page of the catalogue query and hands the outcome to a mutation. */
 export const fetchPage = internalAction({
-  args: { refreshId: v.id("catalogueRefreshes"), page: v.number(), attempt: v.number() },
+  args: Refresh.fetchPageFields,
   returns: v.null(),
-  handler: async (ctx, { refreshId, page, attempt }): Promise<null> => {
+  handler: async (ctx, scheduled): Promise<null> => {
+    const { refreshId, page, attempt } = scheduled;
     // A refresh abandoned as stale must not keep sending requests beside its successor.
     if (!(await ctx.runQuery(internal.catalogue.isRunning, { refreshId }))) return null;
     const result = await fetchCataloguePage(page);
     if (!result.ok) {
-      console.warn(`Catalogue page ${page}, try ${attempt} failed: ${result.error}`);
-      await ctx.runMutation(internal.catalogue.recordFailure, {
-        refreshId,
-        page,
-        attempt,
-        error: result.error,
-        ...(result.retryAfterMs === undefined ? {} : { retryAfterMs: result.retryAfterMs }),
-      });
+      console.warn(
+        result.rateLimited === true
+          ? `Catalogue page ${page}: rate limited by AniList`
+          : `Catalogue page ${page}, try ${attempt} failed: ${result.error}`,
+      );
+      const { ok: _ok, ...failure } = result;
+      await ctx.runMutation(internal.catalogue.recordFailure, { ...scheduled, ...failure });
       return null;
     }
     for (const invalid of result.page.invalid) {

@@ -53,10 +53,11 @@ afterEach(() => {
 
 /**
  * The interleaved run checks that its calls reached a cooldown, a rare state (a few in a run), so
- * it plays a sequence known to reach one unless FUZZ_SEED asks for another: with a random seed,
+ * it plays a sequence known to reach one unless FUZZ_SEED asks for another (a new public function
+ * changes the sequence: pick another seed that gets there). With a random seed,
  * about one run in fifty never got there and failed though nothing was wrong.
  */
-const INTERLEAVED_SEED = 3;
+const INTERLEAVED_SEED = 1;
 
 describe("fuzzing", () => {
   test("every public function has a spec", () => {

@@ -1,6 +1,7 @@
 import { describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import { syncAllTime } from "./model/boards/board";
+import { utcDay } from "./model/game/activity";
 import { expectErrorCode, newBackend, type TestConvex } from "../testing/convex/backend";
 import { signUp } from "../testing/world";
 import { testUser } from "../testing/fixtures/users";
@@ -108,7 +109,14 @@ describe("the boards by period", () => {
       await t.query(api.leaderboard.top, { period: "all" }),
     );
     expect(await t.query(api.leaderboard.top, { period: "day", day: "2026-11-23" })).toEqual([]);
-    expect(await t.query(api.leaderboard.top, { period: "week" })).toEqual([]);
+    expect(await t.query(api.leaderboard.top, { period: "week", day: "2026-11-23" })).toEqual([]);
+  });
+
+  test("a day or week board needs the day the client shows: a query never reads the clock", async () => {
+    const t = newBackend();
+    const { as } = await signUp(t);
+    await expectErrorCode(t.query(api.leaderboard.top, { period: "day" }), "INVALID_DAY");
+    await expectErrorCode(as.query(api.leaderboard.mine, { period: "week" }), "INVALID_DAY");
   });
 });
 
@@ -136,43 +144,97 @@ describe("leaderboard.backfillAllTime", () => {
 });
 
 describe("past boards", () => {
-  test("the daily prune deletes the day board 8 days back and the week board 5 weeks back, nothing newer", async () => {
+  /** Day boards 2026-10-20 to 2026-11-25 and the week boards (Mondays) from 2026-08-31 on. */
+  function pastBoards() {
+    const days = Array.from({ length: 37 }, (_, i) => utcDay(Date.UTC(2026, 9, 20 + i)));
+    const weeks = Array.from({ length: 13 }, (_, i) => utcDay(Date.UTC(2026, 7, 31 + 7 * i)));
+    return [...days.map((day) => `day:${day}`), ...weeks.map((week) => `week:${week}`), "all"];
+  }
+
+  test("a prune after a missed week deletes every board past what is kept, nothing newer", async () => {
+    const ENTRIES = 30;
     vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
     try {
+      // The job last ran a week ago: the boards it would have deleted since are still there.
       vi.setSystemTime(new Date("2026-11-25T00:20:00Z")); // a Wednesday
       const t = newBackend();
-      const boards = [
-        "day:2026-11-17",
-        "day:2026-11-18",
-        "week:2026-10-19",
-        "week:2026-10-26",
+      const boards = pastBoards();
+      // 8 days (today's included) and 5 weeks (this one included) kept.
+      const kept = [
+        ...["18", "19", "20", "21", "22", "23", "24", "25"].map((d) => `day:2026-11-${d}`),
+        ...["week:2026-10-26", "week:2026-11-02", "week:2026-11-09", "week:2026-11-16"],
+        "week:2026-11-23",
         "all",
       ];
       const userId = await t.run(async (ctx) => {
         const userId = await ctx.db.insert("users", testUser("ann", { score: 600 }));
         for (const board of boards) {
-          for (let i = 0; i < 3; i++) {
+          for (let i = 0; i < ENTRIES; i++) {
             await ctx.db.insert("boardEntries", { board, userId, username: "ann", score: 100 });
           }
-          await ctx.db.insert("boardStats", { board, shard: 0, players: 3, top: [], buckets: [] });
+          await ctx.db.insert("boardStats", {
+            board,
+            shard: 0,
+            players: ENTRIES,
+            top: [],
+            buckets: [],
+          });
         }
         return userId;
       });
+      // More than two runs' batches (500) to delete: the job carries on by itself.
+      expect((boards.length - kept.length) * (ENTRIES + 1)).toBeGreaterThan(2 * 500);
       await t.mutation(internal.leaderboard.pruneOldBoards, {});
       await t.finishAllScheduledFunctions(() => vi.runAllTimers());
       const left = await t.run(async (ctx) => ({
-        entries: [...new Set((await ctx.db.query("boardEntries").take(100)).map((e) => e.board))],
-        stats: (await ctx.db.query("boardStats").take(100)).map((s) => s.board),
+        entries: [...new Set((await ctx.db.query("boardEntries").take(1_000)).map((e) => e.board))],
+        stats: (await ctx.db.query("boardStats").take(1_000)).map((s) => s.board),
       }));
-      const kept = ["day:2026-11-18", "week:2026-10-26", "all"];
       expect(left.entries.sort()).toEqual(kept.sort());
       expect(left.stats.sort()).toEqual(kept.sort());
-      // The all-time board is never pruned, whatever asks.
-      await t.mutation(internal.leaderboard.pruneBoard, { board: "all" });
       expect(await t.run(async (ctx) => await ctx.db.get("users", userId))).not.toBeNull();
-      expect(await t.query(api.leaderboard.top, {})).toHaveLength(3);
+      expect(await t.query(api.leaderboard.top, { limit: 100 })).toHaveLength(ENTRIES);
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  test("the next day's prune deletes only the day that has just passed what is kept", async () => {
+    vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
+    try {
+      vi.setSystemTime(new Date("2026-11-26T00:20:00Z"));
+      const t = newBackend();
+      await t.run(async (ctx) => {
+        const userId = await ctx.db.insert("users", testUser("ann", { score: 100 }));
+        for (const board of ["day:2026-11-18", "day:2026-11-19", "week:2026-10-26"]) {
+          await ctx.db.insert("boardEntries", { board, userId, username: "ann", score: 100 });
+        }
+      });
+      await t.mutation(internal.leaderboard.pruneOldBoards, {});
+      const left = await t.run(async (ctx) =>
+        (await ctx.db.query("boardEntries").take(10)).map((e) => e.board).sort(),
+      );
+      expect(left).toEqual(["day:2026-11-19", "week:2026-10-26"]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  test("the range a continuation is given must name a day and a week board", async () => {
+    const t = newBackend();
+    await expectErrorCode(
+      t.mutation(internal.leaderboard.prunePastBoards, {
+        dayBoard: "zzz",
+        weekBoard: "week:2026-10-26",
+      }),
+      "INVALID_DAY",
+    );
+    await expectErrorCode(
+      t.mutation(internal.leaderboard.prunePastBoards, {
+        dayBoard: "day:2026-11-19",
+        weekBoard: "all",
+      }),
+      "INVALID_DAY",
+    );
   });
 });

@@ -5,7 +5,10 @@ import { internalMutation, query } from "./_generated/server";
 import { playerQuery } from "./functions";
 import * as Boards from "./model/boards/board";
 
-/** Which board: the period (all time by default) and the UTC day the client shows as today. */
+/**
+ * Which board: the period (all time by default) and the UTC day the client shows as today, which
+ * the day and week boards require.
+ */
 const boardArgs = { period: v.optional(Boards.periodValidator), day: v.optional(v.string()) };
 
 /** A board's top players, for everyone: visitors may view the leaderboard too. */
@@ -50,27 +53,29 @@ export const backfillAllTime = internalMutation({
 const PRUNE_BATCH = 500;
 
 /**
- * Daily (convex/crons.ts): deletes the day board and the week board that have just passed what
- * is kept (DAY_BOARDS_KEPT_DAYS, WEEK_BOARDS_KEPT_WEEKS), so past boards do not pile up.
+ * Daily (convex/crons.ts): deletes every day and week board older than what is kept
+ * (DAY_BOARDS_KEPT_DAYS, WEEK_BOARDS_KEPT_WEEKS), so past boards do not pile up; boards a missed
+ * run left behind go too. A batch now, the rest by `prunePastBoards` runs it schedules.
  */
 export const pruneOldBoards = internalMutation({
   args: {},
   returns: v.null(),
   handler: async (ctx) => {
-    for (const board of Boards.expiredBoards(Date.now())) {
-      await ctx.scheduler.runAfter(0, internal.leaderboard.pruneBoard, { board });
+    const kept = Boards.keptBoardsFrom(Date.now());
+    if (!(await Boards.prunePastBoards(ctx, kept, PRUNE_BATCH))) {
+      await ctx.scheduler.runAfter(0, internal.leaderboard.prunePastBoards, kept);
     }
     return null;
   },
 });
 
-/** Deletes one past board a batch at a time, each run scheduling the next until it is gone. */
-export const pruneBoard = internalMutation({
-  args: { board: v.string() },
+/** Deletes past boards a batch at a time, each run scheduling the next until none is left. */
+export const prunePastBoards = internalMutation({
+  args: Boards.pastBoardsValidator.fields,
   returns: v.null(),
-  handler: async (ctx, { board }) => {
-    const done = await Boards.pruneBoard(ctx, board, PRUNE_BATCH);
-    if (!done) await ctx.scheduler.runAfter(0, internal.leaderboard.pruneBoard, { board });
+  handler: async (ctx, kept) => {
+    const done = await Boards.prunePastBoards(ctx, kept, PRUNE_BATCH);
+    if (!done) await ctx.scheduler.runAfter(0, internal.leaderboard.prunePastBoards, kept);
     return null;
   },
 });

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { internal } from "./_generated/api";
+import { api, internal } from "./_generated/api";
 import { MIGRATION_BATCH } from "./model/ops/migrations";
 import { newBackend } from "../testing/convex/backend";
-import { signUp } from "../testing/world";
+import { signedInAs, signUp } from "../testing/world";
 import { TITLE_INDEX_BATCH } from "./model/ops/migrations";
-import { franchiseKey } from "./model/judge/titleIndex";
+import { franchiseKey, insertAnime } from "./model/judge/titleIndex";
 import { fixtureAnimeFields, judgeFixture, SHOW, verdict } from "../testing/fixtures/judgePool";
 import { testAnime } from "../testing/fixtures/anime";
 
@@ -49,6 +49,29 @@ describe("clearAnalyticsEvents", () => {
   });
 });
 
+describe("clearTitleSuggestions", () => {
+  test("empties the retired suggestion rows, and leaves the typeahead's own rows", async () => {
+    const t = newBackend();
+    await t.run(async (ctx) => {
+      const animeId = await insertAnime(ctx, testAnime(1, { english: "Filler Show" }));
+      for (let i = 0; i < MIGRATION_BATCH + 3; i++) {
+        await ctx.db.insert("titleSuggestions", { text: `Old Row ${i}`, animeId });
+      }
+    });
+    expect(await t.mutation(internal.migrations.clearTitleSuggestions, {})).toEqual({
+      deleted: MIGRATION_BATCH,
+      done: false,
+    });
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
+    const left = await t.run(async (ctx) => ({
+      old: await ctx.db.query("titleSuggestions").take(1),
+      prefixes: await ctx.db.query("titlePrefixes").take(10),
+    }));
+    expect(left.old).toEqual([]);
+    expect(left.prefixes.length).toBeGreaterThan(0);
+  });
+});
+
 describe("rewriteTitleIndex", () => {
   test("gives a pool stored before the index held names and acronyms what the judge asks for", async () => {
     const t = newBackend();
@@ -62,6 +85,8 @@ describe("rewriteTitleIndex", () => {
       }
     });
     expect(await verdict(t, SHOW.SILENT_VOICE, "A Silent Voice")).toBe("GUESS_TOO_GENERIC");
+    const { as } = await signedInAs(t, "player");
+    expect(await as.query(api.titles.suggest, { text: "silent" })).toEqual([]);
 
     const first = await t.mutation(internal.migrations.rewriteTitleIndex, {});
     expect(first).toEqual({ rewritten: TITLE_INDEX_BATCH, done: false });
@@ -70,6 +95,8 @@ describe("rewriteTitleIndex", () => {
     expect(await verdict(t, SHOW.SILENT_VOICE, "A Silent Voice")).toBe("correct");
     expect(await verdict(t, SHOW.SAO, "SAO")).toBe("correct");
     expect(await verdict(t, SHOW.SAO, "online")).toBe("GUESS_TOO_GENERIC");
+    // The guess box's suggestions, from the prefix rows the rewrite wrote.
+    expect(await as.query(api.titles.suggest, { text: "silent" })).toEqual(["A Silent Voice"]);
     // Each anime's stored franchise, which the clue reads its franchise's first entries by.
     const stored = await t.run(async (ctx) => await ctx.db.query("anime").take(1000));
     for (const anime of stored) expect(anime.franchiseKey).toBe(franchiseKey(anime));

@@ -21,10 +21,26 @@ export const clearAnalyticsEvents = internalMutation({
 });
 
 /**
+ * Empties the retired `titleSuggestions` table (the suggestions' former search-index rows; the
+ * typeahead reads `titlePrefixes` now), so that a later deploy can drop it.
+ */
+export const clearTitleSuggestions = internalMutation({
+  args: {},
+  returns: batchResultValidator,
+  handler: async (ctx) => {
+    const result = await deleteBatch(ctx, "titleSuggestions");
+    if (!result.done)
+      await ctx.scheduler.runAfter(0, internal.migrations.clearTitleSuggestions, {});
+    return result;
+  },
+});
+
+/**
  * Rewrites every anime's title index and suggestion rows, as the catalogue writes them now
- * (acronyms, names with generic words around them, only real titles as suggestions), and its
- * stored franchise (a franchise now stops at a format word): the judge's refusals and acronyms
- * and the clue's franchise need them, and the next catalogue refresh would write them too.
+ * (acronyms, names with generic words around them, the typeahead's prefix rows of real titles),
+ * and its stored franchise (a franchise now stops at a format word): the judge's refusals and
+ * acronyms, the guess box's suggestions and the clue's franchise need them, and the next
+ * catalogue refresh would write them too.
  */
 export const rewriteTitleIndex = internalMutation({
   args: { cursor: v.optional(v.union(v.string(), v.null())) },

@@ -17,6 +17,11 @@ import type { MemberView } from "./model/rooms/view";
 import { expectErrorCode, newBackend, type TestConvex } from "../testing/convex/backend";
 import { seedAnime, signedInAs } from "../testing/world";
 import { WRONG_GUESS } from "../testing/fixtures/anime";
+import { queryRunsCaused } from "../testing/convex/concurrency/occ";
+import type { CallRecord } from "../testing/convex/concurrency/readWriteSets";
+import { recordCall } from "../testing/convex/concurrency/recordCall";
+import { indexFields } from "../testing/convex/concurrency/schemaIndexes";
+import * as rooms from "./rooms";
 
 type Player = Awaited<ReturnType<typeof signedInAs>>;
 
@@ -355,6 +360,53 @@ describe("party rooms", () => {
     await ann.as.mutation(api.rooms.join, { code });
     await ben.as.mutation(api.rooms.leave, { code });
     expect((await view(cy, code)).isHost).toBe(true);
+  });
+
+  test("a heartbeat re-runs no member's room view; a member coming back re-runs them all", async () => {
+    const t = newBackend();
+    await seedAnime(t, 3);
+    const members = await players(t, ROOM_MAX_PLAYERS);
+    const [ann, ben] = members;
+    const code = await newRoom(ann, members.slice(1));
+    await ann.as.mutation(api.rooms.start, { code });
+    const views: CallRecord[] = [];
+    for (const member of members) {
+      const args = { code };
+      views.push(
+        (await recordCall(member.as, member.userId, "query", "rooms.view", rooms.view, args))
+          .record,
+      );
+    }
+    const heartbeatOf = async (player: Player) => {
+      const call = await recordCall(
+        player.as,
+        player.userId,
+        "mutation",
+        "rooms.heartbeat",
+        rooms.heartbeat,
+        { code },
+      );
+      return call.record.writes.map((write) => ({ write, renaming: null }));
+    };
+    const viewRuns = (writes: Awaited<ReturnType<typeof heartbeatOf>>) =>
+      queryRunsCaused(writes, views, members.length, indexFields);
+
+    expect(viewRuns(await heartbeatOf(ben))).toBe(0);
+    expect(viewRuns(await heartbeatOf(ben))).toBe(0);
+    // Ben is silent long enough to be gone; his next heartbeat brings him back, for all to see.
+    await elapse(
+      t,
+      30_000,
+      code,
+      members.filter((member) => member !== ben),
+    );
+    expect((await view(ann, code)).players.find((p) => p.username === "Player1")!.present).toBe(
+      false,
+    );
+    expect(viewRuns(await heartbeatOf(ben))).toBe(ROOM_MAX_PLAYERS);
+    expect((await view(ann, code)).players.find((p) => p.username === "Player1")!.present).toBe(
+      true,
+    );
   });
 
   test("a room nobody is in closes after 30 minutes, and its data is deleted a day later", async () => {

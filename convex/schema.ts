@@ -228,6 +228,8 @@ export const catalogueRefreshFields = {
   errors: v.array(v.string()),
   /** Stored items whose cover images were not ready, so they were queued for the cover workers. */
   coversMissing: v.optional(v.number()),
+  /** While AniList's rate limit holds the refresh back: when the page is tried again. */
+  waitingUntil: v.optional(v.number()),
 };
 
 /**
@@ -385,7 +387,24 @@ export const playerStatsFields = {
   lastSolvedDay: v.optional(v.string()),
 };
 
-/** One accepted title or synonym of an anime in the pool, for the guess box's suggestions. */
+/**
+ * Where a player may start typing a title of an anime in the pool, for the guess box's
+ * suggestions (convex/model/judge/suggestions.ts): the title's start, or a later word.
+ */
+export const titlePrefixFields = {
+  /** The title's folded words from there on ("kyojin" of "Shingeki no Kyojin"), cut at PREFIX_KEY_CHARS. */
+  key: v.string(),
+  /** Whether the key starts at the title's first word. */
+  start: v.boolean(),
+  /** The title as AniList writes it: what the guess box shows. */
+  text: v.string(),
+  animeId: v.id("anime"),
+};
+
+/**
+ * Retired: the suggestions' former Convex search-index rows. No longer written or read;
+ * `migrations:clearTitleSuggestions` empties it, and a later deploy drops it.
+ */
 export const titleSuggestionFields = {
   text: v.string(),
   animeId: v.id("anime"),
@@ -433,6 +452,13 @@ export const roomPlayerRound = v.object({
   place: v.optional(v.number()),
 });
 
+/** A room member's last heartbeat, apart from their room document (see `lastSeenAt` there). */
+export const roomHeartbeatFields = {
+  roomId: v.id("rooms"),
+  userId: v.id("users"),
+  lastSeenAt: v.number(),
+};
+
 export const roomPlayerFields = {
   roomId: v.id("rooms"),
   userId: v.id("users"),
@@ -440,6 +466,10 @@ export const roomPlayerFields = {
   joinedAt: v.number(),
   /** Since when the player has been present without a break: the host hand-over goes by it. */
   presentSince: v.number(),
+  /**
+   * When the player was seen as they joined or came back; the heartbeats since go to
+   * `roomHeartbeats`, which the room view does not read, so that a heartbeat re-runs nobody's view.
+   */
   lastSeenAt: v.number(),
   present: v.boolean(),
   /** This game's points and stats. */
@@ -519,14 +549,19 @@ export default defineSchema({
   // Streaks, stats and title suggestions.
   playerDays: defineTable(playerDayFields).index("by_userId_and_day", ["userId", "day"]),
   playerStats: defineTable(playerStatsFields).index("by_userId", ["userId"]),
-  titleSuggestions: defineTable(titleSuggestionFields)
-    .index("by_animeId", ["animeId"])
-    .searchIndex("search_text", { searchField: "text" }),
+  titlePrefixes: defineTable(titlePrefixFields)
+    .index("by_start_and_key", ["start", "key"])
+    .index("by_animeId", ["animeId"]),
+  titleSuggestions: defineTable(titleSuggestionFields),
   rooms: defineTable(roomFields)
     .index("by_code", ["code"])
     .index("by_createdBy", ["createdBy"])
     .index("by_status_and_closedAt", ["status", "closedAt"]),
   roomPlayers: defineTable(roomPlayerFields).index("by_roomId_and_userId", ["roomId", "userId"]),
+  roomHeartbeats: defineTable(roomHeartbeatFields).index("by_roomId_and_userId", [
+    "roomId",
+    "userId",
+  ]),
   roomRounds: defineTable(roomRoundFields)
     .index("by_roomId_and_number", ["roomId", "number"])
     .index("by_coverToken", ["coverToken"]),

@@ -80,7 +80,7 @@ async function solveAt(t: TestConvex, player: Player, at: string, wrong = 0) {
 }
 
 async function stats(player: Player) {
-  return (await player.as.query(api.stats.mine, {}))!;
+  return (await player.as.query(api.stats.mine, { at: Date.now() }))!;
 }
 
 describe("the day arithmetic", () => {
@@ -232,9 +232,28 @@ describe("the day's record", () => {
     expect(view.history).toHaveLength(STATS_HISTORY_DAYS);
   });
 
+  test("the day shown is the client's, never before the player's last move: no clock in the query", async () => {
+    const { t, player } = await started("America/New_York", "2026-11-20T15:00:00Z");
+    await solveAt(t, player, "2026-11-20T16:00:00Z"); // 20 Nov, 11:00 EST
+    const at = async (instant: number) => (await player.as.query(api.stats.mine, { at: instant }))!;
+    // The server's clock stands far ahead; the view follows the client's.
+    vi.setSystemTime(new Date("2027-06-01T00:00:00Z"));
+    const tomorrow = await at(Date.parse("2026-11-21T14:00:00Z"));
+    expect(tomorrow.today).toBe("2026-11-21");
+    expect(tomorrow.streak).toMatchObject({ current: 1, solvedToday: false });
+    expect(tomorrow.nextDayAt).toBe(Date.parse("2026-11-22T05:00:00Z")); // midnight in New York
+    // A clock set back, or no clock at all, shows the day of the last move.
+    for (const faked of [0, Date.parse("2026-11-01T00:00:00Z"), NaN, Infinity, 1e300]) {
+      const view = await at(faked);
+      expect(view.today).toBe("2026-11-20");
+      expect(view.todaySolved).toBe(1);
+      expect(view.nextDayAt).toBe(Date.parse("2026-11-21T05:00:00Z"));
+    }
+  });
+
   test("before the first visit there are no stats", async () => {
     const t = newBackend();
     const player = await signedInAs(t, "player");
-    expect(await player.as.query(api.stats.mine, {})).toBeNull();
+    expect(await player.as.query(api.stats.mine, { at: Date.now() })).toBeNull();
   });
 });

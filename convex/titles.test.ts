@@ -1,13 +1,18 @@
-/** Issue 13, typeahead: pool titles from a search index, the same list whatever round is on screen. */
+/** Typeahead: pool titles by their start or a later word, the same list whatever round is on screen. */
 import { describe, expect, test } from "vitest";
 import { api } from "./_generated/api";
 import type { AnimeFields } from "./model/judge/titleIndex";
 import { insertAnime, replaceAnime } from "./model/judge/titleIndex";
 import { acceptedAnswers } from "./model/judge/match";
-import { SUGGESTIONS_MAX } from "./model/shared/rules";
+import { isGenericWord } from "./model/judge/genericWords";
+import { foldText, titleWords } from "./model/judge/normalize";
+import { MAX_PREFIX_ROWS_PER_ANIME, prefixRows } from "./model/judge/suggestions";
+import { titleForms } from "./model/judge/titleForms";
+import { SUGGEST_MIN_CHARS, SUGGESTIONS_MAX } from "./model/shared/rules";
 import { newBackend, type TestConvex } from "../testing/convex/backend";
 import { seedAnime, signedInAs } from "../testing/world";
 import { testAnime } from "../testing/fixtures/anime";
+import { offlineCatalogue, seedOfflinePool } from "../testing/fixtures/offlinePool";
 
 function anime(n: number, english: string, romaji: string, synonyms: string[] = []): AnimeFields {
   return testAnime(n, { english, romaji, synonyms, clue: "A story.", randomRank: n / 100 });
@@ -159,5 +164,75 @@ describe("titles.suggest", () => {
       "Attack on Titan Season 2",
       "AoT",
     ]);
+  });
+});
+
+/**
+ * Where typing a title may start: its first character and each later word's, as the character
+ * offsets of the text; with how much must be typed from there (3 letters of the first word that
+ * is not generic, or all of it when shorter). A rest too short to be asked about is left out.
+ */
+function typingStarts(title: string): { from: number; enough: number }[] {
+  const chars = Array.from(title);
+  const words = [...title.matchAll(/[\p{L}\p{N}]+/gu)].map((match) => ({
+    at: Array.from(title.slice(0, match.index)).length,
+    length: Array.from(match[0]).length,
+    searched: titleWords(match[0]).some((word) => !isGenericWord(word) || /^\d+$/.test(word)),
+  }));
+  const starts = [];
+  for (const [index, word] of words.entries()) {
+    if (index > 0 && !word.searched) continue;
+    const first = words.slice(index).find((later) => later.searched);
+    if (first === undefined) continue;
+    const enough = first.at + Math.min(3, first.length) - word.at;
+    if (chars.length - word.at >= SUGGEST_MIN_CHARS) {
+      starts.push({ from: word.at, enough });
+    }
+  }
+  return starts;
+}
+
+describe("every title of the offline sample", () => {
+  const sample = offlineCatalogue();
+  const titles = sample.flatMap((anime) => titleForms(anime));
+
+  test("is suggested from its start and from each later word, with 3 letters typed", async () => {
+    const t = newBackend();
+    await t.run(async (ctx) => {
+      await seedOfflinePool(ctx);
+    });
+    const { as } = await signedInAs(t, "player");
+    // The native titles too (among them the long ones a full-text search could never suggest).
+    expect(titles.filter((title) => /\p{Script=Han}|\p{Script=Katakana}/u.test(title)).length).toBe(
+      18,
+    );
+    const missed: string[] = [];
+    let asked = 0;
+    for (const title of titles) {
+      const chars = Array.from(title);
+      for (const { from, enough } of typingStarts(title)) {
+        let few = from + enough;
+        while (chars.slice(from, few).join("").trim().length < SUGGEST_MIN_CHARS) few += 1;
+        // Typing on never loses it: a few letters, then the whole rest of the title.
+        for (const end of new Set([few, chars.length])) {
+          const typed = chars.slice(from, end).join("");
+          const shown = await as.query(api.titles.suggest, { text: typed });
+          asked += 1;
+          // "Bleach" and "BLEACH" are one suggestion (whichever spelling sorts first).
+          if (!shown.some((text) => foldText(text) === foldText(title))) {
+            missed.push(`${JSON.stringify(typed)} → ${title}`);
+          }
+        }
+      }
+    }
+    expect(missed).toEqual([]);
+    expect(asked).toBeGreaterThan(2 * titles.length);
+  });
+
+  test("each anime writes a bounded number of prefix rows", () => {
+    const rows = sample.map((anime) => prefixRows(anime).length);
+    expect(Math.max(...rows)).toBeLessThanOrEqual(MAX_PREFIX_ROWS_PER_ANIME);
+    // A start row for each title (spellings differing only in case count once), a few more each.
+    expect(rows.reduce((sum, n) => sum + n, 0)).toBeLessThan(8 * sample.length);
   });
 });

@@ -95,6 +95,8 @@ type Measured = {
 
 export async function cluesReport({ files, sample, dealtClue }: ReportOptions): Promise<string> {
   const lines: string[] = [];
+  // Without Convex's transaction limits (which the test backends enforce): this is a report
+  // measuring a whole pool in one pass, not a function a deployment runs.
   const t = convexTest(schema, {
     "../convex/_generated/api.js": () => Promise.resolve({}),
   } as never);

@@ -117,9 +117,17 @@ async function ensureAuthEnv() {
 await convex(["init"]);
 await ensureAuthEnv();
 
+// Once the functions are pushed, `convex dev` fills the anime pool of a new deployment (a
+// refresh from AniList, about a minute; nothing once the pool has anime), so the game plays
+// without a manual step.
+console.log(
+  "The anime pool fills in the background (catalogue:fillPool). Follow it with\n" +
+    "  npx convex run catalogue:poolReport --watch\n",
+);
+
 const colorize = process.stdout.isTTY;
 const children = [
-  { name: "convex", color: 36, args: [convexBin, "dev"] },
+  { name: "convex", color: 36, args: [convexBin, "dev", "--run", "catalogue:fillPool"] },
   { name: "vite", color: 35, args: [viteBin, "--open"] },
 ].map(({ name, color, args }) => {
   const child = spawn(process.execPath, args, {

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, test } from "vitest";
+import { afterEach, describe, expect, test, vi } from "vitest";
 
 /**
  * `npm run dev` against stand-ins for the Convex CLI and Vite: a project folder whose
@@ -22,7 +22,10 @@ if (command === failing) {
   process.exit(how === "offline" ? 1 : 3);
 }
 if (command === "env" && sub === "list") console.log("JWT_PRIVATE_KEY\\nJWKS\\nSITE_URL");
-if (command === "dev") setInterval(() => {}, 1000);
+if (command === "dev") {
+  console.log("convex " + process.argv.slice(2).join(" "));
+  setInterval(() => {}, 1000);
+}
 `;
 const viteStub = `console.log("VITE ready"); setInterval(() => {}, 1000);`;
 
@@ -39,7 +42,7 @@ function stubPackage(root: string, name: string, source: string) {
   writeFileSync(path.join(dir, "bin.mjs"), source);
 }
 
-function runDev(fails: string): Promise<{ status: number | null; output: string }> {
+function startDev(fails: string) {
   project = mkdtempSync(path.join(tmpdir(), "dev-mjs-"));
   stubPackage(project, "convex", convexStub);
   stubPackage(project, "vite", viteStub);
@@ -51,7 +54,14 @@ function runDev(fails: string): Promise<{ status: number | null; output: string 
   let output = "";
   child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  return new Promise((resolve) => child.on("close", (status) => resolve({ status, output })));
+  const closed = new Promise<{ status: number | null; output: string }>((resolve) =>
+    child.on("close", (status) => resolve({ status, output })),
+  );
+  return { child, output: () => output, closed };
+}
+
+function runDev(fails: string): Promise<{ status: number | null; output: string }> {
+  return startDev(fails).closed;
 }
 
 function expectOfflineHelp(output: string) {
@@ -82,5 +92,18 @@ describe("npm run dev without internet", () => {
     expect(output).toContain("✖ Something else broke");
     expect(output).toContain("`convex init` failed (exit status 3).");
     expect(output).not.toContain("preview:offline");
+  });
+});
+
+describe("npm run dev", () => {
+  test("fills the anime pool once the functions are pushed, and says how to follow it", async () => {
+    const dev = startDev("");
+    await vi.waitFor(() => expect(dev.output()).toContain("[convex] convex dev"), {
+      timeout: 10_000,
+    });
+    dev.child.kill("SIGTERM");
+    await dev.closed;
+    expect(dev.output()).toContain("[convex] convex dev --run catalogue:fillPool");
+    expect(dev.output()).toContain("npx convex run catalogue:poolReport --watch");
   });
 });

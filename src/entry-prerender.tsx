@@ -11,9 +11,11 @@ import { LeaderboardButton } from "@/features/leaderboard/LeaderboardButton";
 import type { GameView } from "@convex/model/game/view";
 
 /**
- * The landing page's HTML as the browser's first render produces it: Convex Auth still loading,
- * so the top bar shows its spinner and the Daily Challenge button its loading state. Run at build
- * time by scripts/prerender; main.tsx then hydrates this markup instead of rendering anew.
+ * The landing page's HTML as a visitor's browser first renders it (no stored session: signed out
+ * from the start, src/app/providers.tsx), so the page is complete without JavaScript: the top bar's
+ * Login button, the Daily Challenge card's Start Playing. Run at build time by scripts/prerender;
+ * main.tsx then hydrates this markup instead of rendering anew (a returning player's page is
+ * rendered anew).
  */
 export async function renderLanding(origin = "http://localhost"): Promise<string> {
   const handler = createStaticHandler(routes);
@@ -22,6 +24,7 @@ export async function renderLanding(origin = "http://localhost"): Promise<string
   const router = createStaticRouter(handler.dataRoutes, context);
   return renderWithProviders(
     <StaticRouterProvider router={router} context={context} hydrate={false} />,
+    { visitor: true },
   );
 }
 
@@ -39,7 +42,10 @@ export async function renderRoundTemplate(): Promise<RoundTemplate> {
   return makeRoundTemplate(await renderGameScreen(TEMPLATE_SAMPLE_VIEW));
 }
 
-async function renderWithProviders(page: ReactNode): Promise<string> {
+async function renderWithProviders(
+  page: ReactNode,
+  { visitor = false }: { visitor?: boolean } = {},
+): Promise<string> {
   // Never connects: a client only opens its socket from effects, and effects do not run here.
   const client = new ConvexReactClient("https://prerender.convex.cloud");
   // `prerender` waits for every lazy component on the page (the toaster), unlike renderToString.
@@ -47,7 +53,9 @@ async function renderWithProviders(page: ReactNode): Promise<string> {
   const errors: unknown[] = [];
   const { prelude } = await prerender(
     <StrictMode>
-      <Providers client={client}>{page}</Providers>
+      <Providers client={client} visitor={visitor}>
+        {page}
+      </Providers>
     </StrictMode>,
     { onError: (error) => void errors.push(error) },
   );

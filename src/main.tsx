@@ -7,26 +7,39 @@ import type { ClientSource } from "@/app/providers";
 import { routes } from "@/app/routes";
 import { importWithReload } from "@/lib/lazyWithReload";
 import { prepareClassMerging } from "@/lib/utils";
+import { RETURNING_PLAYER_ATTRIBUTE } from "@/boot/protocol";
 import "./index.css";
 
 function isLandingPage() {
   return window.location.pathname === import.meta.env.BASE_URL;
 }
 
+/**
+ * The landing page as prerendered (a visitor's) is hydrated when it is a visitor's: no stored
+ * token (src/boot/head.ts marks a returning player's page).
+ */
+function isVisitorsLandingPage() {
+  return (
+    isLandingPage() &&
+    !document.documentElement.hasAttribute(RETURNING_PLAYER_ATTRIBUTE) &&
+    document.getElementById("root")!.hasChildNodes()
+  );
+}
+
 function render(client: ClientSource, session?: ConvexSessionComponent) {
   const router = createBrowserRouter(routes);
   const container = document.getElementById("root")!;
-  // The built index.html carries the landing page's HTML (scripts/prerender): React takes it over.
-  // In a transition, hydration yields to the browser between components, so the page already
-  // painted (its sky included) keeps painting and scrolling meanwhile. It completes once
-  // the Convex chunk has arrived (src/app/providers.tsx); a button clicked before then is
-  // clicked again at that point.
-  // Other paths keep only the top bar of that HTML (src/boot/start.ts), which a fresh render
-  // replaces.
-  if (isLandingPage() && container.hasChildNodes()) {
+  // The built index.html carries the landing page's HTML as a visitor sees it (scripts/prerender):
+  // React takes it over, the viewer signed out from the start (as prerendered). In a transition,
+  // hydration yields to the browser between components, so the page already painted (its sky
+  // included) keeps painting and scrolling meanwhile. It completes once the Convex chunk has
+  // arrived (src/app/providers.tsx); a button clicked before then is clicked again at that point.
+  // A returning player's landing page, whose prerendered controls are not theirs, and other paths
+  // (which keep only the top bar of that HTML, src/boot/start.ts) are replaced by a fresh render.
+  if (isVisitorsLandingPage()) {
     const app = (
       <StrictMode>
-        <App client={client} router={router} onReady={replayLandingClick} />
+        <App client={client} router={router} visitor onReady={replayLandingClick} />
       </StrictMode>
     );
     startTransition(() => {
@@ -40,7 +53,12 @@ function render(client: ClientSource, session?: ConvexSessionComponent) {
       startTransition(() => {
         createRoot(container).render(
           <StrictMode>
-            <App client={client} router={router} session={session} />
+            <App
+              client={client}
+              router={router}
+              session={session}
+              onReady={isLandingPage() ? replayLandingClick : undefined}
+            />
           </StrictMode>,
         );
       });
@@ -60,15 +78,25 @@ function whenInitialized(router: ReturnType<typeof createBrowserRouter>, then: (
   });
 }
 
-/** Clicks again what the visitor clicked while the page waited for its scripts (src/boot/start.ts). */
+/**
+ * Clicks again what the visitor clicked while the page waited for its scripts (src/boot/start.ts),
+ * and shows a returning player's controls (src/boot/head.ts hid the prerendered ones).
+ */
 function replayLandingClick() {
+  document.documentElement.removeAttribute(RETURNING_PLAYER_ATTRIBUTE);
   const click = window.__boot?.landingClick;
   if (click === undefined) return;
   click.stop();
   window.__boot = { ...window.__boot, landingClick: undefined };
-  // After the commit that hydrated the page, so React handles the click as any other.
+  // After the commit that took the page over, so React handles the click as any other. A page
+  // rendered anew (a returning player's) has the same button under the same text.
   setTimeout(() => {
-    if (click.button?.isConnected) click.button.click();
+    const button = click.button?.isConnected
+      ? click.button
+      : [...document.querySelectorAll("#root button")].find(
+          (candidate) => candidate.textContent === click.label,
+        );
+    if (button instanceof HTMLButtonElement) button.click();
   });
 }
 
@@ -87,7 +115,7 @@ const client =
 // Each in a task of its own, after this chunk's evaluation: on a slow phone the three together
 // blocked the page (and a tap on it) for the longest stretch of its load.
 setTimeout(prepareClassMerging);
-if (isLandingPage()) {
+if (isVisitorsLandingPage()) {
   setTimeout(() => render(client));
 } else {
   // Nothing of these pages shows before Convex does: render once the session is there (the

@@ -44,6 +44,7 @@ import type * as model_catalogue_clue_sentences from "../model/catalogue/clue/se
 import type * as model_catalogue_coverImages from "../model/catalogue/coverImages.js";
 import type * as model_catalogue_coverQueue from "../model/catalogue/coverQueue.js";
 import type * as model_catalogue_covers from "../model/catalogue/covers.js";
+import type * as model_catalogue_pool from "../model/catalogue/pool.js";
 import type * as model_catalogue_refresh from "../model/catalogue/refresh.js";
 import type * as model_catalogue_refreshLog from "../model/catalogue/refreshLog.js";
 import type * as model_game_activity from "../model/game/activity.js";
@@ -129,6 +130,7 @@ declare const fullApi: ApiFromModules<{
   "model/catalogue/coverImages": typeof model_catalogue_coverImages;
   "model/catalogue/coverQueue": typeof model_catalogue_coverQueue;
   "model/catalogue/covers": typeof model_catalogue_covers;
+  "model/catalogue/pool": typeof model_catalogue_pool;
   "model/catalogue/refresh": typeof model_catalogue_refresh;
   "model/catalogue/refreshLog": typeof model_catalogue_refreshLog;
   "model/game/activity": typeof model_game_activity;

@@ -12,11 +12,13 @@ import { ALL_TIME, standingOn, topOfBoard } from "@convex/model/boards/board";
 import { statsOf } from "@convex/model/boards/rank";
 import { errorCodeOf } from "@convex/model/shared/errors";
 import { guessText } from "@convex/model/judge/refusal";
-import { insertAnime } from "@convex/model/judge/titleIndex";
+import { insertAnime, writeTitleTerms } from "@convex/model/judge/titleIndex";
+import { suggestTitles } from "@convex/model/judge/suggestions";
 import { judgeGuess } from "@convex/model/judge/verdict";
 import { STATS_SHARDS, utcDay } from "@convex/model/game/activity";
 import { newBackend, type TestConvex } from "../../testing/convex/backend";
 import { seedAnime } from "../../testing/world";
+import { seededRandom } from "../../testing/convex/concurrency/seeded";
 import { countingCtx, newCounts, type DocumentCounts } from "./countingCtx";
 import { roomFigures } from "./roomDocuments";
 import { coverFigures } from "./coverDocuments";
@@ -37,11 +39,7 @@ type Figure = Pick<DocumentCounts, "reads" | "writes" | "readsByTable" | "writes
 type Figures = Record<string, Figure>;
 
 // Seeded, so that the random draws (which anime is dealt) give the same figures on every run.
-let seed = 20_260_611;
-vi.spyOn(Math, "random").mockImplementation(() => {
-  seed = (seed * 1_664_525 + 1_013_904_223) >>> 0;
-  return seed / 4_294_967_296;
-});
+vi.spyOn(Math, "random").mockImplementation(seededRandom(20_260_611));
 
 const results: Record<number, Figures> = {};
 const rank: Record<number, Figures> = {};
@@ -61,30 +59,37 @@ afterAll(() => {
  * leaves them (entries and statistics written directly); returns the one ranked in the middle.
  */
 async function seedPlayers(t: TestConvex, players: number): Promise<Id<"users">> {
-  return await t.run(async (ctx) => {
-    let median: Id<"users"> | null = null;
-    const onBoard: { userId: string; score: number }[] = [];
-    for (let i = 0; i < players; i++) {
-      // Scores in a scattered order, so the index order is not the insertion order.
-      const step = (i * 7_919) % players;
-      const username = `player${i}`;
-      const id = await ctx.db.insert("users", {
-        ...testUser(username),
-        score: step * 50,
-      });
-      if (step > 0) {
-        const entry = { board: ALL_TIME, userId: id, username, score: step * 50 };
-        await ctx.db.insert("boardEntries", entry);
-        onBoard.push(entry);
+  let median: Id<"users"> | null = null;
+  const onBoard: { userId: string; score: number }[] = [];
+  // A batch of players per transaction, inside Convex's write limit (which newBackend enforces).
+  for (let from = 0; from < players; from += PLAYER_SEED_BATCH) {
+    await t.run(async (ctx) => {
+      for (let i = from; i < Math.min(players, from + PLAYER_SEED_BATCH); i++) {
+        // Scores in a scattered order, so the index order is not the insertion order.
+        const step = (i * 7_919) % players;
+        const username = `player${i}`;
+        const id = await ctx.db.insert("users", {
+          ...testUser(username),
+          score: step * 50,
+        });
+        if (step > 0) {
+          const entry = { board: ALL_TIME, userId: id, username, score: step * 50 };
+          await ctx.db.insert("boardEntries", entry);
+          onBoard.push(entry);
+        }
+        if (step === Math.floor(players / 2)) median = id;
       }
-      if (step === Math.floor(players / 2)) median = id;
-    }
+    });
+  }
+  await t.run(async (ctx) => {
     for (const [shard, stats] of statsOf(onBoard).entries()) {
       await ctx.db.insert("boardStats", { board: ALL_TIME, shard, ...stats });
     }
-    return median!;
   });
+  return median!;
 }
+
+const PLAYER_SEED_BATCH = 2_000;
 
 /** Today's game-use counters on every shard, as on any day after the first few guesses. */
 async function seedTodaysStats(t: TestConvex) {
@@ -177,6 +182,37 @@ async function judgeFigure(t: TestConvex): Promise<Figure> {
       });
     });
     figures.push(counts);
+  }
+  return maxOf(figures);
+}
+
+/** Texts typed into the guess box: a title's start, a later word, an acronym, particles first. */
+const TYPED = ["sh", "show", "shou 12", "titan", "the of kyo", "SAO", "attack on t", "進撃"];
+
+/** The most documents one `titles.suggest` reads (after judgeFigure put real titles in the pool). */
+async function suggestFigure(t: TestConvex): Promise<Figure> {
+  const figures: Figure[] = [];
+  for (const text of TYPED) {
+    const { figure, result } = await measure(t, null, (ctx) => suggestTitles(ctx, text));
+    expect(result.length).toBeGreaterThan(0);
+    figures.push(figure);
+  }
+  return maxOf(figures);
+}
+
+/** The most documents rewriting one anime's title index writes (as a refresh or the migration). */
+async function titleIndexFigure(t: TestConvex): Promise<Figure> {
+  const figures: Figure[] = [];
+  for (const anime of judgeFixture.anime) {
+    const stored = await t.run(
+      async (ctx) =>
+        await ctx.db
+          .query("anime")
+          .withIndex("by_anilistId", (q) => q.eq("anilistId", anime.id))
+          .unique(),
+    );
+    const { _id, _creationTime: _, franchiseKey: __, ...fields } = stored!;
+    figures.push((await measure(t, null, (ctx) => writeTitleTerms(ctx, _id, fields))).figure);
   }
   return maxOf(figures);
 }
@@ -307,6 +343,9 @@ for (const players of PLAYER_COUNTS) {
     Object.assign(figures, await roomFigures(t, players / 10));
 
     figures[`judge one guess (worst of ${JUDGED.length})`] = await judgeFigure(t);
+    figures[`titles.suggest (worst of ${TYPED.length})`] = await suggestFigure(t);
+    figures[`title index rewrite (worst of ${judgeFixture.anime.length})`] =
+      await titleIndexFigure(t);
 
     // Last: it queues the whole pool for new covers.
     Object.assign(figures, await coverFigures(t, me));

@@ -5,7 +5,7 @@
 // the run before it as bench-results/previous.json, whose figures are printed alongside.
 //
 //   npm run bench                          everything (about 3 minutes)
-//   npm run bench -- --only bytes,convex   some parts: bytes, lighthouse, convex
+//   npm run bench -- --only bytes,convex   some parts: bytes, lighthouse, convex, scale
 //   npm run bench -- --runs 1              Lighthouse runs per page (default 5; medians per figure)
 //   npm run bench -- --routes /,/game      some of the pages only (default: all, see OWN_PAGES)
 //   npm run bench -- --compare URL…        other sites audited in the same interleaved runs,
@@ -45,12 +45,20 @@ const BUDGET = {
   /** A correct guess also reads and writes its entry and statistics shard on 3 boards. */
   correctGuessDocuments: 24,
   topPlayerReads: 10,
+  /** Three index ranges of SUGGEST_CANDIDATES (24) rows, a typed acronym's 8 rows and 8 anime. */
+  suggestReads: 88,
   rankReads: 100,
+  /** A popular day (`--only scale`): the model's figures at 1,000 correct guesses a second. */
+  failedGuessRate: 0.001,
+  rankRunsPerCorrectGuess: 1,
+  bytesWrittenPerCorrectGuess: 4_096,
+  pendingJobsPerMillionPlayers: 10_000,
+  maxJobsDueAtOnce: 1_000,
 };
 
 const { values: options, positionals } = parseArgs({
   options: {
-    only: { type: "string", default: "bytes,lighthouse,convex" },
+    only: { type: "string", default: "bytes,lighthouse,convex,scale" },
     runs: { type: "string", default: "5" },
     compare: { type: "string", multiple: true, default: [] },
     routes: { type: "string", default: OWN_PAGES.map((page) => page.route).join(",") },
@@ -129,8 +137,18 @@ async function measureConvex() {
   const out = path.join(resultsDir, "convex.json");
   await runNode(
     "node_modules/vitest/vitest.mjs",
-    ["run", "--config", "scripts/bench/vitest.config.ts"],
+    ["run", "--config", "scripts/bench/vitest.config.ts", "scripts/bench/convexDocuments.bench.ts"],
     { BENCH_CONVEX_OUT: out },
+  );
+  return JSON.parse(readFileSync(out, "utf8"));
+}
+
+async function measureScale() {
+  const out = path.join(resultsDir, "scale.json");
+  await runNode(
+    "node_modules/vitest/vitest.mjs",
+    ["run", "--config", "scripts/bench/vitest.config.ts", "scripts/bench/scale.bench.ts"],
+    { BENCH_SCALE_OUT: out },
   );
   return JSON.parse(readFileSync(out, "utf8"));
 }
@@ -294,6 +312,71 @@ function printLighthouse({ pages: lighthouse, runLoad }, previous) {
   console.log(`\n   Full reports: ${path.relative(root, resultsDir)}/lighthouse-*.json`);
 }
 
+function printScale(scale, previous) {
+  const { model } = scale;
+  console.log(
+    `\n4. A popular day (scripts/bench/scale.bench.ts): ${model.recordedPlayers} players' sessions recorded on the real`,
+  );
+  console.log(
+    `   functions (board of ${model.boardPlayers.toLocaleString("en-US")} players), replayed at ${model.correctGuessesPerSecond.toLocaleString("en-US")} correct guesses/s for ${model.simulatedSeconds} s`,
+  );
+  console.log(
+    `   against Convex's concurrency (run time ${model.runMs} ms, 4 retries) and subscriptions (${model.viewers.toLocaleString("en-US")} viewers).\n`,
+  );
+  const count = (v) => Math.round(v).toLocaleString("en-US");
+  const rows = [
+    [
+      "failedGuessRate",
+      (v) => v.toFixed(4),
+      (v) => v < BUDGET.failedGuessRate,
+      `< ${BUDGET.failedGuessRate}`,
+    ],
+    [
+      "rankRunsPerCorrectGuess",
+      count,
+      (v) => v <= BUDGET.rankRunsPerCorrectGuess,
+      `≤ ${BUDGET.rankRunsPerCorrectGuess}`,
+    ],
+    [
+      "bytesWrittenPerCorrectGuess",
+      count,
+      (v) => v <= BUDGET.bytesWrittenPerCorrectGuess,
+      `≤ ${count(BUDGET.bytesWrittenPerCorrectGuess)}`,
+    ],
+    [
+      "pendingJobsPerMillionPlayers",
+      count,
+      (v) => v <= BUDGET.pendingJobsPerMillionPlayers,
+      `≤ ${count(BUDGET.pendingJobsPerMillionPlayers)}`,
+    ],
+    [
+      "maxJobsDueAtOnce",
+      count,
+      (v) => v <= BUDGET.maxJobsDueAtOnce,
+      `≤ ${count(BUDGET.maxJobsDueAtOnce)}`,
+    ],
+  ];
+  for (const [name, format, check, budget] of rows) {
+    const value = scale[name];
+    const before = previous?.scale?.[name];
+    const was = before === undefined ? "" : `   was ${format(before)}`;
+    console.log(
+      `   ${pad(name, 30)}${padLeft(format(value), 12)}   ${String(budget)}: ${verdict(check(value))}${was}`,
+    );
+  }
+  console.log("\n   per call kind: calls, conflicting attempts, failed after retries");
+  for (const [kind, { calls, conflicts, failed }] of Object.entries(scale.calls)) {
+    console.log(
+      `   ${pad(kind, 30)}${padLeft(count(calls), 8)}${padLeft(count(conflicts), 8)}${padLeft(count(failed), 8)}`,
+    );
+  }
+  console.log(
+    `\n   a correct guess's bytes by table: ${Object.entries(scale.writesPerCorrectGuess)
+      .map(([table, bytes]) => `${table} ${bytes}`)
+      .join(", ")}`,
+  );
+}
+
 function printConvex(convex) {
   const counts = Object.keys(convex.players)
     .map(Number)
@@ -322,6 +405,11 @@ function printConvex(convex) {
     } else if (name.startsWith("judge")) {
       const met = figures.every((f) => f.reads <= BUDGET.judgeReads && f.writes === 0);
       budget = `≤ ${BUDGET.judgeReads} read, none written, the worst path: ${verdict(met)}`;
+    } else if (name.startsWith("titles.suggest")) {
+      const met = figures.every((f) => f.reads <= BUDGET.suggestReads && f.writes === 0);
+      budget = `≤ ${BUDGET.suggestReads} read, none written, the worst text: ${verdict(met)}`;
+    } else if (name.startsWith("title index")) {
+      budget = "bounded by the anime's titles (MAX_TERMS_PER_ANIME, MAX_PREFIX_ROWS_PER_ANIME)";
     } else if (name.startsWith("leaderboard.top")) {
       const reads = figures.map((f) => f.readsByTable.boardEntries ?? 0);
       const met = reads.every((r) => r <= BUDGET.topPlayerReads);
@@ -391,6 +479,10 @@ if (parts.has("lighthouse")) {
 if (parts.has("convex")) {
   results.convex = await measureConvex();
   printConvex(results.convex);
+}
+if (parts.has("scale")) {
+  results.scale = await measureScale();
+  printScale(results.scale, previous);
 }
 
 results.loadAverageAtEnd = loadavg()[0];

@@ -7,6 +7,7 @@ import { BOOT_DATA_ID, type BootData } from "../../src/boot/protocol.ts";
 import type { RoundTemplate } from "../../src/boot/roundTemplate.ts";
 import { E2E_BASE_PATH } from "../../testing/e2e/protocol.ts";
 import { lazyRouteModules, SESSION_MODULES } from "../bench/bundle.mjs";
+import { convexOrigins, preconnectLink } from "./preconnect.ts";
 
 const ENTRY = "src/entry-prerender.tsx";
 const EMPTY_ROOT = '<div id="root"></div>';
@@ -47,11 +48,17 @@ export function prerenderLanding(): Plugin {
       const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(page);
       if (!entry) throw new Error(`${indexPath} has no module script`);
       const preloads = [...page.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
+      const convexUrl = convexUrlOf(config);
+      const convex = convexOrigins(
+        convexUrl,
+        config.env.VITE_CONVEX_SITE_URL as string | undefined,
+      );
       const data: BootData = {
         entry: entry[1],
         entryImports: preloads.map(([, href]) => href),
         ...(await routeChunks(config, outDir)),
-        convexUrl: convexUrlOf(config),
+        convexUrl,
+        convexSite: convex?.site ?? null,
         game: await writeGameScript(config, outDir, roundTemplate),
       };
       let html = page;
@@ -67,6 +74,10 @@ export function prerenderLanding(): Plugin {
       // First in the head, so that it runs before any of the body is parsed.
       const head = await buildBootScript(config, BOOT.head);
       html = html.replace(/<title>/, (title) => `<script>${head}</script>\n    ${title}`);
+      // The deployment's connection, opened while the page loads (preconnect.ts).
+      if (convex !== null) {
+        html = html.replace(/<title>/, (title) => `${preconnectLink(convex)}\n    ${title}`);
+      }
       html = await inlineStylesheets(html, outDir, config.base);
       await writeFile(indexPath, html);
       config.logger.info(

@@ -9,23 +9,26 @@ export type AppRouter = ComponentProps<typeof RouterProvider>["router"];
 /**
  * The whole app. The Convex client and the router come from outside: the browser passes the
  * promise of a real client and a browser router (main.tsx), tests pass a test client and a memory
- * router, and `session` when the Convex session's chunk is already loaded. `onReady` runs once
- * the pages are on screen with Convex.
+ * router, and `session` when the Convex session's chunk is already loaded. `visitor`: the page is
+ * a visitor's, signed out from the start (src/app/providers.tsx). `onReady` runs once the pages
+ * are on screen with Convex.
  */
 export function App({
   client,
   router,
   session,
+  visitor,
   onReady,
 }: {
   client: ClientSource;
   router: AppRouter;
   session?: ConvexSessionComponent;
+  visitor?: boolean;
   onReady?: () => void;
 }) {
   useEffect(() => trackNavigation(router), [router]);
   return (
-    <Providers client={client} session={session} onReady={onReady}>
+    <Providers client={client} session={session} visitor={visitor} onReady={onReady}>
       <Router router={router} />
     </Providers>
   );

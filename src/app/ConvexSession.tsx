@@ -1,6 +1,6 @@
 import { ConvexAuthProvider } from "@convex-dev/auth/react";
 import type { ConvexReactClient } from "convex/react";
-import { use, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from "react";
+import { use, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTokenForBoot } from "@/boot/token";
 import { ViewerContext, type ViewerState } from "@/lib/auth/viewer";
 import { useViewerFromConvex } from "@/lib/auth/useViewerFromConvex";
@@ -15,23 +15,35 @@ import { loadSignedInActions } from "@/app/layout/loadSignedInActions";
  */
 export default function ConvexSession({
   client,
+  visitor = false,
   onReady,
   children,
 }: {
   client: ConvexReactClient | Promise<ConvexReactClient>;
+  visitor?: boolean;
   onReady?: () => void;
   children: ReactNode;
 }) {
   const resolved = client instanceof Promise ? use(client) : client;
   return (
     <ConvexAuthProvider client={resolved}>
-      <ViewerProvider onReady={onReady}>{children}</ViewerProvider>
+      <ViewerProvider visitor={visitor} onReady={onReady}>
+        {children}
+      </ViewerProvider>
     </ConvexAuthProvider>
   );
 }
 
-function ViewerProvider({ onReady, children }: { onReady?: () => void; children: ReactNode }) {
-  const state = useViewerFromConvex();
+function ViewerProvider({
+  visitor,
+  onReady,
+  children,
+}: {
+  visitor: boolean;
+  onReady?: () => void;
+  children: ReactNode;
+}) {
+  const state = useVisitorFirst(useViewerFromConvex(), visitor);
   useTokenForBoot();
   const profile = state.status === "signedIn" ? state.viewer : null;
   // One object per state, so the pages re-render when who the viewer is changes, not otherwise.
@@ -49,3 +61,18 @@ function ViewerProvider({ onReady, children }: { onReady?: () => void; children:
 
   return <ViewerContext.Provider value={viewer}>{children}</ViewerContext.Provider>;
 }
+
+/**
+ * For a visitor's page (no stored session, src/main.tsx; and the build's prerender of "/"), the
+ * viewer is signed out from the first render on rather than loading while Convex Auth reads its
+ * storage: the prerendered landing page shows the visitor's controls, and React hydrates it with
+ * the same. Once Convex Auth has answered, its answer alone counts (a session found after all shows
+ * as it loads; a sign-in later loads as usual).
+ */
+function useVisitorFirst(state: ViewerState, visitor: boolean): ViewerState {
+  const [answered, setAnswered] = useState(state.status !== "loading");
+  if (!answered && state.status !== "loading") setAnswered(true);
+  return visitor && !answered ? SIGNED_OUT : state;
+}
+
+const SIGNED_OUT: ViewerState = { status: "signedOut" };

@@ -151,8 +151,11 @@ describe("a production build under this policy", () => {
 
   test("index.html loads nothing from another host and has no inline event handler", () => {
     expect(html).not.toMatch(/<[^>]+\son[a-z]+=/i);
-    // What the page loads (links to other pages are navigation, which the CSP leaves alone).
-    const loaders = [...html.matchAll(/<(?:script|link|img|source)\b[^>]*>/gi)].map(([tag]) => tag);
+    // What the page loads (links to other pages are navigation, which the CSP leaves alone; a
+    // preconnect loads nothing).
+    const loaders = [...html.matchAll(/<(?:script|link|img|source)\b[^>]*>/gi)]
+      .map(([tag]) => tag)
+      .filter((tag) => !/\brel="preconnect"/.test(tag));
     const urls = loaders.flatMap((tag) =>
       [...tag.matchAll(/\b(?:src|href|srcset|imagesrcset)="([^"]+)"/gi)].flatMap(([, value]) =>
         value.split(",").map((candidate) => candidate.trim().split(/\s+/)[0]),
@@ -160,5 +163,13 @@ describe("a production build under this policy", () => {
     );
     expect(urls.length).toBeGreaterThan(0);
     for (const url of urls) expect(url).toMatch(/^\/(?!\/)/);
+  });
+
+  test("index.html opens a connection to the deployment, one the policy allows", () => {
+    const preconnects = [...html.matchAll(/<link rel="preconnect"[^>]*>/g)].map(([tag]) => tag);
+    expect(preconnects).toEqual([
+      '<link rel="preconnect" href="https://happy-otter-123.convex.cloud" crossorigin>',
+    ]);
+    expect(csp.get("connect-src")).toContain("https://*.convex.cloud");
   });
 });

@@ -24,6 +24,7 @@ const Toaster = lazyWithReload(async () => {
 export function Providers({
   client,
   session: ConvexSession = LazyConvexSession,
+  visitor,
   onReady,
   children,
 }: {
@@ -35,6 +36,11 @@ export function Providers({
    * pages' first data by as much.
    */
   session?: ConvexSessionComponent;
+  /**
+   * The page is a visitor's (no stored session): signed out from the first render on, as the
+   * landing page is prerendered, rather than loading until Convex Auth has read its storage.
+   */
+  visitor?: boolean;
   /** Called once the pages are on screen with Convex (after hydration, on "/"). */
   onReady?: () => void;
   children: ReactNode;
@@ -47,7 +53,7 @@ export function Providers({
   return (
     <>
       <Suspense fallback={null}>
-        <ConvexSession client={client} onReady={onReady}>
+        <ConvexSession client={client} visitor={visitor} onReady={onReady}>
           <AuthDialogProvider>{children}</AuthDialogProvider>
         </ConvexSession>
       </Suspense>

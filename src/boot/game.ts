@@ -6,14 +6,11 @@
  * template (roundTemplate.ts), inert: a read-only box and disabled buttons, the form marked busy.
  * Then it starts the app, whose download never competes with the round's; React's first render
  * replaces the painted round with the same screen, live (gameCall.ts hands it the answer). Any
- * failure or any other shape of game leaves everything to the app, at once.
+ * failure or any other shape of game leaves everything to the app, at once; so does a call still
+ * unanswered after OPEN_LIMIT_MS (openCall.ts), which then paints nothing.
  */
-import {
-  TIME_ZONE_STORAGE_KEY,
-  TOKEN_STORAGE_KEY,
-  type BootAnswer,
-  type BootGame,
-} from "./protocol";
+import { TIME_ZONE_STORAGE_KEY, TOKEN_STORAGE_KEY, type BootGame } from "./protocol";
+import { sendOpen } from "./openCall";
 import { paintRound } from "./paintRound";
 import type { RoundTemplate } from "./roundTemplate";
 import { pageChunks, readBootData, startApp } from "./startApp";
@@ -40,27 +37,23 @@ function tokenExpiry(token: string): number {
 }
 
 /** Sends game:open with the stored token, if there is one valid for a while; the call. */
-function sendOpen(): BootGame | null {
+function sendStoredOpen(): BootGame | null {
   const token = localStorage.getItem(TOKEN_STORAGE_KEY);
   if (token === null || !(tokenExpiry(token) > Date.now() + TOKEN_MARGIN_MS)) return null;
   const timeZone =
     localStorage.getItem(TIME_ZONE_STORAGE_KEY) ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const call: BootGame = { answer: null, timeZone, promise: Promise.resolve(null) };
-  call.promise = fetch(`${convexAddress().replace(/[/]+$/, "")}/api/mutation`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-    body: JSON.stringify({
-      path: "game:open",
-      format: "convex_encoded_json",
-      args: [{ timeZone }],
-    }),
-  })
-    .then((response) => response.json() as Promise<BootAnswer>)
-    .then(
-      (answer) => (call.answer = answer),
-      () => null,
-    );
-  return call;
+  return sendOpen(convexAddress(), token, timeZone);
+}
+
+/**
+ * Opens a connection to the covers' host while the round and the app load: the cover is asked
+ * for once React shows the round. A plain <img> request carries credentials, so no `crossorigin`.
+ */
+function preconnect(origin: string) {
+  const link = document.createElement("link");
+  link.rel = "preconnect";
+  link.href = origin;
+  document.head.append(link);
 }
 
 /** Runs `then` once the browser has reported painting something in `main` (or soon anyway). */
@@ -88,7 +81,7 @@ function afterPaintIn(main: HTMLElement, then: () => void) {
 function open() {
   let call: BootGame | null = null;
   try {
-    call = sendOpen();
+    call = sendStoredOpen();
   } catch {
     // No storage, or a token that is not one: the app signs in as usual.
   }
@@ -97,6 +90,7 @@ function open() {
     return;
   }
   window.__boot = { ...window.__boot, game: call };
+  if (data.convexSite !== null) preconnect(data.convexSite);
   const sent = call;
   void sent.promise.then(() => {
     let main: HTMLElement | null = null;

@@ -1,11 +1,12 @@
 // On a fresh load of /game the boot has already sent game:open (game.ts); the screen shows that
 // call's round and never opens the visit twice.
 import { screen, waitFor } from "@testing-library/react";
+import type { JSONValue } from "convex/values";
 import { afterEach, expect, test, vi } from "vitest";
-import type { CallResult } from "@testing/client/wire";
+import type { CallResult, FunctionKind } from "@testing/client/wire";
 import { InProcessBackend } from "@testing/client/inProcessBackend";
 import { renderSignedIn } from "@testing/client/render";
-import { seedAnime } from "@testing/world";
+import { ann, patchGame, seedAnime } from "@testing/world";
 import { TIME_ZONE_STORAGE_KEY } from "./protocol";
 
 afterEach(() => {
@@ -132,4 +133,56 @@ test("a call that sent another time zone is followed by the page's own, with the
   expect(errors).not.toHaveBeenCalled();
   // The zone the game reported is kept for the next load's boot call.
   expect(localStorage.getItem(TIME_ZONE_STORAGE_KEY)).toBe(timeZone);
+});
+
+/** A backend whose next answer to game:state is `stale`: a subscription older than the boot's call. */
+class StaleStateOnce extends InProcessBackend {
+  stale: CallResult | null = null;
+
+  override async call(
+    kind: FunctionKind,
+    path: string,
+    args: JSONValue,
+    token: string | null,
+  ): Promise<CallResult> {
+    const stale = this.stale;
+    if (kind !== "query" || path !== "game:state" || stale === null) {
+      return await super.call(kind, path, args, token);
+    }
+    this.stale = null;
+    return stale;
+  }
+}
+
+test("a first live result older than the boot's round does not replace it; the live game follows", async () => {
+  const backend = new StaleStateOnce();
+  await seedAnime(backend, 3);
+  let clues = { before: "", boot: "" };
+  const { client } = await renderSignedIn("/game", {
+    backend,
+    beforeRender: async (token) => {
+      const clueOf = (answer: CallResult) =>
+        answer.status === "success" ? (answer.value as { round: { clue: string } }).round.clue : "";
+      clues.before = clueOf(await backend.call("mutation", "game:open", { timeZone }, token));
+      // What a subscription that predates the boot's call sees: yesterday's round.
+      backend.stale = await backend.call("query", "game:state", {}, token);
+      // Midnight has passed: the boot's call catches the reset up, which deals a new round.
+      await patchGame(backend, { email: ann.email }, { nextResetAt: Date.now() - 1 });
+      const answer = await backend.call("mutation", "game:open", { timeZone }, token);
+      clues = { ...clues, boot: clueOf(answer) };
+      bootCall(Promise.resolve(answer), answer);
+    },
+  });
+  expect(clues.boot).not.toBe(clues.before);
+
+  // Once signed in, the subscription answers, with the older round: the boot's stays.
+  await waitFor(() => expect(backend.stale).toBeNull());
+  await client.settled();
+  expect(await clueShown()).toBe(clues.boot);
+
+  // Once the subscription has caught up, the screen follows it.
+  await patchGame(backend, { email: ann.email }, { dailyRemaining: 19 });
+  await client.settled();
+  expect(await screen.findByText("Daily Guesses: 19/20")).toBeInTheDocument();
+  expect(await clueShown()).toBe(clues.boot);
 });

@@ -1,4 +1,3 @@
-import { jsonToConvex, type JSONValue } from "convex/values";
 import type { GameView } from "@convex/model/game/view";
 import { TIME_ZONE_STORAGE_KEY, type BootAnswer } from "./protocol";
 
@@ -8,10 +7,14 @@ import { TIME_ZONE_STORAGE_KEY, type BootAnswer } from "./protocol";
  * the one the boot painted.
  */
 
-/** The view a successful call returned; null for a failure or an answer without a round. */
+/**
+ * The view a successful call returned; null for a failure or an answer without a round. The
+ * HTTP API's "json" format is plain JSON, and a game view holds nothing JSON cannot (no int64,
+ * no bytes): the value is the view as the client's own call would return it.
+ */
 function viewOf(answer: BootAnswer | null): GameView | null {
   if (answer?.status !== "success") return null;
-  const view = jsonToConvex(answer.value as JSONValue) as GameView | null;
+  const view = answer.value as GameView | null;
   return view?.round ? view : null;
 }
 
@@ -29,8 +32,9 @@ export function bootGameView(): GameView | null {
 
 /**
  * Waits for the boot's answer, once per page load: its round and the time zone it sent, or null
- * when there was no call, it failed or it brought no round, so that the caller opens the game
- * itself. Later visits to /game in the same tab open it themselves too.
+ * when there was no call, it failed, it brought no round or it was not answered in time (the
+ * boot's call settles within OPEN_LIMIT_MS, src/boot/openCall.ts), so that the caller opens the
+ * game itself. Later visits to /game in the same tab open it themselves too.
  */
 export async function takeBootGame(): Promise<{ view: GameView; timeZone: string } | null> {
   const call = window.__boot?.game;

@@ -13,6 +13,13 @@ export const APP_SCRIPT_ID = "app-entry";
 /** Set on <html> while another path's page still holds the landing page's markup (index.css). */
 export const OTHER_PATH_ATTRIBUTE = "data-landing-markup";
 
+/**
+ * Set on <html> on the landing page when the app has kept a signed-in player's token (head.ts):
+ * the prerendered page is a visitor's, so index.css hides its visitor controls (Login, Start
+ * Playing) until React has rendered the player's own (src/main.tsx).
+ */
+export const RETURNING_PLAYER_ATTRIBUTE = "data-returning-player";
+
 /** The page whose round the boot asks Convex for and paints. */
 export const GAME_ROUTE = "/game";
 
@@ -43,6 +50,8 @@ export type BootData = {
   session: string[];
   /** The deployment's address as the app's client has it (a path on the e2e build). */
   convexUrl: string;
+  /** The origin of the deployment's HTTP actions, the covers' (null on the e2e build). */
+  convexSite: string | null;
   /** The /game boot script (game.ts, built). */
   game: string;
 };
@@ -66,6 +75,8 @@ export type BootGame = {
 /** The landing page's button last clicked before React hydrated it: src/main.tsx clicks it again. */
 export type LandingClick = {
   button: HTMLButtonElement | null;
+  /** Its text: a returning player's page is rendered anew, so the button is found again by it. */
+  label: string;
   /** Stops listening for clicks. */
   stop: () => void;
 };

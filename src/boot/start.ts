@@ -9,34 +9,45 @@
  * and starts the app once that paint is out (at most APP_WAIT_LIMIT_MS later here): the round's
  * few kilobytes then never share the connection with the app's 160.
  *
- * On the landing page it starts the app only once the browser reports the first paint (two
- * animation frames later where paint timing is missing; at most PAINT_WAIT_LIMIT_MS later), so no
- * download competes with that paint and no script takes the main thread before it. Two animation
- * frames alone were not always enough: the paint is shown a little after its frame, and a fast
- * download could end before it. Until React has hydrated the page it remembers the last button
- * clicked, which src/main.tsx clicks again then (links need nothing: they work as plain links
- * meanwhile). It listens on the document in the capture phase: React, once started, stops clicks
- * on the parts it has not hydrated yet.
+ * On the landing page, a visitor's (no stored token) page is complete as the HTML paints it: the
+ * build prerendered it signed out, its links are plain links, and the app's scripts are neither run
+ * nor needed to read it. They start when the visitor reaches for one of its controls (a pointer
+ * down on it or over it, a touch, a key, a focus: the first of them), and a button clicked before
+ * the app has taken the page is clicked again then (src/main.tsx). So the page's main thread does
+ * the page alone, and the app's code runs for a visitor who needs it. Once the page has loaded and
+ * the browser is idle, it fetches the app's files into the cache (fetched, not run), so that
+ * reaching for a control waits for no download.
+ *
+ * A returning player's page (a stored token: head.ts has hidden the visitor's controls) needs the
+ * app at once: it starts once the browser reports the first paint (two animation frames later
+ * where paint timing is missing; at most PAINT_WAIT_LIMIT_MS later), so no download competes with
+ * that paint and no script takes the main thread before it. Two animation frames alone were not
+ * always enough: the paint is shown a little after its frame, and a fast download could end before
+ * it.
+ *
+ * Until React has taken the page, it remembers the last button clicked, which src/main.tsx clicks
+ * again then (links need nothing: they work as plain links meanwhile). It listens on the document
+ * in the capture phase: React, once started, stops clicks on the parts it has not hydrated yet.
  */
 import {
+  APP_SCRIPT_ID,
   APP_WAIT_LIMIT_MS,
   GAME_ROUTE,
   OTHER_PATH_ATTRIBUTE,
-  TOKEN_STORAGE_KEY,
+  RETURNING_PLAYER_ATTRIBUTE,
   type BootData,
 } from "./protocol";
 import { appPath, pageChunks, readBootData, startApp } from "./startApp";
+import { hasStoredToken } from "./storedToken";
 
 /** How long the landing page waits for its first paint to be reported before it starts anyway. */
 const PAINT_WAIT_LIMIT_MS = 3000;
 
-function hasToken(): boolean {
-  try {
-    return localStorage.getItem(TOKEN_STORAGE_KEY) !== null;
-  } catch {
-    return false; // storage refused: the app signs in as usual
-  }
-}
+/** Events by which a visitor reaches for a control of the page: the app starts at the first. */
+const INTENT_EVENTS = ["pointerdown", "pointerover", "touchstart", "focusin", "keydown", "click"];
+
+/** The page's controls: an event on one of them (or inside it) shows the visitor reaching for it. */
+const CONTROLS = "a[href], button, input, select, textarea, [tabindex]";
 
 function otherPath(data: BootData) {
   const root = document.getElementById("root");
@@ -45,7 +56,7 @@ function otherPath(data: BootData) {
   else root?.replaceChildren();
   document.documentElement.removeAttribute(OTHER_PATH_ATTRIBUTE);
   const more = pageChunks(data);
-  if (appPath() !== GAME_ROUTE || !hasToken()) {
+  if (appPath() !== GAME_ROUTE || !hasStoredToken()) {
     startApp(data, more);
     return;
   }
@@ -60,19 +71,56 @@ function rememberClicks() {
   const root = document.getElementById("root");
   const remember = (event: Event) => {
     const button = event.target instanceof Element ? event.target.closest("button") : null;
-    if (button !== null && root?.contains(button)) click.button = button;
+    if (button === null || !root?.contains(button)) return;
+    click.button = button;
+    click.label = button.textContent ?? "";
   };
   const click = {
     button: null as HTMLButtonElement | null,
+    label: "",
     stop: () => document.removeEventListener("click", remember, true),
   };
   document.addEventListener("click", remember, true);
   window.__boot = { ...window.__boot, landingClick: click };
 }
 
-function landing(data: BootData) {
-  rememberClicks();
-  const start = () => startApp(data, []);
+/** Calls `start` once the visitor reaches for one of the page's controls. */
+function whenReachedFor(start: () => void) {
+  const reach = (event: Event) => {
+    if (!(event.target instanceof Element) || event.target.closest(CONTROLS) === null) return;
+    for (const type of INTENT_EVENTS) document.removeEventListener(type, reach, true);
+    start();
+  };
+  for (const type of INTENT_EVENTS) {
+    document.addEventListener(type, reach, { capture: true, passive: true });
+  }
+}
+
+/**
+ * Once the page has loaded and the browser is idle, fetches `urls` into the cache without running
+ * them, unless the app has started meanwhile (its own requests then fetch them).
+ */
+function prefetchWhenIdle(urls: string[]) {
+  const prefetch = () => {
+    if (document.getElementById(APP_SCRIPT_ID) !== null) return;
+    for (const href of urls) {
+      const link = document.createElement("link");
+      link.rel = "prefetch";
+      link.as = "script";
+      link.crossOrigin = "";
+      link.href = href;
+      document.head.append(link);
+    }
+  };
+  const whenIdle = () => {
+    if (typeof requestIdleCallback === "function") requestIdleCallback(prefetch);
+    else setTimeout(prefetch);
+  };
+  if (document.readyState === "complete") whenIdle();
+  else addEventListener("load", whenIdle, { once: true });
+}
+
+function whenPainted(start: () => void) {
   if (document.visibilityState === "hidden") {
     start();
   } else if (!(PerformanceObserver.supportedEntryTypes ?? []).includes("paint")) {
@@ -83,6 +131,18 @@ function landing(data: BootData) {
       start();
     }).observe({ type: "paint", buffered: true });
     setTimeout(start, PAINT_WAIT_LIMIT_MS);
+  }
+}
+
+function landing(data: BootData) {
+  rememberClicks();
+  // The Convex session comes with the app: the page's buttons sign in, and a player is signed in.
+  const start = () => startApp(data, data.session);
+  if (document.documentElement.hasAttribute(RETURNING_PLAYER_ATTRIBUTE)) {
+    whenPainted(start);
+  } else {
+    whenReachedFor(start);
+    prefetchWhenIdle([data.entry, ...data.entryImports, ...data.session]);
   }
 }
 

@@ -60,7 +60,10 @@ export class InProcessBackend implements TestBackend, World {
   private readonly armedJobs = new Set<string>();
   private readonly redactPlainErrors: boolean;
 
-  constructor(options: InProcessBackendOptions = {}, t = convexTest(schema, modules)) {
+  constructor(
+    options: InProcessBackendOptions = {},
+    t = convexTest({ schema, modules, transactionLimits: true }),
+  ) {
     this.t = t;
     this.redactPlainErrors = options.redactPlainErrors ?? true;
     ({ query: this.query, mutation: this.mutation, action: this.action } = this.caller(t));

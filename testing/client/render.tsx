@@ -7,20 +7,26 @@ import { ann, signUp, type Credentials } from "../world";
 import { ConvexTestClient } from "./ConvexTestClient";
 import { InProcessBackend } from "./inProcessBackend";
 
-function renderWith(client: ConvexTestClient, backend: InProcessBackend, path: string) {
+function renderWith(
+  client: ConvexTestClient,
+  backend: InProcessBackend,
+  path: string,
+  visitor = false,
+) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const user = userEvent.setup();
-  const view = render(<App client={client.asReactClient()} router={router} />);
+  const view = render(<App client={client.asReactClient()} router={router} visitor={visitor} />);
   return { ...view, backend, client, router, user };
 }
 
 /**
  * Renders the whole app at `path` on a fresh convex-test backend running the
  * project's real Convex functions. Pass `backend` to put several players on
- * one database.
+ * one database; `visitor` to render it as the browser renders a page without a stored session
+ * (src/main.tsx): signed out from the start.
  */
-export function renderApp(path = "/", { backend = new InProcessBackend() } = {}) {
-  return renderWith(new ConvexTestClient(backend), backend, path);
+export function renderApp(path = "/", { backend = new InProcessBackend(), visitor = false } = {}) {
+  return renderWith(new ConvexTestClient(backend), backend, path, visitor);
 }
 
 let signedInClients = 0;
@@ -36,9 +42,12 @@ export async function renderSignedIn(
     backend = new InProcessBackend(),
     player = ann,
     beforeRender,
+    visitor = false,
   }: {
     backend?: InProcessBackend;
     player?: Credentials;
+    /** Rendered as a visitor's page (no stored token for the boot): the session is found after all. */
+    visitor?: boolean;
     /** Runs with the new account's token before the app renders (what the page's HTML does). */
     beforeRender?: (token: string) => Promise<void>;
   } = {},
@@ -49,5 +58,8 @@ export async function renderSignedIn(
   const namespace = address.replace(/[^a-zA-Z0-9]/g, "");
   localStorage.setItem(`__convexAuthJWT_${namespace}`, tokens.token);
   localStorage.setItem(`__convexAuthRefreshToken_${namespace}`, tokens.refreshToken);
-  return { ...renderWith(new ConvexTestClient(backend, address), backend, path), player };
+  return {
+    ...renderWith(new ConvexTestClient(backend, address), backend, path, visitor),
+    player,
+  };
 }

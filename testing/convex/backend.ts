@@ -12,7 +12,7 @@ import { moduleName, modules, type FunctionKind } from "./modules";
 export type TestConvex = ReturnType<typeof newBackend>;
 
 export function newBackend() {
-  const t = convexTest(schema, modules);
+  const t = convexTest({ schema, modules, transactionLimits: true });
   retryFileStoresOutsideTransaction();
   return t;
 }

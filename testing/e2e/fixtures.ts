@@ -8,6 +8,7 @@ import {
 } from "@playwright/test";
 import { TOKEN_STORAGE_KEY } from "../../src/boot/protocol";
 import { testAnime } from "../fixtures/anime";
+import type { AniListState } from "./protocol";
 
 export type Player = { email: string; username: string; password: string };
 
@@ -56,6 +57,15 @@ export class ServerControl {
   /** Runs any function, internal ones included, as the player with `email` (or nobody). */
   run<T>(kind: "query" | "mutation" | "action", path: string, args = {}, email?: string) {
     return this.control<T>("run", { kind, path, args, email });
+  }
+
+  /**
+   * How AniList and its image host answer the catalogue refresh (an empty pool starts one): "down"
+   * (every test starts so), "held" (waiting until told otherwise) or "up" (a first page of 3
+   * anime of the offline sample, and generated covers).
+   */
+  aniList(state: Partial<AniListState>) {
+    return this.control<null>("anilist", state);
   }
 
   advanceClock(ms: number) {

@@ -15,3 +15,10 @@ export type RunRequest = {
 export type PatchUserRequest = { email: string; fields: Record<string, unknown> };
 
 export type ClockRequest = { advanceMs: number };
+
+/**
+ * How the e2e server's stand-in for AniList (the catalogue) and its image host (the covers)
+ * answers: refusing, holding requests back, or answering (testing/e2e/aniListStandIn.ts).
+ */
+export type StandInState = "down" | "held" | "up";
+export type AniListState = { catalogue: StandInState; covers: StandInState };

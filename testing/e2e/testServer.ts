@@ -11,8 +11,10 @@ import type { FunctionKind } from "../client/wire";
 import { InProcessBackend } from "../client/inProcessBackend";
 import { offlinePreviewHelp, seedOfflinePool } from "../fixtures/offlinePool";
 import { insertTestAnime } from "../fixtures/covers";
+import { aniListStandIn, STAND_IN_REFUSAL } from "./aniListStandIn";
 import {
   E2E_BASE_PATH,
+  type AniListState,
   type ClockRequest,
   type PatchUserRequest,
   type RunRequest,
@@ -57,6 +59,14 @@ export function createTestServer({ offline = false }: TestServerOptions = {}) {
     // Vite's module loader keeps timers set before this clock was installed.
     shouldClearNativeTimers: true,
   });
+  // The catalogue refresh's requests (the e2e server has no internet): refused unless a test says.
+  const aniList = aniListStandIn();
+  globalThis.fetch = aniList.fetch;
+  // The refresh and the cover jobs log each request the stand-in refused: what a test asked for.
+  const warn = console.warn.bind(console);
+  console.warn = (...args: unknown[]) => {
+    if (!args.some((arg) => String(arg).includes(STAND_IN_REFUSAL))) warn(...args);
+  };
   let backend = new InProcessBackend();
   const seeded = async (fresh: InProcessBackend) => {
     if (offline) await fresh.run(seedOfflinePool);
@@ -82,6 +92,7 @@ export function createTestServer({ offline = false }: TestServerOptions = {}) {
 
   const control: Record<string, Handler> = {
     reset: async () => {
+      aniList.reset();
       stopForwarding();
       backend = new InProcessBackend();
       stopForwarding = backend.onChange(broadcast);
@@ -134,6 +145,11 @@ export function createTestServer({ offline = false }: TestServerOptions = {}) {
       broadcast();
       return convexToJson(result as never);
     },
+    /** How AniList and its image host answer the catalogue refresh from now on. */
+    anilist: (body) => {
+      aniList.set(body as Partial<AniListState>);
+      return Promise.resolve(null);
+    },
     /** A one-time admin claim code, for /make-admin (what `npx convex run admin:createClaimCode` gives). */
     "claim-code": async () => await createClaimCode(),
     clock: async (body) => {
@@ -180,10 +196,16 @@ export function createTestServer({ offline = false }: TestServerOptions = {}) {
       }
       const api = /^\/api\/(query|mutation|action)$/.exec(url);
       if (api && req.method === "POST") {
-        const { path, args } = (await readJson(req)) as { path: string; args: JSONValue[] };
+        // The documented shape sends `args` as an object (the boot's call); ConvexHttpClient,
+        // and this harness's HttpBackend, as a one-element array.
+        const { path, args } = (await readJson(req)) as {
+          path: string;
+          args?: JSONValue[] | JSONValue;
+        };
+        const callArgs = (Array.isArray(args) ? args[0] : args) ?? {};
         const authorization = req.headers.authorization;
         const token = authorization?.startsWith("Bearer ") ? authorization.slice(7) : null;
-        sendJson(res, 200, await backend.call(api[1] as FunctionKind, path, args[0] ?? {}, token));
+        sendJson(res, 200, await backend.call(api[1] as FunctionKind, path, callArgs, token));
         return;
       }
       const route = /^\/control\/([a-z-]+)$/.exec(url)?.[1];

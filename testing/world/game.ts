@@ -8,6 +8,21 @@ export async function deal(player: Player, timeZone = "UTC") {
   return await player.as.mutation(api.game.start, { timeZone });
 }
 
+/** Opens the game as the game screen does (`game.open`): the screen it returns. */
+export async function openGameAs(player: Player, timeZone = "UTC") {
+  return await player.as.mutation(api.game.open, { timeZone });
+}
+
+/**
+ * What the game screen does on each change of the pool's live status while it has no round
+ * (src/features/game/PoolWait.tsx): once an anime is ready, it opens the game again, on the same
+ * page. The status it saw, and the screen that call returned (null while nothing is ready).
+ */
+export async function followPoolAs(player: Player) {
+  const status = await player.as.query(api.catalogue.poolStatus, {});
+  return { status, view: status.ready > 0 ? await openGameAs(player) : null };
+}
+
 type RunCtx = Parameters<Parameters<World["run"]>[0]>[0];
 
 async function gameIn(ctx: RunCtx, someone: Someone): Promise<Doc<"games">> {

@@ -16,5 +16,16 @@ export {
   type Role,
   type TestPlayer,
 } from "./players";
-export { deal, dealtAnime, gameOf, guessAs, patchGame, scoreOf, skipAs, viewOf } from "./game";
+export {
+  deal,
+  dealtAnime,
+  followPoolAs,
+  gameOf,
+  guessAs,
+  openGameAs,
+  patchGame,
+  scoreOf,
+  skipAs,
+  viewOf,
+} from "./game";
 export { ann, bob, type Credentials, type Tokens } from "../fixtures/accounts";

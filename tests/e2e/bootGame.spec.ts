@@ -216,6 +216,37 @@ test("the round the boot asked for is the one the game shows, and the visit open
   expect(opens).toEqual(["signed in"]);
 });
 
+test("an open call that is never answered is given up, and the app opens the game itself", async ({
+  page,
+  backend,
+}) => {
+  const opens = await playerBeforeGame(page, backend);
+  const problems = consoleProblems(page);
+  const events: string[] = [];
+  // The boot's call (the first game:open) is held for good; the app's own goes through.
+  let held = false;
+  await page.route(/\/api\/mutation$/, async (route) => {
+    if (!held && route.request().postData()?.includes('"game:open"')) {
+      held = true;
+      return;
+    }
+    if (route.request().postData()?.includes('"game:open"')) events.push("the app's open sent");
+    await route.fallback();
+  });
+  page.on("requestfailed", (request) => {
+    if (request.url().endsWith("/api/mutation")) events.push("the boot's call given up");
+  });
+  await page.goto("/game");
+
+  // The round shows, live, and nothing said it had failed.
+  await expect(clue(page)).toHaveText(/^File \d+\./);
+  await expect(guessBox(page)).toBeEditable();
+  await expect(page.getByText(/Failed to load|Error loading/)).toHaveCount(0);
+  expect(events).toEqual(["the boot's call given up", "the app's open sent"]);
+  expect(opens).toEqual(["signed in", "signed in"]);
+  expect(problems).toEqual([]);
+});
+
 test("a visitor who is not signed in gets the app at once, without the round's script", async ({
   page,
 }) => {

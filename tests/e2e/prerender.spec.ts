@@ -1,15 +1,27 @@
 import type { Page } from "@playwright/test";
+import { TOKEN_STORAGE_KEY } from "../../src/boot/protocol";
 import { consoleProblems, expect, test } from "../../testing/e2e/fixtures";
 
-test("the landing page paints from the HTML alone, before any script runs", async ({ browser }) => {
+/** Whether React has taken the page's root (rendered or hydrated it). */
+function reactStarted(page: Page) {
+  return page
+    .locator("#root")
+    .evaluate((root) => Object.keys(root).some((key) => key.startsWith("__reactContainer")));
+}
+
+test("the landing page paints from the HTML alone, as a visitor's, before any script runs", async ({
+  browser,
+}) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1, name: "Anime Guess" })).toBeVisible();
-  // Signed-out-or-loading: the top bar's spinner and the Daily Challenge button's.
+  // Signed out, complete: the visitor's controls, no spinner anywhere.
   await expect(
-    page.getByRole("navigation", { name: "Account" }).getByRole("status", { name: "Loading" }),
+    page.getByRole("navigation", { name: "Account" }).getByRole("button", { name: "Login" }),
   ).toBeVisible();
+  await expect(page.getByRole("button", { name: "Start Playing" })).toBeVisible();
+  await expect(page.getByRole("status")).toHaveCount(0);
   await expect(page.getByRole("link", { name: "View Rankings" })).toBeVisible();
   // Styled by the inlined stylesheet: the heading has its size, not the browser's default.
   const fontSize = await page.getByRole("heading", { level: 1 }).evaluate((heading) => {
@@ -55,13 +67,9 @@ test("a button clicked after React started but before the Convex session arrived
     await route.continue();
   });
   await page.goto("/", { waitUntil: "commit" });
-  await expect
-    .poll(() =>
-      page
-        .locator("#root")
-        .evaluate((root) => Object.keys(root).some((key) => key.startsWith("__reactContainer"))),
-    )
-    .toBe(true);
+  // A pointer over a control starts the app.
+  await page.getByRole("link", { name: "View Rankings" }).hover();
+  await expect.poll(() => reactStarted(page)).toBe(true);
   await page.getByRole("button", { name: "How to Play" }).click();
   await expect(page.getByRole("dialog", { name: "How to Play" })).toBeVisible({ timeout: 20_000 });
 });
@@ -154,6 +162,9 @@ test("the landing page shows its sky before its scripts run, and its largest pai
 test("the sky goes when the visitor leaves the landing page in the app", async ({ page }) => {
   await page.goto("/");
   await expect.poll(() => skyBackdrop(page)).toHaveLength(1);
+  // Once the app has started (a focus on a control starts it), the link is the router's.
+  await page.getByRole("link", { name: "View Rankings" }).focus();
+  await expect.poll(() => reactStarted(page)).toBe(true);
   await page.getByRole("link", { name: "View Rankings" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Leaderboard" })).toBeVisible();
   await expect.poll(() => skyBackdrop(page)).toEqual([]);
@@ -168,9 +179,40 @@ test("without JavaScript the landing page still shows its sky", async ({ browser
   await context.close();
 });
 
-test("on the landing page the scripts start only once the browser has reported its first paint", async ({
+test("a visitor's landing page runs no app script until a control is reached for, and has it fetched by then", async ({
   page,
 }) => {
+  const problems = consoleProblems(page);
+  await page.goto("/");
+  // Loaded and idle: the app's files are fetched into the cache, none of them run.
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        performance
+          .getEntriesByType("resource")
+          .some((entry) => /\/assets\/index-[^/]*\.js$/.test(entry.name)),
+      ),
+    )
+    .toBe(true);
+  await expect(page.locator('link[rel="prefetch"][href*="/assets/index-"]')).toHaveCount(1);
+  await page.waitForTimeout(500);
+  expect(await page.locator("#app-entry").count()).toBe(0);
+  expect(await reactStarted(page)).toBe(false);
+  // A keyboard visitor's first Tab focuses a control: the app starts and takes the page over.
+  await page.keyboard.press("Tab");
+  await expect.poll(() => reactStarted(page)).toBe(true);
+  await expect(page.locator("#app-entry")).toHaveCount(1);
+  await page.getByRole("button", { name: "Start Playing" }).click();
+  await expect(page.getByRole("dialog", { name: "Welcome Back!" })).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
+test("a returning player's landing page hides the visitor's controls and starts once the browser has reported its first paint", async ({
+  page,
+}) => {
+  // A stored token (src/boot/protocol.ts) whose session Convex Auth no longer has: once the app
+  // has rendered the page anew, the player is a visitor after all.
+  await page.addInitScript((key) => localStorage.setItem(key, "stale-token"), TOKEN_STORAGE_KEY);
   // Observed before the page's own script observes it: the moment the paint is reported.
   await page.addInitScript(() => {
     new PerformanceObserver((_list, observer) => {
@@ -178,8 +220,20 @@ test("on the landing page the scripts start only once the browser has reported i
       (window as Window & { paintReportedAt?: number }).paintReportedAt = performance.now();
     }).observe({ type: "paint", buffered: true });
   });
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/assets/*.js", async (route) => {
+    await released;
+    await route.continue();
+  });
   await page.goto("/");
-  await expect(page.getByRole("button", { name: "How to Play" })).toBeEnabled();
+  await expect(page.getByRole("heading", { level: 1, name: "Anime Guess" })).toBeVisible();
+  // Not theirs: in the page (nothing moves when the app renders), but hidden.
+  await expect(page.getByRole("button", { name: "Start Playing" })).toBeHidden();
+  await expect(page.getByRole("banner").getByRole("button", { name: "Login" })).toBeHidden();
+  release();
+  await expect(page.getByRole("banner").getByRole("button", { name: "Login" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Start Playing" })).toBeVisible();
   const { paintReportedAt, firstScriptAt } = await page.evaluate(() => ({
     paintReportedAt: (window as Window & { paintReportedAt?: number }).paintReportedAt ?? Infinity,
     firstScriptAt: Math.min(

@@ -9,6 +9,7 @@ import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import { betaActionType, betaAnalyticsFields, betaFeedbackFields } from "../../schema";
 import { normalizeEmail } from "../shared/accounts";
 import { STATS_SHARDS, utcDay } from "../game/activity";
+import { isIsoDay } from "../boards/board";
 import { NO_FEEDBACK, readFeedbackStats } from "./feedback";
 import { appError } from "../shared/errors";
 import { BETA_ACTIVITY_ITEMS, FEEDBACK_PAGE_SIZE, GAME_USE_DAYS } from "../shared/feedbackRules";
@@ -60,21 +61,22 @@ export const gameUseDayValidator = v.object({
 export type GameUseDay = Infer<typeof gameUseDayValidator>;
 
 /**
- * Game use for each of the last `GAME_USE_DAYS` UTC days, oldest first, summed
- * over the shards. The index range is left open at the top so that the first
- * counter of a new day is in the read set and a live dashboard moves on to it.
+ * Game use for each of the `GAME_USE_DAYS` UTC days up to `today` (the day the dashboard shows,
+ * named by the client: a query's clock would stand still in Convex's cache), oldest first,
+ * summed over the shards.
  */
-export async function gameUseByDay(ctx: QueryCtx, now: number): Promise<GameUseDay[]> {
+export async function gameUseByDay(ctx: QueryCtx, today: string): Promise<GameUseDay[]> {
+  const midnight = Date.parse(`${today}T00:00:00Z`);
   const days = Array.from({ length: GAME_USE_DAYS }, (_, i) =>
-    utcDay(now - (GAME_USE_DAYS - 1 - i) * DAY_MS),
+    utcDay(midnight - (GAME_USE_DAYS - 1 - i) * DAY_MS),
   );
   const byDay = new Map(
     days.map((day) => [day, { day, sessions: 0, guesses: 0, correctGuesses: 0 }]),
   );
   const counters = await ctx.db
     .query("gameDailyStats")
-    .withIndex("by_day_and_shard", (q) => q.gte("day", days[0]))
-    .take((GAME_USE_DAYS + 1) * STATS_SHARDS);
+    .withIndex("by_day_and_shard", (q) => q.gte("day", days[0]).lte("day", today))
+    .take(GAME_USE_DAYS * STATS_SHARDS);
   for (const counter of counters) {
     const total = byDay.get(counter.day);
     if (total === undefined) continue;
@@ -120,16 +122,18 @@ export const feedbackSummaryValidator = v.object({
 export type FeedbackSummary = Infer<typeof feedbackSummaryValidator>;
 
 /**
- * What the dashboard charts: reads one totals document, at most 15 × 8 counters, and the
+ * What the dashboard charts on the UTC day `today`: reads one totals document, at most
+ * GAME_USE_DAYS × STATS_SHARDS counters, and the
  * latest beta actions with their players (2 × 8).
  */
-export async function feedbackSummary(ctx: QueryCtx, now: number): Promise<FeedbackSummary> {
+export async function feedbackSummary(ctx: QueryCtx, today: string): Promise<FeedbackSummary> {
+  if (!isIsoDay(today)) throw appError("INVALID_DAY");
   const stats = (await readFeedbackStats(ctx)) ?? NO_FEEDBACK;
   return {
     feedbackCount: stats.count,
     averageRating: stats.count === 0 ? null : stats.ratingTotal / stats.count,
     difficultyVotes: { easy: stats.easy, medium: stats.medium, hard: stats.hard },
-    gameUse: await gameUseByDay(ctx, now),
+    gameUse: await gameUseByDay(ctx, today),
     betaActivity: await recentBetaActivity(ctx),
   };
 }

@@ -53,14 +53,15 @@ export function weekStart(day: string): string {
 }
 
 /**
- * The board of `period` as of the UTC `day` the client shows (today's by the server's clock when
- * none is given: a query's clock does not move on its own, so clients name the day they show).
+ * The board of `period` as of the UTC `day` the client shows, which the day and week boards need:
+ * a query must not read the clock (Convex caches its result until the documents it read change,
+ * so the clock would stand still). Any day's board is public; a day names only which one to read.
  */
 export function boardOf(period: Period, day: string | undefined): string {
   if (day !== undefined && !isIsoDay(day)) throw appError("INVALID_DAY");
   if (period === ALL_TIME) return ALL_TIME;
-  const today = day ?? utcDay(Date.now());
-  return period === "day" ? `day:${today}` : `week:${weekStart(today)}`;
+  if (day === undefined) throw appError("INVALID_DAY");
+  return period === "day" ? `day:${day}` : `week:${weekStart(day)}`;
 }
 
 async function entryOf(ctx: QueryCtx, board: string, userId: Id<"users">) {
@@ -162,28 +163,58 @@ export async function standingOn(
   };
 }
 
-/** The day and week boards old enough to go at `now`: the first ones past what is kept. */
-export function expiredBoards(now: number): string[] {
+/**
+ * The oldest day board and week board still kept at `now` (DAY_BOARDS_KEPT_DAYS days,
+ * WEEK_BOARDS_KEPT_WEEKS weeks, today's and this week's included): every board before them goes.
+ */
+export function keptBoardsFrom(now: number): PastBoards {
   const today = utcDay(now);
-  const day = utcDay(Date.parse(`${today}T00:00:00Z`) - DAY_BOARDS_KEPT_DAYS * DAY_MS);
+  const day = utcDay(Date.parse(`${today}T00:00:00Z`) - (DAY_BOARDS_KEPT_DAYS - 1) * DAY_MS);
   const monday = Date.parse(`${weekStart(today)}T00:00:00Z`);
-  const week = utcDay(monday - WEEK_BOARDS_KEPT_WEEKS * 7 * DAY_MS);
-  return [`day:${day}`, `week:${week}`];
+  const week = utcDay(monday - (WEEK_BOARDS_KEPT_WEEKS - 1) * 7 * DAY_MS);
+  return { dayBoard: `day:${day}`, weekBoard: `week:${week}` };
 }
 
-/** Deletes up to `batch` documents of a past board; true when none is left. */
-export async function pruneBoard(ctx: MutationCtx, board: string, batch: number): Promise<boolean> {
-  if (board === ALL_TIME) return true;
-  const entries = await ctx.db
-    .query("boardEntries")
-    .withIndex("by_board_and_score", (q) => q.eq("board", board))
-    .take(batch);
-  for (const entry of entries) await ctx.db.delete("boardEntries", entry._id);
-  if (entries.length === batch) return false;
-  const stats = await ctx.db
-    .query("boardStats")
-    .withIndex("by_board_and_shard", (q) => q.eq("board", board))
-    .take(batch);
-  for (const shard of stats) await ctx.db.delete("boardStats", shard._id);
-  return stats.length < batch;
+export const pastBoardsValidator = v.object({ dayBoard: v.string(), weekBoard: v.string() });
+/** The first day board and week board kept: the boards of each period before them go. */
+export type PastBoards = Infer<typeof pastBoardsValidator>;
+
+/** The board keys of `period` before `kept` ("day:2026-11-18"): an index range over them. */
+function rangeBefore(period: "day" | "week", kept: string): { from: string; to: string } {
+  const from = `${period}:`;
+  if (!kept.startsWith(from) || !isIsoDay(kept.slice(from.length))) throw appError("INVALID_DAY");
+  return { from, to: kept };
+}
+
+/**
+ * Deletes up to `batch` documents of the day and week boards before those kept (entries first,
+ * then their statistics), however many days of pruning were missed: one index range per period
+ * and table, never the all-time board. True once none is left.
+ */
+export async function prunePastBoards(
+  ctx: MutationCtx,
+  kept: PastBoards,
+  batch: number,
+): Promise<boolean> {
+  const ranges = [rangeBefore("day", kept.dayBoard), rangeBefore("week", kept.weekBoard)];
+  let left = batch;
+  for (const { from, to } of ranges) {
+    const entries = await ctx.db
+      .query("boardEntries")
+      .withIndex("by_board_and_score", (q) => q.gte("board", from).lt("board", to))
+      .take(left);
+    for (const entry of entries) await ctx.db.delete("boardEntries", entry._id);
+    left -= entries.length;
+    if (left === 0) return false;
+  }
+  for (const { from, to } of ranges) {
+    const stats = await ctx.db
+      .query("boardStats")
+      .withIndex("by_board_and_shard", (q) => q.gte("board", from).lt("board", to))
+      .take(left);
+    for (const shard of stats) await ctx.db.delete("boardStats", shard._id);
+    left -= stats.length;
+    if (left === 0) return false;
+  }
+  return true;
 }

@@ -214,8 +214,13 @@ export function parseCataloguePage(body: unknown): CataloguePage {
   return { items, invalid, hasNextPage: page.data.data.Page.pageInfo?.hasNextPage ?? true };
 }
 
+/**
+ * A page, or why there is none. `rateLimited`: AniList answered 429, and `retryAfterMs` is how
+ * long its Retry-After header asks to wait (when it sent one).
+ */
 export type PageFetchResult =
-  { ok: true; page: CataloguePage } | { ok: false; error: string; retryAfterMs?: number };
+  | { ok: true; page: CataloguePage }
+  | { ok: false; error: string; rateLimited?: true; retryAfterMs?: number };
 
 /** Retry-After is either seconds or an HTTP date. */
 export function parseRetryAfter(header: string | null, now: number): number | undefined {
@@ -268,6 +273,7 @@ export async function fetchCataloguePage(page: number): Promise<PageFetchResult>
     return {
       ok: false,
       error: "HTTP 429 (rate limited)",
+      rateLimited: true,
       ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
     };
   }

@@ -17,6 +17,13 @@ export const MAX_PAGE_TRIES = 3;
 export const RETRY_DELAY_MS = 2_000;
 /** A Retry-After longer than this is not waited for in full. */
 export const MAX_RETRY_AFTER_MS = 15 * 60_000;
+/** AniList counts its rate limit per minute: a 429 without Retry-After waits that long. */
+export const RATE_LIMIT_WAIT_MS = 60_000;
+/**
+ * A rate-limited try is AniList asking us to slow down, not a failed page: it is tried again
+ * without using one of its tries, but a page still refused after this many waits fails.
+ */
+export const MAX_RATE_LIMIT_WAITS = 5;
 /** A refresh still "running" after this long died midway (a deploy, a crash): another may start. */
 export const STALE_REFRESH_MS = 30 * 60_000;
 
@@ -58,6 +65,14 @@ export async function startRefresh(
   await ctx.scheduler.runAfter(0, internal.catalogue.fetchPage, { refreshId, page: 1, attempt: 1 });
   return refreshId;
 }
+
+/** A page's fetch, as scheduled: its try, and how often AniList's rate limit has held it back. */
+export const fetchPageFields = {
+  refreshId: v.id("catalogueRefreshes"),
+  page: v.number(),
+  attempt: v.number(),
+  rateLimitWaits: v.optional(v.number()),
+};
 
 /**
  * For a round about to draw an anime: true when the pool has one. An empty
@@ -145,6 +160,7 @@ export async function storePage(ctx: MutationCtx, stored: StoredPage): Promise<v
     itemCount,
     invalidCount: refresh.invalidCount + stored.invalidCount,
     coversMissing,
+    waitingUntil: undefined,
   };
   if (stored.page < CATALOGUE_PAGE_COUNT && stored.hasNextPage) {
     await ctx.db.patch("catalogueRefreshes", refresh._id, progress);
@@ -164,48 +180,98 @@ export async function storePage(ctx: MutationCtx, stored: StoredPage): Promise<v
 }
 
 /** How long to wait before the next try of a failed page. */
-export function retryDelayMs(attempt: number, retryAfterMs?: number): number {
-  const backoff = Math.max(PAGE_INTERVAL_MS, RETRY_DELAY_MS * attempt);
-  return Math.min(MAX_RETRY_AFTER_MS, Math.max(backoff, retryAfterMs ?? 0));
+export function retryDelayMs(attempt: number): number {
+  return Math.max(PAGE_INTERVAL_MS, RETRY_DELAY_MS * attempt);
+}
+
+/** How long to wait when AniList rate limits a page: what Retry-After says, within bounds. */
+export function rateLimitDelayMs(retryAfterMs: number | undefined): number {
+  return Math.min(
+    MAX_RETRY_AFTER_MS,
+    Math.max(PAGE_INTERVAL_MS, retryAfterMs ?? RATE_LIMIT_WAIT_MS),
+  );
 }
 
 /** A failed try of a page, as the action hands it to `catalogue:recordFailure`. */
 export const pageFailureFields = {
-  refreshId: v.id("catalogueRefreshes"),
-  page: v.number(),
-  attempt: v.number(),
+  ...fetchPageFields,
   error: v.string(),
+  rateLimited: v.optional(v.boolean()),
   retryAfterMs: v.optional(v.number()),
 };
 export type PageFailure = ObjectType<typeof pageFailureFields>;
 
 /**
  * Records a failed try and schedules the next one; after the last try the
- * refresh fails, and the pool keeps what it had.
+ * refresh fails, and the pool keeps what it had. A rate-limited try waits
+ * instead (`waitOutRateLimit`).
  */
 export async function recordPageFailure(ctx: MutationCtx, failure: PageFailure): Promise<void> {
   const refresh = await ctx.db.get("catalogueRefreshes", failure.refreshId);
   if (refresh === null || refresh.status !== "running") return;
+  if (failure.rateLimited === true) {
+    await waitOutRateLimit(ctx, refresh, failure);
+    return;
+  }
   const errors = withError(
     refresh,
     `page ${failure.page}, try ${failure.attempt}: ${failure.error}`,
   );
   if (failure.attempt < MAX_PAGE_TRIES) {
-    await ctx.db.patch("catalogueRefreshes", refresh._id, { errors });
-    await ctx.scheduler.runAfter(
-      retryDelayMs(failure.attempt, failure.retryAfterMs),
-      internal.catalogue.fetchPage,
-      {
-        refreshId: refresh._id,
-        page: failure.page,
-        attempt: failure.attempt + 1,
-      },
-    );
+    await ctx.db.patch("catalogueRefreshes", refresh._id, { errors, waitingUntil: undefined });
+    await ctx.scheduler.runAfter(retryDelayMs(failure.attempt), internal.catalogue.fetchPage, {
+      refreshId: refresh._id,
+      page: failure.page,
+      attempt: failure.attempt + 1,
+      ...(failure.rateLimitWaits === undefined ? {} : { rateLimitWaits: failure.rateLimitWaits }),
+    });
     return;
   }
+  await failRefresh(ctx, refresh, errors);
+}
+
+/**
+ * AniList answered 429: the page is tried again once its Retry-After has passed (a minute
+ * without one), and the history says so, as does `waitingUntil` for the screen that waits for the pool.
+ */
+async function waitOutRateLimit(
+  ctx: MutationCtx,
+  refresh: Doc<"catalogueRefreshes">,
+  failure: PageFailure,
+): Promise<void> {
+  const rateLimitWaits = (failure.rateLimitWaits ?? 0) + 1;
+  if (rateLimitWaits > MAX_RATE_LIMIT_WAITS) {
+    const error = `page ${failure.page}: still rate limited by AniList after ${MAX_RATE_LIMIT_WAITS} waits`;
+    await failRefresh(ctx, refresh, withError(refresh, error));
+    return;
+  }
+  const delayMs = rateLimitDelayMs(failure.retryAfterMs);
+  const seconds = Math.ceil(delayMs / 1000);
+  const wait = seconds < 120 ? `${seconds} s` : `${Math.ceil(seconds / 60)} min`;
+  await ctx.db.patch("catalogueRefreshes", refresh._id, {
+    errors: withError(
+      refresh,
+      `rate limited by AniList: waiting ${wait} before page ${failure.page}`,
+    ),
+    waitingUntil: Date.now() + delayMs,
+  });
+  await ctx.scheduler.runAfter(delayMs, internal.catalogue.fetchPage, {
+    refreshId: refresh._id,
+    page: failure.page,
+    attempt: failure.attempt,
+    rateLimitWaits,
+  });
+}
+
+async function failRefresh(
+  ctx: MutationCtx,
+  refresh: Doc<"catalogueRefreshes">,
+  errors: string[],
+): Promise<void> {
   await ctx.db.patch("catalogueRefreshes", refresh._id, {
     errors,
     status: "failed",
     finishedAt: Date.now(),
+    waitingUntil: undefined,
   });
 }

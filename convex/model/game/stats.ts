@@ -4,7 +4,7 @@ import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import { roundMark } from "../../schema";
 import type { Game, Round } from "./state";
-import { localDay } from "./localTime";
+import { localDay, nextLocalMidnight } from "./localTime";
 import { STATS_HISTORY_DAYS, STATS_MARKS_KEPT } from "../shared/rules";
 
 /**
@@ -143,17 +143,35 @@ export async function recordRoundEnd(ctx: MutationCtx, game: Game, round: Round,
   else await ctx.db.patch("playerStats", stats._id, totals);
 }
 
+/** The latest instant shown: its day and the next midnight still have a 4-digit year. */
+const LATEST_INSTANT = Date.UTC(9999, 11, 30);
+
 /**
- * What the stats strip and /me show: the streak as of the player's today, today's counts, the
- * totals, and the last 7 days (at most 7 day documents, by index). Null before the first visit.
+ * The instant the stats are shown for: the client's clock, since a query must not read the
+ * server's (Convex caches its result until the documents it read change, so the clock would
+ * stand still), but never before the player's last move or daily reset, which the server wrote.
+ * A player who fakes it only picks which of their own days to look at: nothing is scored or
+ * stored from it.
+ */
+export function statsInstant(game: Game, at: number): number {
+  const earliest = Math.max(game.lastActiveAt, game.lastReset);
+  return Number.isFinite(at) && at > earliest && at <= LATEST_INSTANT ? at : earliest;
+}
+
+/**
+ * What the stats strip and /me show at the client's time `at`: the streak as of the player's
+ * today, today's counts, the totals, and the last 7 days (at most 7 day documents, by index); and
+ * when the player's next day starts, for the client to ask again then. Null before the first visit.
  */
 export async function statsView(
   ctx: QueryCtx,
   userId: Id<"users">,
   game: Game | null,
+  at: number,
 ): Promise<StatsView | null> {
   if (game === null) return null;
-  const today = localDay(Date.now(), game.timeZone);
+  const instant = statsInstant(game, at);
+  const today = localDay(instant, game.timeZone);
   const first = addDays(today, 1 - STATS_HISTORY_DAYS);
   const stats = await statsOf(ctx, userId);
   const days = await ctx.db
@@ -177,6 +195,7 @@ export async function statsView(
   const todayRow = byDay.get(today);
   return {
     today,
+    nextDayAt: nextLocalMidnight(instant, game.timeZone),
     streak,
     todaySolved: todayRow?.solved ?? 0,
     totals: {
@@ -201,6 +220,8 @@ export async function statsView(
 /** What `stats.mine` returns (its `returns` validator); `StatsView` is inferred from it. */
 export const statsViewValidator = v.object({
   today: v.string(),
+  /** When the player's next day starts (their zone's midnight): the client asks again then. */
+  nextDayAt: v.number(),
   streak: v.object({
     current: v.number(),
     best: v.number(),

@@ -12,42 +12,89 @@ import { foldText, titleWords } from "./normalize";
 import { titleForms, type TitleSource } from "./titleForms";
 
 /**
- * The guess box's typeahead: one `titleSuggestions` row per title and synonym of each anime in
- * the pool, as AniList writes them (never a shortened form the judge derives, such as "Zom:
- * Bucket List of the Dead" from "Zom 100: Bucket List of the Dead"), searched by a Convex
- * search index; a typed acronym ("SAO") also finds the titles it stands for. The list depends
- * on the typed text and the pool only, never on the round: the same letters give the same
- * titles in the same order whatever anime is on screen, so a suggestion hints at nothing.
+ * The guess box's typeahead, over the titles and synonyms of each anime in the pool as AniList
+ * writes them (never a shortened form the judge derives, such as "Zom: Bucket List of the Dead"
+ * from "Zom 100: Bucket List of the Dead"); a typed acronym ("SAO") also finds the titles it
+ * stands for. The list depends on the typed text and the pool only, never on the round: the
+ * same letters give the same titles in the same order whatever anime is on screen, so a
+ * suggestion hints at nothing.
+ *
+ * The matching is the project's own, by ordinary index ranges over `titlePrefixes`: one row for
+ * a title's start and one for each later word a player may start typing from, keyed by the
+ * folded words from there on ("kyojin" of "Shingeki no Kyojin"). A typed text matches the rows
+ * whose key starts with its folded words, so it behaves the same in the tests and on a Convex
+ * deployment (unlike Convex's full-text search, whose tokens, prefix expansion and relevance
+ * differ from what the tests can model).
  */
 
-/** An anime has a handful of accepted titles; the cap only bounds the read. */
-const MAX_SUGGESTION_ROWS_PER_ANIME = 200;
-/** A Convex search query uses at most 16 terms. */
-const MAX_SEARCH_TERMS = 16;
+/** A key holds a title's words from one word on, cut here: the match is checked on the text. */
+export const PREFIX_KEY_CHARS = 40;
+/** Rows of one title: its start and up to this many later words (a title has a handful). */
+export const MAX_LATER_WORDS_PER_TITLE = 11;
+/** An anime has a handful of titles; the cap bounds the rows (and writes) of one anime. */
+export const MAX_PREFIX_ROWS_PER_ANIME = 120;
 
 function keyOf(text: string): string {
   return foldText(text).trim();
 }
 
-/** Replaces the suggestion rows of one anime (called with its title index rows). */
-export async function writeTitleSuggestions(
+/** A number is generic to the judge, yet a fine thing to look a title up by ("86"). */
+function isSearchWord(word: string): boolean {
+  return !isGenericWord(word) || /^\d+$/.test(word);
+}
+
+/** At most `PREFIX_KEY_CHARS` characters (whole code points) of the words, space-separated. */
+function phrase(words: readonly string[]): string {
+  return Array.from(words.join(" ")).slice(0, PREFIX_KEY_CHARS).join("");
+}
+
+/** The smallest string after every string starting with `prefix` (in Convex's index order). */
+function afterPrefix(prefix: string): string {
+  const points = Array.from(prefix);
+  const last = points.pop()!.codePointAt(0)! + 1;
+  // Code point order is UTF-8 byte order; a surrogate is not a code point a string may hold.
+  return points.join("") + String.fromCodePoint(last === 0xd800 ? 0xe000 : last);
+}
+
+export type PrefixRow = { key: string; start: boolean; text: string };
+
+/**
+ * The prefix rows of one anime: for each of its titles (one per spelling that differs in more
+ * than case or accents), its start, and each later word that is not generic ("no", "season").
+ */
+export function prefixRows(anime: TitleSource): PrefixRow[] {
+  const rows: PrefixRow[] = [];
+  const titles = new Set<string>();
+  for (const title of titleForms(anime)) {
+    const text = title.trim();
+    const key = keyOf(text);
+    const words = titleWords(text);
+    if (key.length === 0 || words.length === 0 || titles.has(key)) continue;
+    titles.add(key);
+    const keys = new Set<string>();
+    rows.push({ key: phrase(words), start: true, text });
+    for (let at = 1; at < words.length && keys.size < MAX_LATER_WORDS_PER_TITLE; at++) {
+      const later = phrase(words.slice(at));
+      if (!isSearchWord(words[at]) || keys.has(later)) continue;
+      keys.add(later);
+      rows.push({ key: later, start: false, text });
+    }
+  }
+  return rows.slice(0, MAX_PREFIX_ROWS_PER_ANIME);
+}
+
+/** Replaces the prefix rows of one anime (called with its title index rows). */
+export async function writeTitlePrefixes(
   ctx: MutationCtx,
   animeId: Id<"anime">,
   anime: TitleSource,
 ): Promise<void> {
   const old = await ctx.db
-    .query("titleSuggestions")
+    .query("titlePrefixes")
     .withIndex("by_animeId", (q) => q.eq("animeId", animeId))
-    .take(MAX_SUGGESTION_ROWS_PER_ANIME);
-  for (const row of old) await ctx.db.delete("titleSuggestions", row._id);
-  const seen = new Set<string>();
-  for (const title of titleForms(anime).slice(0, MAX_SUGGESTION_ROWS_PER_ANIME)) {
-    const text = title.trim();
-    const key = keyOf(text);
-    if (key.length === 0 || seen.has(key)) continue;
-    seen.add(key);
-    await ctx.db.insert("titleSuggestions", { text, animeId });
-  }
+    .take(MAX_PREFIX_ROWS_PER_ANIME);
+  for (const row of old) await ctx.db.delete("titlePrefixes", row._id);
+  for (const row of prefixRows(anime)) await ctx.db.insert("titlePrefixes", { ...row, animeId });
 }
 
 /**
@@ -70,31 +117,40 @@ async function acronymTitles(ctx: QueryCtx, typed: string): Promise<string[]> {
   return titles;
 }
 
-/** Every specific word typed ("no gam" → "gam") starts a word of the title. */
-function matchesWords(typedWords: readonly string[], text: string): boolean {
+/** The first `SUGGEST_CANDIDATES` rows (in key order) whose key starts with `typed`. */
+async function rowsStartingWith(ctx: QueryCtx, start: boolean, typed: string) {
+  const prefix = phrase([typed]);
+  return await ctx.db
+    .query("titlePrefixes")
+    .withIndex("by_start_and_key", (q) =>
+      q.eq("start", start).gte("key", prefix).lt("key", afterPrefix(prefix)),
+    )
+    .take(SUGGEST_CANDIDATES);
+}
+
+/** Whether the title's words, from its start or from a later word, begin with `typed`. */
+function startsWithPhrase(text: string, typed: string, start: boolean): boolean {
   const words = titleWords(text);
-  return typedWords.every((typed) => words.some((word) => word.startsWith(typed)));
+  const from = start ? [0] : Array.from(words.keys()).slice(1);
+  return from.some((at) => words.slice(at).join(" ").startsWith(typed));
 }
 
 /**
  * Up to 8 titles for what the player typed: the titles of a typed acronym first, then titles
- * starting with it, then titles with a word starting with it, each group alphabetical; a title
+ * starting with the typed words, then titles with a later word starting with them (generic
+ * words typed first left out: "the of kyo" looks for "kyo"), each group alphabetical; a title
  * several anime share appears once. Particles and other generic words alone ("no", "the",
- * "season") match nothing, and a title must hold every other typed word.
+ * "season") match nothing. Reads at most three index ranges of `SUGGEST_CANDIDATES` rows, and
+ * the acronym's anime.
  */
 export async function suggestTitles(ctx: QueryCtx, typed: string): Promise<string[]> {
   const query = typed.trim();
   if (query.length < SUGGEST_MIN_CHARS || query.length > MAX_GUESS_LENGTH) return [];
-  // A number is generic to the judge, yet a fine thing to look a title up by ("86").
-  const typedWords = titleWords(query).filter((word) => !isGenericWord(word) || /^\d+$/.test(word));
-  if (typedWords.length === 0) return [];
-  const rows = await ctx.db
-    .query("titleSuggestions")
-    .withSearchIndex("search_text", (q) =>
-      q.search("text", query.split(/\s+/).slice(0, MAX_SEARCH_TERMS).join(" ")),
-    )
-    .take(SUGGEST_CANDIDATES);
-  const wanted = keyOf(query);
+  const words = titleWords(query);
+  const first = words.findIndex(isSearchWord);
+  if (first === -1) return [];
+  const whole = words.join(" ");
+  const fromSpecific = words.slice(first).join(" ");
   const byKey = new Map<string, { text: string; rank: number }>();
   const consider = (text: string, rank: number) => {
     const key = keyOf(text);
@@ -106,10 +162,14 @@ export async function suggestTitles(ctx: QueryCtx, typed: string): Promise<strin
     byKey.set(key, { text, rank });
   };
   for (const text of await acronymTitles(ctx, query)) consider(text, 0);
-  for (const { text } of rows) {
-    if (!matchesWords(typedWords, text)) continue;
-    const key = keyOf(text);
-    consider(text, key.startsWith(wanted) ? 1 : key.includes(wanted) ? 2 : 3);
+  const ranges: [boolean, string, number][] = [[true, whole, 1]];
+  if (fromSpecific !== whole) ranges.push([true, fromSpecific, 2]);
+  ranges.push([false, fromSpecific, 2]);
+  for (const [start, phraseTyped, rank] of ranges) {
+    for (const { text } of await rowsStartingWith(ctx, start, phraseTyped)) {
+      // A key is cut at PREFIX_KEY_CHARS: a longer typed text is checked on the title itself.
+      if (startsWithPhrase(text, phraseTyped, start)) consider(text, rank);
+    }
   }
   return [...byKey.entries()]
     .sort(([keyA, a], [keyB, b]) => a.rank - b.rank || (keyA < keyB ? -1 : keyA > keyB ? 1 : 0))

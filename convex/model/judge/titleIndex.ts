@@ -1,7 +1,7 @@
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import { acceptedAnswers } from "./match";
-import { writeTitleSuggestions } from "./suggestions";
+import { writeTitlePrefixes } from "./suggestions";
 import { acronymTerm, titleAcronyms } from "./acronyms";
 import { isLoneEverydayText } from "./everydayWords";
 import { isGenericText, isGenericWord } from "./genericWords";
@@ -139,8 +139,9 @@ export async function writeTitleTerms(
   const key = franchiseKey(anime);
   for (const term of titleTerms(anime).slice(0, MAX_TERMS_PER_ANIME)) {
     await ctx.db.insert("titleTerms", { term, franchiseKey: key, animeId });
-  } // The guess box's suggestions follow the same titles (one search-index row per answer).
-  await writeTitleSuggestions(ctx, animeId, anime);
+  }
+  // The guess box's suggestions follow the same titles.
+  await writeTitlePrefixes(ctx, animeId, anime);
 }
 
 /** The one way into the pool: the anime and its title index rows. */

@@ -2,9 +2,10 @@ import { internal } from "../../_generated/api";
 import type { MutationCtx } from "../../_generated/server";
 import { ROOM_DATA_KEPT_MS } from "../shared/rules";
 import { playersOf } from "./access";
+import { heartbeatOf } from "./presence";
 import { roundOf } from "./timeline";
 
-/** Rooms deleted per run: each is at most 1 + 12 + 15 documents. */
+/** Rooms deleted per run: each is at most 1 + 12 players + 12 heartbeats + 15 rounds. */
 const ROOMS_PER_RUN = 20;
 
 /**
@@ -20,6 +21,8 @@ export async function deleteClosedRooms(ctx: MutationCtx): Promise<number> {
   for (const room of rooms) {
     for (const player of await playersOf(ctx, room._id)) {
       await ctx.db.delete("roomPlayers", player._id);
+      const beat = await heartbeatOf(ctx, room._id, player.userId);
+      if (beat !== null) await ctx.db.delete("roomHeartbeats", beat._id);
     }
     for (let n = 1; n <= room.roundNumber; n++) {
       const round = await roundOf(ctx, room._id, n);

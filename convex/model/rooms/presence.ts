@@ -1,7 +1,7 @@
 import { v, type Infer } from "convex/values";
 import { internal } from "../../_generated/api";
 import type { Doc, Id } from "../../_generated/dataModel";
-import type { MutationCtx } from "../../_generated/server";
+import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import { ROOM_IDLE_CLOSE_MS, ROOM_PRESENCE_TIMEOUT_MS, ROOM_SWEEP_MS } from "../shared/rules";
 import { playersOf, requireMember, type Room, type RoomPlayer } from "./access";
 import { closeRoom, endRoundIfAllDone } from "./timeline";
@@ -42,8 +42,23 @@ function longestPresent(players: RoomPlayer[], except: Id<"users">): RoomPlayer 
 /** What a heartbeat returns (`rooms.heartbeat`): the server's time, for the round's clock. */
 export const heartbeatValidator = v.object({ now: v.number() });
 
+export async function heartbeatOf(ctx: QueryCtx, roomId: Id<"rooms">, userId: Id<"users">) {
+  return await ctx.db
+    .query("roomHeartbeats")
+    .withIndex("by_roomId_and_userId", (q) => q.eq("roomId", roomId).eq("userId", userId))
+    .unique();
+}
+
+/** When the sweep last knows the player was here: their last heartbeat, or their return. */
+async function lastSeen(ctx: QueryCtx, player: RoomPlayer): Promise<number> {
+  const beat = await heartbeatOf(ctx, player.roomId, player.userId);
+  return Math.max(player.lastSeenAt, beat?.lastSeenAt ?? 0);
+}
+
 /**
- * The heartbeat of an open room page: the player is here (again). Writes their document only.
+ * The heartbeat of an open room page: the player is here (again). It writes the player's own
+ * heartbeat document, which no room view reads; their room document (which every member's view
+ * reads) only when they come back.
  */
 export async function heartbeat(
   ctx: MutationCtx,
@@ -52,12 +67,20 @@ export async function heartbeat(
 ): Promise<Infer<typeof heartbeatValidator>> {
   const { room, me } = await requireMember(ctx, code, userId);
   const now = Date.now();
-  await ctx.db.patch("roomPlayers", me._id, {
-    lastSeenAt: now,
-    present: true,
-    ...(me.present ? {} : { presentSince: now }),
-  });
-  if (!me.present) await ensureSweep(ctx, room);
+  const beat = await heartbeatOf(ctx, room._id, userId);
+  if (beat === null) {
+    await ctx.db.insert("roomHeartbeats", { roomId: room._id, userId, lastSeenAt: now });
+  } else {
+    await ctx.db.patch("roomHeartbeats", beat._id, { lastSeenAt: now });
+  }
+  if (!me.present) {
+    await ctx.db.patch("roomPlayers", me._id, {
+      lastSeenAt: now,
+      present: true,
+      presentSince: now,
+    });
+    await ensureSweep(ctx, room);
+  }
   // The server's clock, so that the page's countdown follows it rather than the device's.
   return { now };
 }
@@ -70,6 +93,8 @@ export async function leaveRoom(ctx: MutationCtx, userId: Id<"users">, code: str
   const { room, me } = await requireMember(ctx, code, userId);
   if (room.status === "lobby") {
     await ctx.db.delete("roomPlayers", me._id);
+    const beat = await heartbeatOf(ctx, room._id, userId);
+    if (beat !== null) await ctx.db.delete("roomHeartbeats", beat._id);
     await ctx.db.patch("rooms", room._id, { playerCount: room.playerCount - 1 });
   } else {
     await ctx.db.patch("roomPlayers", me._id, { present: false });
@@ -86,7 +111,8 @@ export async function leaveRoom(ctx: MutationCtx, userId: Id<"users">, code: str
 /**
  * Scheduled: marks players silent for ROOM_PRESENCE_TIMEOUT_MS as gone, hands an absent host's
  * room to the longest-present player, ends a round the present players have all finished, and
- * closes a room nobody has been in for ROOM_IDLE_CLOSE_MS. Reads the room and its ≤ 12 players.
+ * closes a room nobody has been in for ROOM_IDLE_CLOSE_MS. Reads the room, its ≤ 12 players and
+ * their heartbeats.
  */
 export async function sweepRoom(ctx: MutationCtx, roomId: Id<"rooms">) {
   const room = await ctx.db.get("rooms", roomId);
@@ -94,7 +120,7 @@ export async function sweepRoom(ctx: MutationCtx, roomId: Id<"rooms">) {
   const now = Date.now();
   const players = await playersOf(ctx, roomId);
   for (const player of players) {
-    if (player.present && now - player.lastSeenAt >= ROOM_PRESENCE_TIMEOUT_MS) {
+    if (player.present && now - (await lastSeen(ctx, player)) >= ROOM_PRESENCE_TIMEOUT_MS) {
       await ctx.db.patch("roomPlayers", player._id, { present: false });
       player.present = false;
     }

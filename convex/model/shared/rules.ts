@@ -62,8 +62,8 @@ export const STATS_MARKS_KEPT = 50;
 export const SUGGEST_MIN_CHARS = 2;
 /** ...at most this many... */
 export const SUGGESTIONS_MAX = 8;
-/** ...picked from this many search matches (one per accepted title; several per anime). */
-export const SUGGEST_CANDIDATES = 48;
+/** ...picked from this many rows of each index range read (a title's start or a later word). */
+export const SUGGEST_CANDIDATES = 24;
 /** ...once typing has paused this long. */
 export const SUGGEST_DEBOUNCE_MS = 150;
 

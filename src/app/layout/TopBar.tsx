@@ -49,6 +49,8 @@ function LoginButton() {
   return (
     <Button
       size="sm"
+      // Hidden on a returning player's prerendered landing page (src/index.css).
+      data-visitor-control=""
       onPointerEnter={() => prefetch(loadAuthDialogs)}
       onFocus={() => prefetch(loadAuthDialogs)}
       onClick={openLogin}

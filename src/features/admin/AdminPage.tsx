@@ -7,6 +7,7 @@ import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { useViewer } from "@/lib/auth/viewer";
+import { useUtcDay } from "@/lib/useUtcDay";
 import { BetaActivity } from "./BetaActivity";
 import { FeedbackCard } from "./FeedbackCard";
 import { QueryErrorBoundary } from "./QueryErrorBoundary";
@@ -45,7 +46,8 @@ function Dashboard() {
 }
 
 function Summary() {
-  const summary = useQuery(api.admin.summary);
+  const day = useUtcDay();
+  const summary = useQuery(api.admin.summary, { day });
   if (summary === undefined) return <CenteredSpinner label="Loading the statistics" />;
   return (
     <>

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Card } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
+import { cn } from "@/lib/utils";
 
 /** What the app composes into the game screen from other features (in src/app). */
 export type GameSlots = {
@@ -51,14 +52,22 @@ export function GameCard({ cover, children }: { cover: ReactNode; children: Reac
   );
 }
 
+/** The cover's place while there is none: pulsing while something is on its way. */
+export function PlaceholderCover({ still = false }: { still?: boolean }) {
+  return (
+    <div
+      className={cn(
+        "mx-auto aspect-[2/3] w-full max-w-[10.5rem] rounded-lg bg-muted md:max-w-none",
+        !still && "animate-pulse",
+      )}
+    />
+  );
+}
+
 /** The card's shape while there is no round to show, with what is happening. */
 export function GamePlaceholder({ busy, children }: { busy: boolean; children: ReactNode }) {
   return (
-    <GameCard
-      cover={
-        <div className="mx-auto aspect-[2/3] w-full max-w-[10.5rem] animate-pulse rounded-lg bg-muted md:max-w-none" />
-      }
-    >
+    <GameCard cover={<PlaceholderCover />}>
       <p role="status" className="flex items-center gap-2 text-muted-foreground">
         {busy && <Spinner />}
         {children}

@@ -1,4 +1,5 @@
 import { act, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { InProcessBackend } from "@testing/client/inProcessBackend";
 import { renderSignedIn } from "@testing/client/render";
@@ -101,49 +102,100 @@ describe("the celebration", () => {
   });
 });
 
-describe("loading an anime", () => {
-  /** An empty pool starts a catalogue refresh on the server: AniList is down, so it stays empty. */
-  function aniListDown() {
+describe("a pool with nothing to deal yet (a fresh deployment)", () => {
+  /** AniList as the empty pool's refresh meets it: holding its answer, or down. */
+  function aniList(state: "slow" | "down") {
     // The catalogue logs each failed try, as a deployment's log would show it.
     vi.spyOn(console, "warn").mockImplementation(() => {});
     vi.stubGlobal(
       "fetch",
-      vi.fn(() => Promise.resolve(new Response("unavailable", { status: 503 }))),
+      vi.fn((_url: string, init: RequestInit) =>
+        state === "down"
+          ? Promise.resolve(new Response("unavailable", { status: 503 }))
+          : new Promise<Response>((_resolve, reject) =>
+              init.signal?.addEventListener("abort", () => reject(new Error("aborted"))),
+            ),
+      ),
     );
   }
 
-  test("with an empty pool: retries 3 times, 2 s apart, then gives up", async () => {
-    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"], shouldAdvanceTime: true });
-    aniListDown();
-    const backend = new InProcessBackend();
+  function opensOf(backend: InProcessBackend) {
     const calls = vi.spyOn(backend, "call");
-    const starts = () => calls.mock.calls.filter(([, path]) => path === "game:open").length;
+    return () => calls.mock.calls.filter(([, path]) => path === "game:open").length;
+  }
+
+  test("shows the pool being prepared, then the round as soon as an anime is ready, on the same page", async () => {
+    aniList("slow");
+    const backend = new InProcessBackend();
+    const opens = opensOf(backend);
+    await renderSignedIn("/game", { backend });
+
+    expect(
+      await screen.findByText("Preparing the anime pool: 0 of 50 anime ready"),
+    ).toBeInTheDocument();
+    expect(screen.getByText("Fetching the most popular anime from AniList")).toBeInTheDocument();
+    expect(screen.queryByText(/Failed to load anime/)).not.toBeInTheDocument();
+    expect(opens()).toBe(1);
+
+    // The refresh's first cover is made: the live status says so, and the screen asks again.
+    await seedAnime(backend, 1);
+    expect(await screen.findByRole("heading", { name: "Clue" })).toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "Preparing the anime pool" })).toBeNull();
+    expect(opens()).toBe(2);
+  });
+
+  test("a refresh that fails with nothing ready says so, and Try again starts another", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"], shouldAdvanceTime: true });
+    aniList("down");
+    const backend = new InProcessBackend();
+    const opens = opensOf(backend);
+    await renderSignedIn("/game", { backend });
+    await screen.findByRole("heading", { name: "Preparing the anime pool" });
+
+    // AniList's page is tried 3 times, then the refresh gives up.
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("The anime pool could not be filled");
+    expect(screen.queryByText(/Failed to load anime/)).not.toBeInTheDocument();
+
+    await userEvent
+      .setup({ advanceTimers: vi.advanceTimersByTime })
+      .click(screen.getByRole("button", { name: "Try again" }));
+    expect(
+      await screen.findByRole("heading", { name: "Preparing the anime pool" }),
+    ).toBeInTheDocument();
+    expect(opens()).toBe(2);
+  });
+});
+
+describe("a game that cannot be opened", () => {
+  test("retries 3 times, 2 s apart, then says it failed", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"], shouldAdvanceTime: true });
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const backend = new InProcessBackend();
+    await seedAnime(backend, 1);
+    const call = backend.call.bind(backend);
+    const calls = vi
+      .spyOn(backend, "call")
+      .mockImplementation(async (kind, path, args, token) =>
+        path === "game:open"
+          ? { status: "error", errorMessage: "Server Error" }
+          : await call(kind, path, args, token),
+      );
+    const opens = () => calls.mock.calls.filter(([, path]) => path === "game:open").length;
     await renderSignedIn("/game", { backend });
 
     expect(await screen.findByText("Error loading anime. Retrying...")).toBeInTheDocument();
-    expect(starts()).toBe(1);
+    expect(opens()).toBe(1);
     for (let retry = 1; retry <= 3; retry++) {
       await act(() => vi.advanceTimersByTimeAsync(2000));
-      await waitFor(() => expect(starts()).toBe(1 + retry));
+      await waitFor(() => expect(opens()).toBe(1 + retry));
     }
     expect(
       await screen.findByText("Failed to load anime. Please refresh the page."),
     ).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(10_000));
-    expect(starts()).toBe(4);
-  });
-
-  test("plays as soon as a retry finds an anime", async () => {
-    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"], shouldAdvanceTime: true });
-    aniListDown();
-    const backend = new InProcessBackend();
-    await renderSignedIn("/game", { backend });
-    await screen.findByText("Error loading anime. Retrying...");
-
-    await seedAnime(backend, 1);
-    await act(() => vi.advanceTimersByTimeAsync(2000));
-    expect(await screen.findByRole("heading", { name: "Clue" })).toBeInTheDocument();
-    expect(screen.queryByText("Error loading anime. Retrying...")).not.toBeInTheDocument();
+    expect(opens()).toBe(4);
   });
 });
 

@@ -1,5 +1,5 @@
 import { useConvexAuth, useMutation, useQuery } from "convex/react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { api } from "@convex/_generated/api";
 import type { GameView } from "@convex/model/game/view";
 import { BLUR_STEPS_PX } from "@convex/model/shared/rules";
@@ -10,6 +10,8 @@ import { CoverImage } from "@/components/game/CoverImage";
 import { GameCard, GameLayout, GamePlaceholder, type GameSlots } from "./GameLayout";
 import { GuessCounters } from "./GuessCounters";
 import { GuessForm, type Round } from "./GuessForm";
+import { useLiveGame } from "./liveGame";
+import { PoolWait } from "./PoolWait";
 import { useAnimeLoader, type LoadStatus } from "./useAnimeLoader";
 import { useCooldownCountdown } from "./useCooldownCountdown";
 
@@ -51,7 +53,16 @@ export function GameScreen({
       if (booted !== null && booted.timeZone !== timeZone) setZoneToReport(timeZone);
       const view = booted?.view ?? (await open({ timeZone }));
       setOpened(view);
-      return view?.round != null;
+      // Opened, with a round or without one: an empty pool is waited for (PoolWait), not retried.
+      return view !== null;
+    });
+  }, [load, open]);
+
+  // The pool has an anime now: the server deals the round that opening the game found none for.
+  const reopen = useCallback(async () => {
+    await load(async () => {
+      setOpened(await open({ timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone }));
+      return true;
     });
   }, [load, open]);
 
@@ -64,14 +75,17 @@ export function GameScreen({
     });
   }, [isAuthenticated, zoneToReport, open]);
 
-  // The subscription, once it has the game, is never older than the call's result: Convex
-  // resolves a mutation only after the subscriptions reflect it.
-  const game = live ?? opened;
+  // The call's result until the subscription has caught up with it (the boot's call went over
+  // HTTP: the subscription's first result may be older), then the subscription.
+  const game = useLiveGame(live, opened);
   const round = game?.round ?? null;
   const showsRound = loadStatus !== "loading" && game !== null && round !== null;
+  const waitsForPool = loadStatus === "loaded" && game !== null && round === null;
   return (
     <GameLayout score={game?.score ?? null} actions={actions}>
-      {!showsRound ? (
+      {waitsForPool ? (
+        <PoolWait reopen={reopen} />
+      ) : !showsRound ? (
         <GamePlaceholder busy={loadStatus !== "failed"}>
           {loadStatus === "retrying"
             ? "Error loading anime. Retrying..."

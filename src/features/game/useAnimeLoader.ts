@@ -9,8 +9,9 @@ export type LoadStatus = "loading" | "retrying" | "failed" | "loaded";
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * Runs a load with the spec's retries. `attempt` resolves true once the player has a round; false
- * (the pool had none) or an error counts as a failure. The status drives the messages: "loading"
+ * Runs a load with the spec's retries. `attempt` resolves true once it has what it asked for
+ * (opening the game: the screen; Skip: a new round); false (Skip found the pool empty) or an
+ * error counts as a failure. The status drives the messages: "loading"
  * before the first load ends, "retrying" after a failure, "failed" once the retries are spent.
  * A screen that already has its round starts "loaded".
  */

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { expect, test } from "vitest";
-import { renderApp } from "@testing/client/render";
+import { renderApp, renderSignedIn } from "@testing/client/render";
 
 // The landing page's copy and its ways in are journeys in the browser (tests/e2e/accounts.spec.ts);
 // here what only a test that controls the loading and the focus shows.
@@ -9,6 +9,36 @@ test("shows a spinner while the sign-in state loads", async () => {
   renderApp();
   // Once the Convex session's chunk has loaded (src/app/providers.tsx), before the sign-in state.
   expect((await screen.findAllByRole("status", { name: "Loading" })).length).toBeGreaterThan(0);
+});
+
+test("a visitor's page shows the visitor's controls from its first render on, never a spinner", async () => {
+  // What the browser hydrates the prerendered page with (src/main.tsx): no spinner may come and go.
+  const spinners: Node[] = [];
+  const observer = new MutationObserver((records) => {
+    for (const record of records) {
+      for (const node of record.addedNodes) {
+        if (
+          node instanceof Element &&
+          (node.matches('[role="status"]') || node.querySelector('[role="status"]'))
+        ) {
+          spinners.push(node);
+        }
+      }
+    }
+  });
+  observer.observe(document.body, { childList: true, subtree: true });
+  renderApp("/", { visitor: true });
+  const login = await screen.findByRole("button", { name: "Login" });
+  expect(screen.getByRole("button", { name: "Start Playing" })).toBeEnabled();
+  observer.disconnect();
+  expect(login).toBeInTheDocument();
+  expect(spinners).toEqual([]);
+});
+
+test("a session found on a visitor's page after all shows the player's controls", async () => {
+  await renderSignedIn("/", { visitor: true });
+  expect(await screen.findByRole("link", { name: "Play Now" })).toHaveAttribute("href", "/game");
+  expect(screen.queryByRole("button", { name: "Start Playing" })).not.toBeInTheDocument();
 });
 
 test("How to Play closes with Got it! and gives the focus back to its button", async () => {

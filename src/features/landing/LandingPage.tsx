@@ -111,6 +111,8 @@ function DailyChallengeButton() {
   return (
     <Button
       className="w-full"
+      // Hidden on a returning player's prerendered landing page (src/index.css).
+      data-visitor-control=""
       onPointerEnter={prefetchLogin}
       onFocus={prefetchLogin}
       onClick={openLogin}

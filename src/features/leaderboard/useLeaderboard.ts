@@ -1,7 +1,8 @@
 import { useQueries, type RequestForQueries } from "convex/react";
 import type { FunctionArgs, FunctionReturnType } from "convex/server";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo } from "react";
 import { api } from "@convex/_generated/api";
+import { useUtcDay } from "@/lib/useUtcDay";
 
 export type LeaderboardEntry = FunctionReturnType<typeof api.leaderboard.top>[number];
 export type Standing = FunctionReturnType<typeof api.leaderboard.mine>;
@@ -14,23 +15,6 @@ function loadable<T>(result: T | Error | undefined): Loadable<T> {
   if (result === undefined) return { status: "loading" };
   if (result instanceof Error) return { status: "error" };
   return { status: "ready", value: result };
-}
-
-const utcDay = (instant: number) => new Date(instant).toISOString().slice(0, 10);
-
-/**
- * Today's UTC day ("2026-11-23"), changing at UTC midnight: the boards ask for the day they show,
- * so Today and This week move on to the new board at midnight without a reload.
- */
-export function useUtcDay(): string {
-  const [day, setDay] = useState(() => utcDay(Date.now()));
-  useEffect(() => {
-    const now = Date.now();
-    const nextMidnight = Date.parse(`${utcDay(now)}T00:00:00Z`) + 24 * 60 * 60 * 1000;
-    const timer = setTimeout(() => setDay(utcDay(Date.now())), nextMidnight - now + 50);
-    return () => clearTimeout(timer);
-  }, [day]);
-  return day;
 }
 
 /**

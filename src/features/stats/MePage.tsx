@@ -1,4 +1,3 @@
-import { useQuery } from "convex/react";
 import { ChartColumnIcon, FlameIcon, GamepadIcon, LogInIcon } from "lucide-react";
 import { useEffect } from "react";
 import { Link } from "react-router-dom";
@@ -6,9 +5,9 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { useViewerOrLogin } from "@/lib/auth/useViewerOrLogin";
-import { api } from "@convex/_generated/api";
 import type { RoundMark, StatsView } from "@convex/model/game/stats";
 import { ShareButton } from "./ShareButton";
+import { useMyStats } from "./useMyStats";
 import { cn } from "@/lib/utils";
 import { MARK_LABELS, shortDate } from "./shareText";
 import { accuracyPercent, daysText, endedStreakText } from "./streakText";
@@ -45,7 +44,7 @@ export function MePage() {
 }
 
 function SignedInStats() {
-  const stats = useQuery(api.stats.mine);
+  const stats = useMyStats();
   if (stats === undefined) return <Spinner className="mx-auto size-8 text-primary" />;
   if (stats === null) {
     return (

@@ -1,15 +1,14 @@
-import { useQuery } from "convex/react";
 import { ChartColumnIcon, FlameIcon } from "lucide-react";
 import { Link } from "react-router-dom";
 import { Button } from "@/components/ui/button";
-import { api } from "@convex/_generated/api";
 import { ShareButton } from "./ShareButton";
+import { useMyStats } from "./useMyStats";
 import { daysText, endedStreakText } from "./streakText";
 import { WeekDots } from "./WeekDots";
 
 /** The game screen's compact stats: streak, today's solves, the week, Share and a way to /me. */
 export function StatsStrip() {
-  const stats = useQuery(api.stats.mine);
+  const stats = useMyStats();
   if (!stats) return null;
   const ended = endedStreakText(stats.streak);
   return (

@@ -6,8 +6,9 @@ export type ViewerState =
 
 /**
  * Who is using the app, from the Convex session (src/app/ConvexSession.tsx, which computes it once
- * for the whole app). Until that session's code has loaded: "loading", as the prerendered landing
- * page shows it. Kept free of Convex imports, so that the landing page's first chunk needs none.
+ * for the whole app). Until that session's code has loaded: "loading" (the landing page waits for
+ * it before hydrating). Kept free of Convex imports, so that the landing page's first chunk needs
+ * none.
  */
 export const ViewerContext = createContext<ViewerState>({ status: "loading" });
 

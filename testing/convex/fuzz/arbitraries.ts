@@ -250,6 +250,14 @@ export const days = fc.oneof(
   fc.date({ noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
 );
 
+/** A client's clock: the real one, or a faked one (far off, before 1970, past any date, NaN). */
+export const instants = fc.oneof(
+  fc.constant(live.now),
+  fc.constantFrom(0, -1, 8.64e15, 8.64e15 + 1, Number.MAX_VALUE, Number.NaN, Infinity, -Infinity),
+  fc.double(),
+  fc.date({ noInvalidDate: true }).map((d) => d.getTime()),
+);
+
 export const feedbackText = fc.oneof(
   fc.constantFrom("", "<script>alert(1)</script>", "x".repeat(FEEDBACK_TEXT_MAX_LENGTH)),
   fc.constant(live.huge("5,001 characters", () => "y".repeat(FEEDBACK_TEXT_MAX_LENGTH + 1))),

@@ -18,11 +18,21 @@ import {
   SUGGESTIONS_MAX,
 } from "../../../convex/model/shared/rules";
 import type { StatsView } from "../../../convex/model/game/stats";
+import { CATALOGUE_PAGE_SIZE } from "../../../convex/model/catalogue/anilist";
+import type { PoolStatus } from "../../../convex/model/catalogue/pool";
 import type { PublicFunctionName } from "../backend";
 import { identityFromToken } from "../modules";
 import { newWorld, live, RUNS } from "./world";
 import { type Spec, forPlayers, forAdmins, userIn, gameIn } from "./calls";
-import { HUGE_EMAIL, oddString, timeZones, periods, days, feedbackText } from "./arbitraries";
+import {
+  HUGE_EMAIL,
+  oddString,
+  timeZones,
+  periods,
+  days,
+  instants,
+  feedbackText,
+} from "./arbitraries";
 import { roomSpecs } from "./roomSpecs";
 
 export const ACCOUNT_REFUSALS: ErrorCode[] = [
@@ -148,7 +158,7 @@ export const specs: Record<PublicFunctionName, Spec> = {
   "leaderboard:top": {
     refusals: () => ["INVALID_DAY"],
     hints: { limit: fc.integer({ min: -5, max: 120 }), period: periods, day: days },
-    realistic: fc.record({ period: periods, day: fc.constant(live.today) }, { requiredKeys: [] }),
+    realistic: fc.record({ period: periods, day: fc.constant(live.today) }),
     succeeded: (result, { args }) => {
       const entries = result as { score: number; rank: number; username: string }[];
       const limit = (args as { limit?: number }).limit ?? LEADERBOARD_PAGE_SIZE;
@@ -168,7 +178,7 @@ export const specs: Record<PublicFunctionName, Spec> = {
   "leaderboard:mine": {
     refusals: forPlayers("INVALID_DAY"),
     hints: { period: periods, day: days },
-    realistic: fc.record({ period: periods, day: fc.constant(live.today) }, { requiredKeys: [] }),
+    realistic: fc.record({ period: periods, day: fc.constant(live.today) }),
     succeeded: (result, { caller, args, after }) => {
       const mine = result as { id: string; rank: number; score: number; exact: boolean };
       expect(mine.id).toBe(caller.userId);
@@ -178,6 +188,15 @@ export const specs: Record<PublicFunctionName, Spec> = {
       if (((args as { period?: string }).period ?? "all") === "all") {
         expect(mine.score).toBe(userIn(after, caller.userId)!.score);
       }
+    },
+  },
+  "catalogue:poolStatus": {
+    refusals: forPlayers(),
+    succeeded: (result, { after }) => {
+      // Every anime of the fuzz world's pool has its covers: all count, up to a first page.
+      const status = result as PoolStatus;
+      expect(status.ready).toBe(Math.min(after.anime.length, status.target));
+      expect(status.target).toBe(CATALOGUE_PAGE_SIZE);
     },
   },
   "game:state": {
@@ -335,7 +354,9 @@ export const specs: Record<PublicFunctionName, Spec> = {
     },
   },
   "admin:summary": {
-    refusals: forAdmins,
+    refusals: (user) => (user?.isAdmin === true ? ["INVALID_DAY"] : forAdmins(user)),
+    hints: { day: days },
+    realistic: fc.record({ day: fc.constant(live.today) }),
     succeeded: (result, { after }) =>
       expect(result).toMatchObject({
         feedbackCount: after.feedback.length,
@@ -378,6 +399,8 @@ export const specs: Record<PublicFunctionName, Spec> = {
   // The daily stats and the guess box's suggestions.
   "stats:mine": {
     refusals: forPlayers(),
+    hints: { at: instants },
+    realistic: fc.record({ at: fc.constant(live.now) }),
     succeeded: (result, { caller, after }) => {
       const view = result as StatsView | null;
       if (view === null) return expect(gameIn(after, caller.userId)).toBeUndefined();

@@ -182,6 +182,7 @@ export const live = {
   }),
   cursor: new Live("a cursor the server issued", (world) => world.cursor),
   today: new Live("today's UTC day", () => new Date(Date.now()).toISOString().slice(0, 10)),
+  now: new Live("the client's clock", () => Date.now()),
   claimCode: new Live("the claim code an operator created", (world) => world.claimCode),
   freshClaimCode: new Live("a claim code an operator has just created", async (world) => {
     world.wrote = true;

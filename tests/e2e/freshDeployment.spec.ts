@@ -1,0 +1,81 @@
+import type { Page } from "@playwright/test";
+import {
+  consoleProblems,
+  expect,
+  expectNoSeriousViolations,
+  screenshots,
+  test,
+} from "../../testing/e2e/fixtures";
+
+// A fresh deployment: no anime yet. The first visit to /game starts the catalogue refresh, which
+// meets the e2e server's stand-in for AniList (testing/e2e/aniListStandIn.ts), held or answering
+// as each test says.
+
+/** Marks the page loaded now: the mark is gone if it reloads. */
+async function markPage(page: Page): Promise<() => Promise<boolean>> {
+  await page.evaluate(() => ((window as { e2eMark?: boolean }).e2eMark = true));
+  return async () => await page.evaluate(() => (window as { e2eMark?: boolean }).e2eMark === true);
+}
+
+const preparing = (page: Page) => page.getByRole("heading", { name: "Preparing the anime pool" });
+
+test("the first visit shows the pool being prepared, then the round, on the same page", async ({
+  page,
+  backend,
+}) => {
+  await backend.aniList({ catalogue: "held", covers: "held" });
+  const player = await backend.signIn(page);
+  const problems = consoleProblems(page);
+  await page.goto("/game");
+
+  await expect(preparing(page)).toBeVisible();
+  const samePage = await markPage(page);
+  await expect(page.getByRole("status").getByText("Preparing the anime pool: 0 of 50")).toHaveCount(
+    1,
+  );
+  await expect(page.getByText("Failed to load anime")).toHaveCount(0);
+
+  // AniList sends the first page (3 anime): the screen follows, live.
+  await backend.aniList({ catalogue: "up" });
+  await expect(page.getByText("0 of 3 anime ready", { exact: true })).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await screenshots(page, "pool-preparing");
+
+  // The covers are made: the first one ready deals the round, with no reload.
+  await backend.aniList({ covers: "up" });
+  await expect(page.getByRole("heading", { name: "Clue" })).toBeVisible({ timeout: 15_000 });
+  await expect(
+    page.getByRole("img", { name: "Blurred cover of the anime to guess" }),
+  ).toBeVisible();
+  await expect(preparing(page)).toHaveCount(0);
+  expect(await samePage()).toBe(true);
+
+  // The rest of the page's covers, before the next test resets the server.
+  await expect
+    .poll(
+      async () =>
+        (await backend.run<{ ready: number }>("query", "catalogue:poolStatus", {}, player.email))
+          .ready,
+      { timeout: 15_000 },
+    )
+    .toBe(3);
+  expect(problems).toEqual([]);
+});
+
+test("with AniList down, the screen says the pool could not be filled, and Try again tries again", async ({
+  page,
+  backend,
+}) => {
+  await backend.signIn(page);
+  await page.goto("/game");
+
+  // The first page is tried 3 times, 2.5 s and more apart, then the refresh fails.
+  const alert = page.getByRole("alert");
+  await expect(alert).toContainText("The anime pool could not be filled", { timeout: 15_000 });
+  await expect(page.getByText("Failed to load anime")).toHaveCount(0);
+  await screenshots(page, "pool-failed");
+
+  await backend.aniList({ catalogue: "held" });
+  await page.getByRole("button", { name: "Try again" }).click();
+  await expect(preparing(page)).toBeVisible();
+});
