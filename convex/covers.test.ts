@@ -4,9 +4,18 @@ import { api, internal } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
 import { CATALOGUE_PAGE_COUNT } from "./model/catalogue/anilist";
 import { BLUR_STEPS_PX } from "./model/shared/rules";
+import { RETIRED_COVERS_KEPT_MS } from "./model/catalogue/covers";
 import { CLEAR_WIDTH_PX, REFERENCE_WIDTH_PX } from "./model/catalogue/coverImages";
 import { newBackend, type TestConvex } from "../testing/convex/backend";
-import { dealtAnime, seedAnime, signedInAs, viewOf, type TestPlayer } from "../testing/world";
+import { makeCoversOf } from "../testing/convex/coverWorkers";
+import {
+  dealtAnime,
+  guessAs,
+  seedAnime,
+  signedInAs,
+  viewOf,
+  type TestPlayer,
+} from "../testing/world";
 import { testCoverResponse } from "../testing/fixtures/covers";
 import { WRONG_GUESS } from "../testing/fixtures/anime";
 
@@ -132,7 +141,63 @@ describe("while a round plays", () => {
   });
 });
 
-describe("the cover job", () => {
+describe("a cover set replaced mid-round", () => {
+  test("keeps serving the round dealt on it, and is deleted once no round can show it", async () => {
+    vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
+    const t = newBackend();
+    const [animeId] = await seedAnime(t, 1);
+    const player = await signedInAs(t, "player");
+    await player.as.mutation(api.game.start, { timeZone: "UTC" });
+    const old = (await animeOf(t, animeId)).covers!;
+    const base = (await viewOf(player)).round!.coverPath!.replace(/\/\d$/, "");
+    const bytesOf = async (id: Id<"_storage">) =>
+      new Uint8Array(await t.run(async (ctx) => await (await ctx.storage.get(id))!.arrayBuffer()));
+
+    // The next refresh brings a new cover, and the workers make its set while the round plays.
+    vi.advanceTimersByTime(60_000);
+    await t.run(async (ctx) => {
+      await ctx.db.patch("anime", animeId, { coverImage: "https://img.example/covers/new.jpg" });
+    });
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => await testCoverResponse("ok")),
+    );
+    await makeCoversOf(t, [animeId]);
+    const made = (await animeOf(t, animeId)).covers!;
+    expect(made.source).toBe("https://img.example/covers/new.jpg");
+    expect(made.steps).not.toContain(old.steps[0]);
+
+    // The round's addresses still serve the set it was dealt on, step after step.
+    expect(await fetchCover(t, `${base}/0`)).toEqual({
+      status: 200,
+      bytes: await bytesOf(old.steps[0]),
+    });
+    await guessAs(player, WRONG_GUESS);
+    expect(await fetchCover(t, `${base}/1`)).toEqual({
+      status: 200,
+      bytes: await bytesOf(old.steps[1]),
+    });
+    // A round dealt now shows the new set.
+    vi.advanceTimersByTime(60_000);
+    const other = await signedInAs(t, "player", { email: "new@example.com", username: "Newer" });
+    await other.as.mutation(api.game.start, { timeZone: "UTC" });
+    expect((await fetchCover(t, (await viewOf(other)).round!.coverPath!)).bytes).toEqual(
+      await bytesOf(made.steps[0]),
+    );
+
+    // Two days on, no round can show the old set: the hourly cleanup deletes its images.
+    const files = async () =>
+      (await t.run(async (ctx) => await ctx.db.system.query("_storage").take(100))).map(
+        (file) => file._id,
+      );
+    expect(await files()).toEqual(expect.arrayContaining([...old.steps, old.clear]));
+    vi.setSystemTime(Date.now() + RETIRED_COVERS_KEPT_MS);
+    await t.mutation(internal.covers.deleteRetired, {});
+    expect((await files()).sort()).toEqual([...made.steps, made.clear].sort());
+  });
+});
+
+describe("the cover workers", () => {
   async function animeWithoutCovers(t: TestConvex) {
     return await t.run(
       async (ctx) =>
@@ -151,13 +216,13 @@ describe("the cover job", () => {
     );
   }
 
-  test("makes step images no sharper than their blur, and a clear cover", async () => {
+  test("make step images no sharper than their blur, and a clear cover", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     const t = newBackend();
     const animeId = await animeWithoutCovers(t);
     const fetchStub = vi.fn(async () => await testCoverResponse("ok"));
     vi.stubGlobal("fetch", fetchStub);
-    const anime = await animeOf(t, animeId);
-    await t.action(internal.coverMaker.make, { animeId, source: anime.coverImage });
+    await makeCoversOf(t, [animeId]);
 
     const made = await animeOf(t, animeId);
     expect(fetchStub).toHaveBeenCalledTimes(1);
@@ -198,8 +263,7 @@ describe("the cover job", () => {
         "fetch",
         vi.fn(async () => await testCoverResponse(kind)),
       );
-      const anime = await animeOf(t, animeId);
-      await t.action(internal.coverMaker.make, { animeId, source: anime.coverImage });
+      await makeCoversOf(t, [animeId]);
 
       expect(await animeOf(t, animeId)).toMatchObject({ coverStatus: "missing" });
       expect((await animeOf(t, animeId)).covers).toBeUndefined();
@@ -214,7 +278,7 @@ describe("the cover job", () => {
         "fetch",
         vi.fn(async () => await testCoverResponse("ok")),
       );
-      await t.action(internal.coverMaker.make, { animeId, source: anime.coverImage });
+      await makeCoversOf(t, [animeId]);
       expect(await player.as.mutation(api.game.next, { roundNumber: 0 })).toEqual({
         kind: "dealt",
       });
@@ -243,7 +307,7 @@ describe("the refresh and missing covers", () => {
       // The empty pool's own refresh asks AniList too: count the cover fetches only.
       const coverFetches = () =>
         fetchStub.mock.calls.filter(([url]) => url === item.coverImage).length;
-      /** One refresh storing the item as its last page, then its cover job. */
+      /** One refresh storing the item as its last page, then the cover workers. */
       const refresh = async () => {
         const refreshId = await t.run(
           async (ctx) =>

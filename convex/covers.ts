@@ -1,23 +1,72 @@
 import { nullable } from "convex-helpers/validators";
 import { v } from "convex/values";
+import { internal } from "./_generated/api";
 import { internalMutation, internalQuery } from "./_generated/server";
-import { coverForToken, markCoversMissing, storeCovers } from "./model/catalogue/covers";
+import { coverForToken, deleteRetiredCovers } from "./model/catalogue/covers";
+import * as Queue from "./model/catalogue/coverQueue";
 import { coverSet } from "./schema";
 
+/** A worker's next anime (convex/model/catalogue/coverQueue.ts), or null: none, or run replaced. */
+export const claim = internalMutation({
+  args: { slot: v.number(), run: v.number() },
+  returns: nullable(v.object({ animeId: v.id("anime"), source: v.string(), claim: v.string() })),
+  handler: async (ctx, { slot, run }) => await Queue.claimCover(ctx, slot, run, Date.now()),
+});
+
 export const store = internalMutation({
-  args: { animeId: v.id("anime"), covers: coverSet },
+  args: { animeId: v.id("anime"), claim: v.string(), covers: coverSet },
   returns: v.null(),
-  handler: async (ctx, { animeId, covers }): Promise<null> => {
-    await storeCovers(ctx, animeId, covers);
+  handler: async (ctx, { animeId, claim, covers }): Promise<null> => {
+    await Queue.storeCovers(ctx, animeId, claim, covers, Date.now());
     return null;
   },
 });
 
 export const markMissing = internalMutation({
-  args: { animeId: v.id("anime"), source: v.string() },
+  args: { animeId: v.id("anime"), claim: v.string(), source: v.string() },
   returns: v.null(),
-  handler: async (ctx, { animeId, source }): Promise<null> => {
-    await markCoversMissing(ctx, animeId, source);
+  handler: async (ctx, { animeId, claim, source }): Promise<null> => {
+    await Queue.markCoversMissing(ctx, animeId, claim, source);
+    return null;
+  },
+});
+
+export const release = internalMutation({
+  args: { animeId: v.id("anime"), claim: v.string() },
+  returns: v.null(),
+  handler: async (ctx, { animeId, claim }): Promise<null> => {
+    await Queue.releaseCover(ctx, animeId, claim);
+    return null;
+  },
+});
+
+export const finishRun = internalMutation({
+  args: { slot: v.number(), run: v.number(), error: v.optional(v.string()) },
+  returns: v.null(),
+  handler: async (ctx, { slot, run, error }): Promise<null> => {
+    await Queue.finishRun(ctx, slot, run, Date.now(), error);
+    return null;
+  },
+});
+
+/** The cron's check: a queue with covers to make and no worker on it gets its workers back. */
+export const startWorkers = internalMutation({
+  args: {},
+  returns: v.null(),
+  handler: async (ctx): Promise<null> => {
+    await Queue.startCoverWorkers(ctx, Date.now());
+    return null;
+  },
+});
+
+/** Deletes the replaced cover sets no round can show any more, batch after batch. */
+export const deleteRetired = internalMutation({
+  args: {},
+  returns: v.null(),
+  handler: async (ctx): Promise<null> => {
+    if (await deleteRetiredCovers(ctx, Date.now())) {
+      await ctx.scheduler.runAfter(0, internal.covers.deleteRetired, {});
+    }
     return null;
   },
 });

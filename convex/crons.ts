@@ -11,6 +11,13 @@ crons.daily(
   {},
 );
 
+// A cover worker that died (a deploy, a crash) leaves its slot to this check; a queue being worked
+// or empty costs a few reads.
+crons.interval("restart stalled cover workers", { minutes: 5 }, internal.covers.startWorkers, {});
+
+// Cover sets a refresh replaced, once no round can show them any more.
+crons.hourly("delete retired cover sets", { minuteUTC: 35 }, internal.covers.deleteRetired, {});
+
 crons.hourly(
   "forget expired admin claim codes",
   { minuteUTC: 15 },

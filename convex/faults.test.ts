@@ -77,7 +77,7 @@ function stubAniList(replies: Record<number, Reply[]>) {
   vi.stubGlobal(
     "fetch",
     vi.fn(async (url: string, init: RequestInit): Promise<Response> => {
-      // The cover jobs of stored items fetch their covers: a generated poster.
+      // The cover workers fetch the stored items' covers: a generated poster.
       if (url !== ANILIST_ENDPOINT) return await testCoverResponse();
       const { page } = (JSON.parse(init.body as string) as { variables: { page: number } })
         .variables;

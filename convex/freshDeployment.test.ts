@@ -44,11 +44,12 @@ describe("the first visit to a fresh deployment", () => {
       view: null,
     });
 
-    // AniList's first page is stored (3 anime here: the target), and its first cover made at
-    // once: the screen sees one ready and opens the game again.
+    // AniList's first page is stored (3 anime here: the target), and a cover worker makes its
+    // covers at once: the screen sees them ready and opens the game again.
     await runNextJob(t);
     const { status, view } = await followPoolAs(player);
-    expect(status).toMatchObject({ ready: 1, target: 3, refresh: "running", pagesFetched: 1 });
+    expect(status).toMatchObject({ target: 3, refresh: "running", pagesFetched: 1 });
+    expect(status.ready).toBeGreaterThanOrEqual(1);
     expect(view?.round).toMatchObject({ number: 1, status: "playing", guessesUsed: 0 });
     expect(await viewOf(player)).toEqual(view);
     expect(Date.now() - start).toBeLessThan(5_000);

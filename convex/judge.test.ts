@@ -302,7 +302,7 @@ test("the catalogue's upsert writes the title index, and a changed title moves i
   const [aot, deathNote] = [AOT, DEATH_NOTE].map((id) =>
     judgeFixture.anime.find((a) => a.id === id)!,
   );
-  // storePage schedules cover jobs; held by fake timers, they never run (no AniList here).
+  // storePage starts the cover workers; held by fake timers, they never run (no AniList here).
   vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
   onTestFinished(() => void vi.useRealTimers());
   const store = async (items: ReturnType<typeof item>[]) =>

@@ -37,6 +37,8 @@ export const coverSet = v.object({
   bytes: v.number(),
 });
 
+export const coverClaim = v.object({ token: v.string(), until: v.number() });
+
 /**
  * One anime as the catalogue refresh reads it from AniList (convex/model/catalogue/anilist.ts):
  * what the `anime` table stores for it, apart from what the pool adds (`animeFields`).
@@ -72,12 +74,20 @@ export const animeFields = {
   randomRank: v.number(),
   updatedAt: v.number(),
   /**
-   * Whether the server-made cover images exist: only "ready" anime are dealt. Unset until the
-   * cover job has run once; "missing" when it failed (the next refresh tries again).
+   * Whether the server-made cover images exist: only "ready" anime are dealt. Unset until a
+   * cover worker has tried once; "missing" when it failed (the next refresh queues it again).
    */
   coverStatus: v.optional(coverStatus),
   /** The images a round shows (see convex/model/catalogue/coverImages.ts), for `coverImage` as stored. */
   covers: v.optional(coverSet),
+  /**
+   * Set while the cover images must be made (convex/model/catalogue/coverQueue.ts): the anime's
+   * place in the cover queue, its place in AniList's popularity order, so the first page's are
+   * made first. Unset once made or refused.
+   */
+  coverQueue: v.optional(v.number()),
+  /** A cover worker making this anime's images now, and until when its claim holds. */
+  coverClaim: v.optional(coverClaim),
   /**
    * The judge's franchise key (convex/model/judge/titleIndex.ts), written with the title index:
    * a clue that tells nothing borrows its franchise's first entry's (catalogue/clue/roundClue.ts).
@@ -211,12 +221,35 @@ export const catalogueRefreshFields = {
   itemCount: v.number(),
   /** Items refused as "Invalid anime data received". */
   invalidCount: v.number(),
-  /** Failed page tries and why, oldest first (the most recent ones only). */
+  /**
+   * Failed page tries and why, and the cover workers' failures (sharp not loading, a run that
+   * crashed), oldest first (the most recent ones only).
+   */
   errors: v.array(v.string()),
-  /** Stored items whose cover images were not ready, so a cover job was (re)scheduled. */
+  /** Stored items whose cover images were not ready, so they were queued for the cover workers. */
   coversMissing: v.optional(v.number()),
   /** While AniList's rate limit holds the refresh back: when the page is tried again. */
   waitingUntil: v.optional(v.number()),
+};
+
+/**
+ * One of the cover workers (convex/model/catalogue/coverQueue.ts): its run now, and that run's
+ * job while it is waiting or running (unset when the worker is idle).
+ */
+export const coverWorkerFields = {
+  slot: v.number(),
+  run: v.number(),
+  jobId: v.optional(v.id("_scheduled_functions")),
+};
+
+/**
+ * A cover set a newer one replaced, kept for the rounds dealt before (their addresses keep
+ * serving it) until no round can still show it.
+ */
+export const retiredCoverFields = {
+  animeId: v.id("anime"),
+  covers: coverSet,
+  retiredAt: v.number(),
 };
 
 export const FEEDBACK_VERSION = "1.0.0-beta";
@@ -482,11 +515,16 @@ export default defineSchema({
     .index("by_anilistId", ["anilistId"])
     .index("by_randomRank", ["randomRank"])
     .index("by_coverStatus_and_randomRank", ["coverStatus", "randomRank"])
+    .index("by_coverQueue", ["coverQueue"])
     .index("by_franchiseKey_and_anilistId", ["franchiseKey", "anilistId"]),
   titleTerms: defineTable(titleTermFields)
     .index("by_term_and_franchise", ["term", "franchiseKey"])
     .index("by_animeId", ["animeId"]),
   catalogueRefreshes: defineTable(catalogueRefreshFields).index("by_status", ["status"]),
+  coverWorkers: defineTable(coverWorkerFields).index("by_slot", ["slot"]),
+  retiredCovers: defineTable(retiredCoverFields)
+    .index("by_animeId_and_retiredAt", ["animeId", "retiredAt"])
+    .index("by_retiredAt", ["retiredAt"]),
   games: defineTable(gameFields)
     .index("by_userId", ["userId"])
     .index("by_coverToken", ["coverToken"]),

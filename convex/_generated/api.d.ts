@@ -42,9 +42,11 @@ import type * as model_catalogue_clue_replacements from "../model/catalogue/clue
 import type * as model_catalogue_clue_roundClue from "../model/catalogue/clue/roundClue.js";
 import type * as model_catalogue_clue_sentences from "../model/catalogue/clue/sentences.js";
 import type * as model_catalogue_coverImages from "../model/catalogue/coverImages.js";
+import type * as model_catalogue_coverQueue from "../model/catalogue/coverQueue.js";
 import type * as model_catalogue_covers from "../model/catalogue/covers.js";
 import type * as model_catalogue_pool from "../model/catalogue/pool.js";
 import type * as model_catalogue_refresh from "../model/catalogue/refresh.js";
+import type * as model_catalogue_refreshLog from "../model/catalogue/refreshLog.js";
 import type * as model_game_activity from "../model/game/activity.js";
 import type * as model_game_cooldown from "../model/game/cooldown.js";
 import type * as model_game_deal from "../model/game/deal.js";
@@ -126,9 +128,11 @@ declare const fullApi: ApiFromModules<{
   "model/catalogue/clue/roundClue": typeof model_catalogue_clue_roundClue;
   "model/catalogue/clue/sentences": typeof model_catalogue_clue_sentences;
   "model/catalogue/coverImages": typeof model_catalogue_coverImages;
+  "model/catalogue/coverQueue": typeof model_catalogue_coverQueue;
   "model/catalogue/covers": typeof model_catalogue_covers;
   "model/catalogue/pool": typeof model_catalogue_pool;
   "model/catalogue/refresh": typeof model_catalogue_refresh;
+  "model/catalogue/refreshLog": typeof model_catalogue_refreshLog;
   "model/game/activity": typeof model_game_activity;
   "model/game/cooldown": typeof model_game_cooldown;
   "model/game/deal": typeof model_game_deal;

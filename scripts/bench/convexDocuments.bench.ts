@@ -21,6 +21,7 @@ import { seedAnime } from "../../testing/world";
 import { seededRandom } from "../../testing/convex/concurrency/seeded";
 import { countingCtx, newCounts, type DocumentCounts } from "./countingCtx";
 import { roomFigures } from "./roomDocuments";
+import { coverFigures } from "./coverDocuments";
 import { testCoverImages } from "../../testing/fixtures/covers";
 import { testUser } from "../../testing/fixtures/users";
 import { WRONG_GUESS } from "../../testing/fixtures/anime";
@@ -345,6 +346,9 @@ for (const players of PLAYER_COUNTS) {
     figures[`titles.suggest (worst of ${TYPED.length})`] = await suggestFigure(t);
     figures[`title index rewrite (worst of ${judgeFixture.anime.length})`] =
       await titleIndexFigure(t);
+
+    // Last: it queues the whole pool for new covers.
+    Object.assign(figures, await coverFigures(t, me));
 
     results[players] = figures;
   });

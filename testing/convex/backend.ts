@@ -12,7 +12,48 @@ import { moduleName, modules, type FunctionKind } from "./modules";
 export type TestConvex = ReturnType<typeof newBackend>;
 
 export function newBackend() {
-  return convexTest({ schema, modules, transactionLimits: true });
+  const t = convexTest({ schema, modules, transactionLimits: true });
+  retryFileStoresOutsideTransaction();
+  return t;
+}
+
+type ConvexSyscalls = {
+  jsSyscall: (op: string, args: Record<string, unknown>) => Promise<unknown>;
+  retriesFileStores?: true;
+};
+
+/**
+ * convex-test stores an action's file inside whatever transaction is open when it starts, even
+ * another function's; when that one commits first (two cover workers, one storing while the
+ * other's mutation runs), the store fails with "Write outside of transaction" having written
+ * nothing. A deployment has no such race: the store is tried again, in its own transaction once
+ * none is open. (convex-test sets up `Convex` once, on the first backend.)
+ */
+function retryFileStoresOutsideTransaction() {
+  const holder = globalThis as unknown as { Convex: ConvexSyscalls };
+  const original = holder.Convex;
+  if (original.retriesFileStores) return;
+  holder.Convex = Object.defineProperties(
+    { retriesFileStores: true as const },
+    {
+      ...Object.getOwnPropertyDescriptors(original),
+      jsSyscall: {
+        get() {
+          const jsSyscall = original.jsSyscall;
+          return async (op: string, args: Record<string, unknown>) => {
+            for (let attempt = 1; ; attempt++) {
+              try {
+                return await jsSyscall(op, args);
+              } catch (error) {
+                const raced = String(error).includes("Write outside of transaction");
+                if (op !== "storage/storeBlob" || !raced || attempt >= 100) throw error;
+              }
+            }
+          };
+        },
+      },
+    },
+  ) as ConvexSyscalls;
 }
 
 /** A backend with `poolSize` anime, and a player whose game is started in `timeZone`. */

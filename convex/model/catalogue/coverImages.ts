@@ -1,6 +1,9 @@
 "use node";
-import sharp from "sharp";
+// A type only, gone at runtime: sharp itself is loaded by `loadSharp`.
+import type sharpModule from "sharp";
 import { BLUR_STEPS_PX } from "../shared/rules";
+
+type Sharp = typeof sharpModule;
 
 /**
  * The cover width the blur steps are defined at: the desktop cover. A step of b px there is a
@@ -25,8 +28,33 @@ export function stepWidthPx(blurPx: number): number {
 
 export type CoverImages = { steps: Uint8Array[]; clear: Uint8Array };
 
-/** The step images (one per BLUR_STEPS_PX) and the clear cover, as WebP. Throws if undecodable. */
+/** sharp did not load (a native binary missing or built for another platform): no cover can be made. */
+export class SharpUnavailableError extends Error {}
+
+/**
+ * sharp, loaded when a cover is first made rather than when the module is: a sharp that fails
+ * to load in Convex's Node runtime then fails cover making only, never the deploy (which loads
+ * every module) or any other function.
+ */
+async function loadSharp(): Promise<Sharp> {
+  try {
+    return (await import("sharp")).default;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new SharpUnavailableError(`sharp could not be loaded: ${reason}`);
+  }
+}
+
+/**
+ * The step images (one per BLUR_STEPS_PX) and the clear cover, as WebP. Throws if undecodable,
+ * or a SharpUnavailableError when sharp cannot be loaded.
+ */
 export async function deriveCoverImages(source: Uint8Array): Promise<CoverImages> {
+  return await coverImagesWith(await loadSharp(), source);
+}
+
+/** `deriveCoverImages` with a sharp loaded by the caller (the tests' fixtures load their own). */
+export async function coverImagesWith(sharp: Sharp, source: Uint8Array): Promise<CoverImages> {
   const image = sharp(source, { limitInputPixels: 40_000_000, failOn: "error" });
   const { width, height } = await image.metadata();
   if (!width || !height) throw new Error("not an image");

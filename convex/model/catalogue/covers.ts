@@ -1,46 +1,72 @@
 import type { Infer } from "convex/values";
-import { internal } from "../../_generated/api";
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import type { coverSet } from "../../schema";
 import { BLUR_STEPS_PX } from "../shared/rules";
 
 export type CoverSet = Infer<typeof coverSet>;
-/** Cover jobs of one stored page start this far apart, not all at once on AniList's image host. */
-export const COVER_JOB_SPACING_MS = 300;
+
+/**
+ * How long a replaced cover set is kept: longer than any round can show it. A daily round lives
+ * until the player's next reset (at most a day and a time-zone change later); a room's round
+ * for minutes.
+ */
+export const RETIRED_COVERS_KEPT_MS = 2 * 24 * 60 * 60_000;
+/** Retired sets deleted per run of the cleanup (six images each). */
+export const RETIRED_DELETE_BATCH = 25;
 
 /** True when the anime's images exist for the cover it has now. */
 export function coversReady(anime: Doc<"anime">): boolean {
   return anime.coverStatus === "ready" && anime.covers?.source === anime.coverImage;
 }
 
-/** Schedules the cover job for an anime whose images are missing or out of date. */
-export async function scheduleCoverJob(ctx: MutationCtx, anime: Doc<"anime">, delayMs: number) {
-  await ctx.scheduler.runAfter(delayMs, internal.coverMaker.make, {
-    animeId: anime._id,
-    source: anime.coverImage,
-  });
-}
-
-/** Keeps the images a job made, if the anime still has that cover; the old ones are deleted. */
-export async function storeCovers(ctx: MutationCtx, animeId: Id<"anime">, covers: CoverSet) {
-  const anime = await ctx.db.get("anime", animeId);
-  if (anime === null || anime.coverImage !== covers.source) {
-    await deleteCovers(ctx, covers);
-    return;
-  }
-  if (anime.covers !== undefined) await deleteCovers(ctx, anime.covers);
-  await ctx.db.patch("anime", animeId, { coverStatus: "ready", covers });
-}
-
-export async function markCoversMissing(ctx: MutationCtx, animeId: Id<"anime">, source: string) {
-  const anime = await ctx.db.get("anime", animeId);
-  if (anime === null || anime.coverImage !== source || coversReady(anime)) return;
-  await ctx.db.patch("anime", animeId, { coverStatus: "missing" });
-}
-
-async function deleteCovers(ctx: MutationCtx, covers: CoverSet) {
+export async function deleteCoverSet(ctx: MutationCtx, covers: CoverSet): Promise<void> {
   for (const id of [...covers.steps, covers.clear]) await ctx.storage.delete(id);
+}
+
+/** Keeps a replaced set for the rounds that were dealt on it (`coverSetAt`). */
+export async function retireCovers(
+  ctx: MutationCtx,
+  animeId: Id<"anime">,
+  covers: CoverSet,
+  now: number,
+): Promise<void> {
+  await ctx.db.insert("retiredCovers", { animeId, covers, retiredAt: now });
+}
+
+/**
+ * The set a round dealt at `dealtAt` shows: the one current then. That is the earliest set
+ * retired since (sets are replaced one after the other), or the anime's own when none was. A
+ * round dealt in the very millisecond of a replacement shows the older set, kept all the same.
+ */
+async function coverSetAt(
+  ctx: QueryCtx,
+  anime: Doc<"anime">,
+  dealtAt: number,
+): Promise<CoverSet | undefined> {
+  const retired = await ctx.db
+    .query("retiredCovers")
+    .withIndex("by_animeId_and_retiredAt", (q) =>
+      q.eq("animeId", anime._id).gte("retiredAt", dealtAt),
+    )
+    .first();
+  return retired?.covers ?? anime.covers;
+}
+
+/**
+ * Deletes the retired sets no round can show any more, a batch at a time; true when more are
+ * due (the caller runs again).
+ */
+export async function deleteRetiredCovers(ctx: MutationCtx, now: number): Promise<boolean> {
+  const due = await ctx.db
+    .query("retiredCovers")
+    .withIndex("by_retiredAt", (q) => q.lt("retiredAt", now - RETIRED_COVERS_KEPT_MS))
+    .take(RETIRED_DELETE_BATCH + 1);
+  for (const retired of due.slice(0, RETIRED_DELETE_BATCH)) {
+    await deleteCoverSet(ctx, retired.covers);
+    await ctx.db.delete("retiredCovers", retired._id);
+  }
+  return due.length > RETIRED_DELETE_BATCH;
 }
 
 /** A new random cover address for a round: 128 bits, URL-safe. */
@@ -59,6 +85,12 @@ export function coverPath(token: string, round: { status: string; guessesUsed: n
   return `/cover/${token}/${round.status === "playing" ? coverStep(round.guessesUsed) : "clear"}`;
 }
 
+/** The cover set of a round of `animeId` dealt at `dealtAt`. */
+async function roundCovers(ctx: QueryCtx, animeId: Id<"anime">, dealtAt: number) {
+  const anime = await ctx.db.get("anime", animeId);
+  return anime === null ? undefined : await coverSetAt(ctx, anime, dealtAt);
+}
+
 /**
  * The image behind /cover/<token>/<step>, or null: only the current round's token, only steps up
  * to the one it shows, and the clear cover only once the round has ended.
@@ -75,13 +107,13 @@ export async function coverForToken(
     .unique();
   const round = game?.round;
   if (round == null) return await roomCoverForToken(ctx, token, step);
-  const anime = await ctx.db.get("anime", round.animeId);
-  if (anime === null || anime.covers === undefined) return null;
-  if (step === "clear") return round.status === "playing" ? null : anime.covers.clear;
+  const covers = await roundCovers(ctx, round.animeId, round.startedAt);
+  if (covers === undefined) return null;
+  if (step === "clear") return round.status === "playing" ? null : covers.clear;
   if (!/^\d$/.test(step)) return null;
   const n = Number(step);
   const allowed = round.status === "playing" ? coverStep(round.guessesUsed) : BLUR_STEPS_PX.length;
-  return n <= allowed ? (anime.covers.steps[n] ?? null) : null;
+  return n <= allowed ? (covers.steps[n] ?? null) : null;
 }
 
 /**
@@ -98,11 +130,11 @@ async function roomCoverForToken(
     .withIndex("by_coverToken", (q) => q.eq("coverToken", token))
     .unique();
   if (round === null) return null;
-  const anime = await ctx.db.get("anime", round.animeId);
-  if (anime === null || anime.covers === undefined) return null;
+  const covers = await roundCovers(ctx, round.animeId, round.startedAt);
+  if (covers === undefined) return null;
   const playing = round.status === "playing";
-  if (step === "clear") return playing ? null : anime.covers.clear;
+  if (step === "clear") return playing ? null : covers.clear;
   if (!/^\d$/.test(step)) return null;
   const allowed = playing ? round.step : BLUR_STEPS_PX.length;
-  return Number(step) <= allowed ? (anime.covers.steps[Number(step)] ?? null) : null;
+  return Number(step) <= allowed ? (covers.steps[Number(step)] ?? null) : null;
 }

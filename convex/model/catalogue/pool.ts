@@ -1,7 +1,7 @@
 /**
  * How ready the anime pool is, for the game screen that waits for its first round on a fresh
  * deployment and for the operator who fills it (`npx convex run catalogue:fillPool`). Derived
- * from what the refresh and the cover jobs store, with bounded reads: the latest refresh record,
+ * from what the refresh and the cover workers store, with bounded reads: the latest refresh record,
  * and the ready anime counted up to a first page's worth.
  */
 import { nullable } from "convex-helpers/validators";

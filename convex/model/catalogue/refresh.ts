@@ -3,8 +3,9 @@ import { internal } from "../../_generated/api";
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import { catalogueItemFields, type refreshTrigger } from "../../schema";
-import { CATALOGUE_PAGE_COUNT, type CatalogueItem } from "./anilist";
-import { COVER_JOB_SPACING_MS, coversReady, scheduleCoverJob } from "./covers";
+import { CATALOGUE_PAGE_COUNT, CATALOGUE_PAGE_SIZE, type CatalogueItem } from "./anilist";
+import { queueCover, startCoverWorkers } from "./coverQueue";
+import { withError } from "./refreshLog";
 import { insertAnime, replaceAnime } from "../judge/titleIndex";
 
 export type RefreshTrigger = Infer<typeof refreshTrigger>;
@@ -25,17 +26,12 @@ export const RATE_LIMIT_WAIT_MS = 60_000;
 export const MAX_RATE_LIMIT_WAITS = 5;
 /** A refresh still "running" after this long died midway (a deploy, a crash): another may start. */
 export const STALE_REFRESH_MS = 30 * 60_000;
-const MAX_RECORDED_ERRORS = 20;
 
 async function runningRefresh(ctx: MutationCtx): Promise<Doc<"catalogueRefreshes"> | null> {
   return await ctx.db
     .query("catalogueRefreshes")
     .withIndex("by_status", (q) => q.eq("status", "running"))
     .first();
-}
-
-function withError(refresh: Doc<"catalogueRefreshes">, error: string): string[] {
-  return [...refresh.errors, error].slice(-MAX_RECORDED_ERRORS);
 }
 
 /**
@@ -101,12 +97,15 @@ export async function isRefreshRunning(
   return refresh?.status === "running";
 }
 
-/** Upserts an item; returns true when its cover images are missing (a cover job was scheduled). */
+/**
+ * Upserts an item; returns true when its cover images are missing (it was queued for them, at
+ * `queuePosition`).
+ */
 async function upsertAnime(
   ctx: MutationCtx,
   item: CatalogueItem,
   now: number,
-  jobDelayMs: number,
+  queuePosition: number,
 ): Promise<boolean> {
   const existing = await ctx.db
     .query("anime")
@@ -125,12 +124,12 @@ async function upsertAnime(
       updatedAt: now,
       ...(existing.coverStatus === undefined ? {} : { coverStatus: existing.coverStatus }),
       ...(existing.covers === undefined ? {} : { covers: existing.covers }),
+      ...(existing.coverQueue === undefined ? {} : { coverQueue: existing.coverQueue }),
+      ...(existing.coverClaim === undefined ? {} : { coverClaim: existing.coverClaim }),
     });
   }
   const anime = (await ctx.db.get("anime", animeId))!;
-  if (coversReady(anime)) return false;
-  await scheduleCoverJob(ctx, anime, jobDelayMs);
-  return true;
+  return await queueCover(ctx, anime, queuePosition);
 }
 
 /** A fetched page, as the action hands it to `catalogue:storePage`. */
@@ -150,8 +149,11 @@ export async function storePage(ctx: MutationCtx, stored: StoredPage): Promise<v
   const now = Date.now();
   let coversMissing = refresh.coversMissing ?? 0;
   for (const [i, item] of stored.items.entries()) {
-    if (await upsertAnime(ctx, item, now, i * COVER_JOB_SPACING_MS)) coversMissing++;
+    // AniList's popularity order: the first page's covers are made first.
+    const queuePosition = (stored.page - 1) * CATALOGUE_PAGE_SIZE + i;
+    if (await upsertAnime(ctx, item, now, queuePosition)) coversMissing++;
   }
+  await startCoverWorkers(ctx, now);
   const itemCount = refresh.itemCount + stored.items.length;
   const progress = {
     pagesFetched: refresh.pagesFetched + 1,
