@@ -1,5 +1,5 @@
 // AniList's rate limit: a 429 makes the refresh wait as told, and the refresh's history says so.
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import {
   MAX_RATE_LIMIT_WAITS,
@@ -8,29 +8,21 @@ import {
 } from "./model/catalogue/refresh";
 import { newBackend } from "../testing/convex/backend";
 import {
-  aniListFixture,
+  fixturePage,
   gaps,
   json,
   latestRefresh,
   rateLimited,
   refreshAndSettle,
   stubAniList,
+  useRefreshClock,
 } from "../testing/convex/aniList";
 import { signedInAs } from "../testing/world";
 
-const page1 = () => json(aniListFixture("page-1"));
-const page2 = () => json(aniListFixture("page-2"));
+const page1 = () => fixturePage(1);
+const page2 = () => fixturePage(2);
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  vi.setSystemTime(new Date("2026-11-21T04:30:00Z"));
-  vi.spyOn(console, "warn").mockImplementation(() => {});
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+useRefreshClock();
 
 describe("a 429 from AniList", () => {
   test.each([

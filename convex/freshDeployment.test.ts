@@ -1,32 +1,24 @@
 // A fresh deployment: the first visit finds no anime, waits for the pool live, and plays as soon as
 // the first one is ready, with no reload. Operators fill the pool with `catalogue:fillPool`.
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import { newBackend } from "../testing/convex/backend";
 import {
-  aniListFixture,
+  fixturePage,
   json,
   latestRefresh,
   rateLimited,
   runJobsOneByOne,
   runNextJob,
   stubAniList,
+  useRefreshClock,
 } from "../testing/convex/aniList";
 import { followPoolAs, openGameAs, seedAnime, signUp, viewOf } from "../testing/world";
 
-const page1 = () => json(aniListFixture("page-1"));
-const page2 = () => json(aniListFixture("page-2"));
+const page1 = () => fixturePage(1);
+const page2 = () => fixturePage(2);
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  vi.setSystemTime(new Date("2026-11-21T04:30:00Z"));
-  vi.spyOn(console, "warn").mockImplementation(() => {});
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+useRefreshClock();
 
 describe("the first visit to a fresh deployment", () => {
   test("waits for the pool live and is dealt a round when the first anime is ready, within seconds", async () => {

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { expect, vi } from "vitest";
+import { afterEach, beforeEach, expect, vi } from "vitest";
 import { internal } from "../../convex/_generated/api";
 import { ANILIST_ENDPOINT, CATALOGUE_PAGE_SIZE } from "../../convex/model/catalogue/anilist";
 import { testCoverResponse } from "../fixtures/covers";
@@ -26,6 +26,25 @@ export function json(body: unknown, status = 200, headers: Record<string, string
 }
 
 /** AniList's answer when its rate limit is reached: 429, with Retry-After when `seconds` is given. */
+/** Page `n` of the recorded catalogue fixture, as AniList answers it. */
+export const fixturePage = (n: 1 | 2) => json(aniListFixture(`page-${n}`));
+
+/**
+ * A refresh's tests: fake timers at the daily refresh's hour, the catalogue's warnings about
+ * refused items silenced; undone after each test.
+ */
+export function useRefreshClock() {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date("2026-11-21T04:30:00Z"));
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+}
+
 export function rateLimited(seconds?: number): Response {
   return json(
     { errors: [{ message: "Too Many Requests.", status: 429 }] },
