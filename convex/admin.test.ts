@@ -3,7 +3,7 @@ import { api, internal } from "./_generated/api";
 import { STATS_SHARDS, countGameActivity } from "./model/game/activity";
 import { BETA_ACTIVITY_ITEMS, FEEDBACK_INTERVAL_MS } from "./model/shared/feedbackRules";
 import { expectErrorCode, newBackend, type TestConvex } from "../testing/convex/backend";
-import { signUp } from "../testing/world";
+import { foldAll, signUp } from "../testing/world";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const NOW = new Date("2026-11-21T12:00:00Z").getTime();
@@ -196,7 +196,7 @@ describe("summary", () => {
     await expectErrorCode(boss.query(api.admin.summary, { day: "2026-11-31" }), "INVALID_DAY");
   });
 
-  test("sums each day's game counters over the shards, for the last 14 UTC days only", async () => {
+  test("sums each day's folded game counters (and an old day's shards), for the last 14 UTC days only", async () => {
     const t = newBackend();
     const boss = await admin(t);
     const activityOn = async (
@@ -217,11 +217,28 @@ describe("summary", () => {
     });
     await activityOn(Date.parse("2026-11-21T23:59:59Z"), { sessions: 1, guesses: 1 });
     vi.setSystemTime(NOW);
+    // Nothing on the chart until the fold has added the tallies up.
+    const unfolded = await boss.query(api.admin.summary, { day: TODAY });
+    expect(unfolded.gameUse.every((d) => d.sessions + d.guesses === 0)).toBe(true);
+    await foldAll(t);
+    // A day counted before the fold, over several shards.
+    await t.run(async (ctx) => {
+      for (const shard of [2, STATS_SHARDS - 1]) {
+        await ctx.db.insert("gameDailyStats", {
+          day: "2026-11-10",
+          shard,
+          sessions: 5,
+          guesses: 7,
+          correctGuesses: 1,
+        });
+      }
+    });
 
     const { gameUse } = await boss.query(api.admin.summary, { day: TODAY });
     const counters = await t.run(async (ctx) => await ctx.db.query("gameDailyStats").take(1000));
-    expect(counters.filter((c) => c.day === "2026-11-19").length).toBeGreaterThan(1);
-    expect(counters.every((c) => c.shard >= 0 && c.shard < STATS_SHARDS)).toBe(true);
+    // The fold writes one document a day.
+    expect(counters.filter((c) => c.day === "2026-11-19")).toHaveLength(1);
+    expect(gameUse[2]).toEqual({ day: "2026-11-10", sessions: 10, guesses: 14, correctGuesses: 2 });
 
     expect(gameUse.map((d) => d.day)).toEqual(
       Array.from({ length: 14 }, (_, i) =>
@@ -236,7 +253,7 @@ describe("summary", () => {
       correctGuesses: 40,
     });
     expect(gameUse[13]).toEqual({ day: "2026-11-21", sessions: 3, guesses: 6, correctGuesses: 2 });
-    expect(gameUse.reduce((sum, d) => sum + d.sessions, 0)).toBe(6);
+    expect(gameUse.reduce((sum, d) => sum + d.sessions, 0)).toBe(16);
   });
 });
 

@@ -147,12 +147,23 @@ const audit: Record<PublicFunctionName, Row | Row[]> = {
       allowed: ({ result, caller }) => expect(result).toMatchObject({ id: caller!.userId }),
     },
     {
-      // The player's own standing only: no argument names another player.
+      // The player's own points only: no argument names another player.
       args: { period: "week", day: "2026-11-23" },
       expected: signedInOnly(),
-      allowed: ({ result, caller }) =>
-        expect(result).toMatchObject({ id: caller!.userId, score: 0, rank: 1 }),
+      allowed: ({ result, caller }) => {
+        expect(result).toMatchObject({ id: caller!.userId, score: 0 });
+        expect(Object.keys(result as object).sort()).toEqual(["id", "score", "username"]);
+      },
     },
+  ],
+  "leaderboard:ranks": [
+    // The same statistics for every viewer: nothing in them names a player.
+    {
+      args: {},
+      expected: everyone,
+      allowed: ({ result }) => expect(result).toEqual({ players: 0, top: [], buckets: [] }),
+    },
+    { args: { period: "day", day: "2026-11-23" }, expected: everyone },
   ],
   "catalogue:poolStatus": {
     args: {},
@@ -365,6 +376,8 @@ const internalOnly = [
   "rooms:advance",
   "rooms:cleanup",
   "rooms:sweep",
+  "tallies:fold",
+  "tallies:watch",
   "users:isEmailRegistered",
 ];
 

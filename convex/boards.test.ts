@@ -2,11 +2,10 @@
 // week's and the all-time board in the same mutation; UTC days and Monday weeks; racing guesses.
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
-import { shardOf } from "./model/boards/rank";
 import { utcDay } from "./model/game/activity";
-import { POINTS_PER_CORRECT_GUESS, QUICK_GUESS_BONUS, RANK_SHARDS } from "./model/shared/rules";
+import { POINTS_PER_CORRECT_GUESS, QUICK_GUESS_BONUS } from "./model/shared/rules";
 import { newBackend, type TestConvex } from "../testing/convex/backend";
-import { seedAnime } from "../testing/world";
+import { foldAll, seedAnime, standingAs } from "../testing/world";
 import { testUser } from "../testing/fixtures/users";
 import { WRONG_GUESS } from "../testing/fixtures/anime";
 
@@ -168,9 +167,13 @@ describe("points land on every board at once", () => {
     await solve(t, cyd);
     const tied = await t.query(api.leaderboard.top, { period: "day", day: "2026-11-25" });
     expect(tied.map((e) => e.rank)).toEqual([1, 2, 2]);
-    expect(
-      await cyd.as.query(api.leaderboard.mine, { period: "day", day: "2026-11-25" }),
-    ).toMatchObject({ score: FIRST_TRY, rank: 2, exact: true, players: 3 });
+    await foldAll(t);
+    expect(await standingAs(cyd, { period: "day", day: "2026-11-25" })).toMatchObject({
+      score: FIRST_TRY,
+      rank: 2,
+      exact: true,
+      players: 3,
+    });
   });
 });
 
@@ -186,32 +189,31 @@ describe("racing guesses", () => {
       await Promise.all(players.map((player) => next(player)));
     }
     const expected = 2 * FIRST_TRY;
-    const { entries, stats } = await t.run(async (ctx) => ({
+    // The fold counts each guess exactly once: 80 correct ones on the day's counters.
+    await foldAll(t);
+    const { entries, ranks, day } = await t.run(async (ctx) => ({
       entries: await ctx.db.query("boardEntries").take(1_000),
-      stats: await ctx.db.query("boardStats").take(1_000),
+      ranks: await ctx.db.query("boardRanks").take(1_000),
+      day: await ctx.db.query("gameDailyStats").take(10),
     }));
+    expect(day).toMatchObject([{ day: "2026-11-25", correctGuesses: names.length * 2 }]);
     for (const board of ["all", "day:2026-11-25", "week:2026-11-23"]) {
       const onBoard = entries.filter((e) => e.board === board);
       expect(onBoard).toHaveLength(names.length);
       expect(onBoard.every((e) => e.score === expected)).toBe(true);
-      const shards = stats.filter((s) => s.board === board);
-      expect(shards.reduce((sum, s) => sum + s.players, 0)).toBe(names.length);
-      // Every player counts in their own shard, once.
-      for (const shard of shards) {
-        const own = onBoard.filter((e) => shardOf(e.userId) === shard.shard);
-        expect(shard.top).toEqual(own.map(() => expected));
-      }
-      expect(shards.length).toBeLessThanOrEqual(RANK_SHARDS);
+      const stats = ranks.filter((r) => r.board === board);
+      expect(stats).toHaveLength(1);
+      expect(stats[0]).toMatchObject({ players: names.length, top: onBoard.map(() => expected) });
     }
     const users = await t.run(async (ctx) => await ctx.db.query("users").take(1_000));
     expect(users.every((u) => u.score === expected)).toBe(true);
-    const ranks = await Promise.all(
+    const weekRanks = await Promise.all(
       players.map(
-        async ({ as }) =>
-          (await as.query(api.leaderboard.mine, { period: "week", day: utcDay(Date.now()) })).rank,
+        async (player) =>
+          (await standingAs(player, { period: "week", day: utcDay(Date.now()) })).rank,
       ),
     );
-    expect(new Set(ranks)).toEqual(new Set([1]));
+    expect(new Set(weekRanks)).toEqual(new Set([1]));
   });
 
   test("one player's racing submissions of the same guess score once", async () => {

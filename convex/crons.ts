@@ -33,6 +33,9 @@ crons.daily(
   {},
 );
 
+// The fold's chain of jobs runs itself; this only restarts it when it stopped (a failed run).
+crons.interval("keep the fold running", { seconds: 30 }, internal.tallies.watch, {});
+
 crons.hourly("delete closed party rooms", { minuteUTC: 45 }, internal.rooms.cleanup, {});
 
 export default crons;

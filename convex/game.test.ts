@@ -6,6 +6,7 @@ import { expectErrorCode, newBackend, type TestConvex } from "../testing/convex/
 import {
   deal,
   dealtAnime,
+  foldAll,
   guessAs,
   scoreOf,
   seedAnime,
@@ -74,6 +75,7 @@ describe("starting a visit", () => {
     });
     expect(view.round!.clue).toContain("Genres: Action");
     expect(view.nextResetAt).toBe(Date.parse("2026-11-22T00:00:00Z"));
+    await foldAll(t);
     const counters = await t.run(async (ctx) => await ctx.db.query("gameDailyStats").take(10));
     expect(counters.reduce((sum, counter) => sum + counter.sessions, 0)).toBe(1);
   });
@@ -83,6 +85,7 @@ describe("starting a visit", () => {
     const before = await viewOf(player);
     await as.mutation(api.game.start, { timeZone: "UTC" });
     expect((await viewOf(player)).round).toEqual(before.round);
+    await foldAll(t);
     const stats = await t.run(async (ctx) => await ctx.db.query("gameDailyStats").take(10));
     expect(stats.reduce((sum, s) => sum + s.sessions, 0)).toBe(2);
   });

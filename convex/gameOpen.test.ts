@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
 import { expectErrorCode, newBackend } from "../testing/convex/backend";
-import { seedAnime, signUp } from "../testing/world";
+import { foldAll, seedAnime, signUp } from "../testing/world";
 import { WRONG_GUESS } from "../testing/fixtures/anime";
 
 beforeEach(() => {
@@ -41,6 +41,7 @@ describe("game.open", () => {
     const again = await as.mutation(api.game.open, { timeZone: "UTC" });
     expect(again!.round).toMatchObject({ number: first!.round!.number, guessesUsed: 1 });
     expect(again).toEqual(await as.query(api.game.state, {}));
+    await foldAll(t);
     const stats = await t.run(async (ctx) => await ctx.db.query("gameDailyStats").take(10));
     expect(stats.reduce((sum, s) => sum + s.sessions, 0)).toBe(2);
   });

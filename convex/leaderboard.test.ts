@@ -1,9 +1,10 @@
 import { describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import { syncAllTime } from "./model/boards/board";
+import { statsOf } from "./model/boards/rank";
 import { utcDay } from "./model/game/activity";
 import { expectErrorCode, newBackend, type TestConvex } from "../testing/convex/backend";
-import { signUp } from "../testing/world";
+import { foldAll, setScore, signUp, standingAs } from "../testing/world";
 import { testUser } from "../testing/fixtures/users";
 
 /** Players from before the boards, put on the all-time board as the backfill does. */
@@ -22,6 +23,7 @@ async function seedPlayers(t: TestConvex, scores: number[], { backfill = true } 
       if (backfill) await syncAllTime(ctx, (await ctx.db.get("users", id))!);
     }
   });
+  await foldAll(t);
 }
 
 describe("leaderboard.top", () => {
@@ -70,8 +72,8 @@ describe("leaderboard.mine", () => {
   test("ranks the player among everyone, sharing ties; no points ranks after everyone with some", async () => {
     const t = newBackend();
     await seedPlayers(t, [500, 300, 300]);
-    const { as } = await signUp(t);
-    expect(await as.query(api.leaderboard.mine, {})).toMatchObject({
+    const ann = await signUp(t);
+    expect(await standingAs(ann, {})).toMatchObject({
       username: "Ann",
       score: 0,
       rank: 4,
@@ -87,8 +89,61 @@ describe("leaderboard.mine", () => {
       t,
       Array.from({ length: 1001 }, () => 50),
     );
-    const { as } = await signUp(t);
-    expect(await as.query(api.leaderboard.mine, {})).toMatchObject({ rank: 1002, exact: true });
+    const ann = await signUp(t);
+    expect(await standingAs(ann, {})).toMatchObject({ rank: 1002, exact: true });
+  });
+
+  test("is the player's own points only: no rank, nothing of anyone else", async () => {
+    const t = newBackend();
+    await seedPlayers(t, [500]);
+    const { as, userId } = await signUp(t);
+    expect(await as.query(api.leaderboard.mine, {})).toEqual({
+      id: userId,
+      username: "Ann",
+      score: 0,
+    });
+  });
+});
+
+describe("leaderboard.ranks", () => {
+  test("is the same for every viewer, visitors included, and follows the fold", async () => {
+    const t = newBackend();
+    await seedPlayers(t, [500, 300, 300]);
+    const ann = await signUp(t);
+    const forVisitor = await t.query(api.leaderboard.ranks, {});
+    expect(forVisitor).toMatchObject({ players: 3, top: [500, 300, 300] });
+    expect(await ann.as.query(api.leaderboard.ranks, {})).toEqual(forVisitor);
+    // Points land on the player's entry at once, on the statistics when the fold runs.
+    await setScore(t, ann.userId, 400);
+    expect(await t.query(api.leaderboard.ranks, {})).toMatchObject({
+      players: 4,
+      top: [500, 400, 300, 300],
+    });
+    expect(await standingAs(ann, {})).toMatchObject({ score: 400, rank: 2, exact: true });
+  });
+
+  test("an old board's shards are read merged, and the fold's first move replaces them", async () => {
+    const t = newBackend();
+    await t.run(async (ctx) => {
+      await ctx.db.insert("boardStats", { board: "all", shard: 3, ...statsOf([900, 100]) });
+      await ctx.db.insert("boardStats", { board: "all", shard: 7, ...statsOf([500]) });
+    });
+    expect(await t.query(api.leaderboard.ranks, {})).toMatchObject({
+      players: 3,
+      top: [900, 500, 100],
+    });
+    const ann = await signUp(t);
+    await setScore(t, ann.userId, 600);
+    expect(await t.query(api.leaderboard.ranks, {})).toMatchObject({
+      players: 4,
+      top: [900, 600, 500, 100],
+    });
+    const left = await t.run(async (ctx) => ({
+      shards: await ctx.db.query("boardStats").take(100),
+      ranks: await ctx.db.query("boardRanks").take(100),
+    }));
+    expect(left.shards).toEqual([]);
+    expect(left.ranks).toHaveLength(1);
   });
 });
 
@@ -138,8 +193,8 @@ describe("leaderboard.backfillAllTime", () => {
     ]);
     const again = await t.mutation(internal.leaderboard.backfillAllTime, {});
     expect(again).toEqual({ scanned: 5, updated: 0, isDone: true });
-    const stats = await t.run(async (ctx) => await ctx.db.query("boardStats").take(1_000));
-    expect(stats.reduce((sum, s) => sum + s.players, 0)).toBe(4);
+    await foldAll(t);
+    expect(await t.query(api.leaderboard.ranks, {})).toMatchObject({ players: 4 });
   });
 });
 
@@ -172,26 +227,25 @@ describe("past boards", () => {
           for (let i = 0; i < ENTRIES; i++) {
             await ctx.db.insert("boardEntries", { board, userId, username: "ann", score: 100 });
           }
-          await ctx.db.insert("boardStats", {
-            board,
-            shard: 0,
-            players: ENTRIES,
-            top: [],
-            buckets: [],
-          });
+          const stats = { players: ENTRIES, top: [], buckets: [] };
+          await ctx.db.insert("boardRanks", { board, ...stats });
+          // Boards from before the fold have shards instead.
+          await ctx.db.insert("boardStats", { board, shard: 0, ...stats });
         }
         return userId;
       });
       // More than two runs' batches (500) to delete: the job carries on by itself.
-      expect((boards.length - kept.length) * (ENTRIES + 1)).toBeGreaterThan(2 * 500);
+      expect((boards.length - kept.length) * (ENTRIES + 2)).toBeGreaterThan(2 * 500);
       await t.mutation(internal.leaderboard.pruneOldBoards, {});
       await t.finishAllScheduledFunctions(() => vi.runAllTimers());
       const left = await t.run(async (ctx) => ({
         entries: [...new Set((await ctx.db.query("boardEntries").take(1_000)).map((e) => e.board))],
         stats: (await ctx.db.query("boardStats").take(1_000)).map((s) => s.board),
+        ranks: (await ctx.db.query("boardRanks").take(1_000)).map((r) => r.board),
       }));
       expect(left.entries.sort()).toEqual(kept.sort());
       expect(left.stats.sort()).toEqual(kept.sort());
+      expect(left.ranks.sort()).toEqual(kept.sort());
       expect(await t.run(async (ctx) => await ctx.db.get("users", userId))).not.toBeNull();
       expect(await t.query(api.leaderboard.top, { limit: 100 })).toHaveLength(ENTRIES);
     } finally {

@@ -4,6 +4,7 @@ import { internal } from "./_generated/api";
 import { internalMutation, query } from "./_generated/server";
 import { playerQuery } from "./functions";
 import * as Boards from "./model/boards/board";
+import { readRanks } from "./model/boards/rank";
 
 /**
  * Which board: the period (all time by default) and the UTC day the client shows as today, which
@@ -19,12 +20,27 @@ export const top = query({
     await Boards.topOfBoard(ctx, Boards.boardOf(args.period ?? "all", args.day), args.limit),
 });
 
-/** The signed-in player's points and rank on a board (an estimate far down, said to be one). */
+/**
+ * The signed-in player's own points on a board: re-runs only when they score. Their rank comes
+ * from these and `ranks` (src/features/leaderboard/useLeaderboard.ts).
+ */
 export const mine = playerQuery({
   args: boardArgs,
-  returns: Boards.standingValidator,
+  returns: Boards.ownEntryValidator,
   handler: async (ctx, args) =>
-    await Boards.standingOn(ctx, Boards.boardOf(args.period ?? "all", args.day), ctx.profile),
+    await Boards.ownEntryOn(ctx, Boards.boardOf(args.period ?? "all", args.day), ctx.profile),
+});
+
+/**
+ * A board's rank statistics (players, best scores, score buckets), for everyone: the same for
+ * every viewer, so Convex runs it once per board for all of them, and again only when the fold
+ * moves a score on the board (about once a second at most). Each screen ranks its own score.
+ */
+export const ranks = query({
+  args: boardArgs,
+  returns: Boards.rankStatsValidator,
+  handler: async (ctx, args) =>
+    await readRanks(ctx, Boards.boardOf(args.period ?? "all", args.day)),
 });
 
 /**

@@ -184,8 +184,8 @@ export const analyticsEventFields = {
 };
 
 /**
- * Game use per UTC day, split over a few shards so that players guessing at
- * the same moment rarely write the same document.
+ * Game use per UTC day, written only by the fold (convex/model/tallies/fold.ts) into shard 0.
+ * Days counted before the fold existed are split over a few shards; readers sum them all.
  */
 export const gameDailyStatsFields = {
   day: v.string(),
@@ -337,9 +337,9 @@ export const boardEntryFields = {
 };
 
 /**
- * One shard of a board's rank statistics (a player's shard never changes): how many players it
- * holds, their best scores (at most RANK_EXACT_LIMIT, best first: the exact ranks) and how many
- * fall in each score bucket (the estimate beyond). Kept by the scoring mutation.
+ * No longer written: a board's rank statistics are one `boardRanks` document now. A board's old
+ * shards are merged into it (and deleted) the first time the fold moves a score on it, and past
+ * boards' shards go with the boards; kept in the schema until no deployment holds any.
  */
 export const boardStatsFields = {
   board: v.string(),
@@ -347,6 +347,48 @@ export const boardStatsFields = {
   players: v.number(),
   top: v.array(v.number()),
   buckets: v.array(v.number()),
+};
+
+/**
+ * A board's rank statistics, the same for every viewer: how many players have points on it, their
+ * best scores (at most RANK_EXACT_LIMIT, best first: the exact ranks) and how many fall in each
+ * score bucket (the estimate beyond). Written only by the fold, about once a second.
+ */
+export const boardRankFields = {
+  board: v.string(),
+  players: v.number(),
+  top: v.array(v.number()),
+  buckets: v.array(v.number()),
+};
+
+// --- The fold: facts from players' paths, summed by one writer ---
+
+/** One score change on a board, as the fold applies it to the board's rank statistics. */
+export const scoreMove = v.object({ board: v.string(), from: v.number(), to: v.number() });
+
+/**
+ * What one call on a player's path did to the shared figures (a game opened, a guess judged,
+ * points scored), inserted there and never read there: players never write a shared document.
+ * The fold adds each to the day's counters and the boards' statistics, and deletes it in the same
+ * transaction. Names no player: rank statistics need only the scores.
+ */
+export const tallyFields = {
+  /** The UTC day the figures count on. */
+  day: v.string(),
+  sessions: v.optional(v.number()),
+  guesses: v.optional(v.number()),
+  correctGuesses: v.optional(v.number()),
+  moves: v.optional(v.array(scoreMove)),
+};
+
+/**
+ * The fold's chain of jobs (one document): each run checks that it is the current generation, so
+ * a chain restarted after a stall never runs beside the old one; `lastRunAt` is what the watch
+ * cron looks at.
+ */
+export const foldStateFields = {
+  generation: v.number(),
+  lastRunAt: v.number(),
 };
 
 // --- Streaks, stats and title suggestions ---
@@ -546,6 +588,10 @@ export default defineSchema({
     .index("by_board_and_score", ["board", "score"])
     .index("by_board_and_userId", ["board", "userId"]),
   boardStats: defineTable(boardStatsFields).index("by_board_and_shard", ["board", "shard"]),
+  boardRanks: defineTable(boardRankFields).index("by_board", ["board"]),
+  // The fold.
+  tallies: defineTable(tallyFields),
+  foldState: defineTable(foldStateFields),
   // Streaks, stats and title suggestions.
   playerDays: defineTable(playerDayFields).index("by_userId_and_day", ["userId", "day"]),
   playerStats: defineTable(playerStatsFields).index("by_userId", ["userId"]),

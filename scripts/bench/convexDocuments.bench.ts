@@ -8,14 +8,16 @@ import type { Doc, Id } from "@convex/_generated/dataModel";
 import { nextRound, startVisit, submitGuess } from "@convex/model/game/play";
 import { gameOf } from "@convex/model/game/state";
 import { gameView } from "@convex/model/game/view";
-import { ALL_TIME, standingOn, topOfBoard } from "@convex/model/boards/board";
-import { statsOf } from "@convex/model/boards/rank";
+import { ALL_TIME, ownEntryOn, topOfBoard } from "@convex/model/boards/board";
+import { readRanks, statsOf } from "@convex/model/boards/rank";
+import { rankOf } from "@convex/model/shared/rank";
+import { FOLD_BATCH, foldTallies } from "@convex/model/tallies/fold";
 import { errorCodeOf } from "@convex/model/shared/errors";
 import { guessText } from "@convex/model/judge/refusal";
 import { insertAnime, writeTitleTerms } from "@convex/model/judge/titleIndex";
 import { suggestTitles } from "@convex/model/judge/suggestions";
 import { judgeGuess } from "@convex/model/judge/verdict";
-import { STATS_SHARDS, utcDay } from "@convex/model/game/activity";
+import { utcDay } from "@convex/model/game/activity";
 import { newBackend, type TestConvex } from "../../testing/convex/backend";
 import { seedAnime } from "../../testing/world";
 import { seededRandom } from "../../testing/convex/concurrency/seeded";
@@ -82,22 +84,19 @@ async function seedPlayers(t: TestConvex, players: number): Promise<Id<"users">>
     });
   }
   await t.run(async (ctx) => {
-    for (const [shard, stats] of statsOf(onBoard).entries()) {
-      await ctx.db.insert("boardStats", { board: ALL_TIME, shard, ...stats });
-    }
+    const stats = statsOf(onBoard.map((entry) => entry.score));
+    await ctx.db.insert("boardRanks", { board: ALL_TIME, ...stats });
   });
   return median!;
 }
 
 const PLAYER_SEED_BATCH = 2_000;
 
-/** Today's game-use counters on every shard, as on any day after the first few guesses. */
+/** Today's game-use counters, as the fold leaves them after the first few guesses. */
 async function seedTodaysStats(t: TestConvex) {
   await t.run(async (ctx) => {
-    for (let shard = 0; shard < STATS_SHARDS; shard++) {
-      const counts = { sessions: 0, guesses: 0, correctGuesses: 0 };
-      await ctx.db.insert("gameDailyStats", { day: utcDay(Date.now()), shard, ...counts });
-    }
+    const counts = { sessions: 0, guesses: 0, correctGuesses: 0 };
+    await ctx.db.insert("gameDailyStats", { day: utcDay(Date.now()), shard: 0, ...counts });
   });
 }
 
@@ -246,10 +245,14 @@ for (const players of PLAYER_COUNTS) {
       await measure(t, null, (ctx) => topOfBoard(ctx, ALL_TIME, 10))
     ).figure;
 
-    const mine = await measure(t, me, (ctx, user) =>
-      standingOn(ctx, ALL_TIME, { _id: user!._id, username: user!.username }),
-    );
-    figures["leaderboard.mine (rank)"] = mine.figure;
+    figures["leaderboard.mine (own points)"] = (
+      await measure(t, me, (ctx, user) =>
+        ownEntryOn(ctx, ALL_TIME, { _id: user!._id, username: user!.username }),
+      )
+    ).figure;
+    figures["leaderboard.ranks (all time)"] = (
+      await measure(t, null, (ctx) => readRanks(ctx, ALL_TIME))
+    ).figure;
 
     figures["game.state"] = (await measure(t, me, (ctx, user) => gameView(ctx, user!))).figure;
 
@@ -339,6 +342,23 @@ for (const players of PLAYER_COUNTS) {
     expect(exhausted.result.kind).toBe("dealt");
     figures["game.next (skip; every anime seen)"] = exhausted.figure;
 
+    // A full batch of the fold: tallies as a busy second leaves them (opens, guesses, points on
+    // the three boards), whatever the number of players.
+    await t.run(async (ctx) => {
+      const day = utcDay(Date.now());
+      for (let i = 0; i < FOLD_BATCH; i++) {
+        const from = 50 * (i % 7);
+        const moves = ["all", `day:${day}`].map((board) => ({ board, from, to: from + 150 }));
+        await ctx.db.insert(
+          "tallies",
+          i % 3 === 0 ? { day, guesses: 1, correctGuesses: 1, moves } : { day, sessions: 1 },
+        );
+      }
+    });
+    const fold = await measure(t, null, (ctx) => foldTallies(ctx, Number.MAX_SAFE_INTEGER));
+    expect(fold.result.folded).toBeGreaterThanOrEqual(FOLD_BATCH);
+    figures[`tallies.fold (a batch of ${FOLD_BATCH.toLocaleString("en-US")})`] = fold.figure;
+
     // Party rooms beside one room per 10 players: the figures must not grow with the rooms.
     Object.assign(figures, await roomFigures(t, players / 10));
 
@@ -362,19 +382,16 @@ for (const players of PLAYER_COUNTS) {
 test(`the rank with ${RANK_PLAYERS.toLocaleString("en-US")} players`, async () => {
   const t = newBackend();
   const scores = Array.from({ length: RANK_PLAYERS }, (_, i) => 50 * (1 + ((i * 7_919) % 40_000)));
-  const byScore = scores.map((score, i) => ({ userId: `player${i}`, score }));
-  const stats = statsOf(byScore);
+  const stats = statsOf(scores);
   const sorted = [...scores].sort((a, b) => b - a);
   const viewers = {
-    "leaderboard.mine (rank 1, exact)": sorted[0],
-    "leaderboard.mine (rank ~1,000, exact)": sorted[999],
-    "leaderboard.mine (middle, estimate)": sorted[RANK_PLAYERS / 2],
-    "leaderboard.mine (last, estimate)": sorted.at(-1)!,
+    "leaderboard.mine + ranks (rank 1, exact)": sorted[0],
+    "leaderboard.mine + ranks (rank ~1,000, exact)": sorted[999],
+    "leaderboard.mine + ranks (middle, estimate)": sorted[RANK_PLAYERS / 2],
+    "leaderboard.mine + ranks (last, estimate)": sorted.at(-1)!,
   };
   const ids = await t.run(async (ctx) => {
-    for (const [shard, shardStats] of stats.entries()) {
-      await ctx.db.insert("boardStats", { board: ALL_TIME, shard, ...shardStats });
-    }
+    await ctx.db.insert("boardRanks", { board: ALL_TIME, ...stats });
     const ids: Record<string, Id<"users">> = {};
     for (const [name, score] of Object.entries(viewers)) {
       const username = `viewer${Object.keys(ids).length}`;
@@ -389,9 +406,11 @@ test(`the rank with ${RANK_PLAYERS.toLocaleString("en-US")} players`, async () =
   });
   const figures: Figures = {};
   for (const [name, score] of Object.entries(viewers)) {
-    const { figure, result } = await measure(t, ids[name], (ctx, user) =>
-      standingOn(ctx, ALL_TIME, { _id: user!._id, username: user!.username }),
-    );
+    // What a viewer's screen subscribes to: their own points and the board's statistics.
+    const { figure, result } = await measure(t, ids[name], async (ctx, user) => {
+      const own = await ownEntryOn(ctx, ALL_TIME, { _id: user!._id, username: user!.username });
+      return { ...own, ...rankOf(await readRanks(ctx, ALL_TIME), own.score) };
+    });
     expect(result.score).toBe(score);
     expect(result.exact).toBe(!name.includes("estimate"));
     figures[name] = figure;

@@ -333,7 +333,7 @@ function printScale(scale, previous) {
     ],
     [
       "rankRunsPerCorrectGuess",
-      count,
+      (v) => (v < 10 ? v.toFixed(3) : count(v)),
       (v) => v <= BUDGET.rankRunsPerCorrectGuess,
       `≤ ${BUDGET.rankRunsPerCorrectGuess}`,
     ],
@@ -368,6 +368,12 @@ function printScale(scale, previous) {
   for (const [kind, { calls, conflicts, failed }] of Object.entries(scale.calls)) {
     console.log(
       `   ${pad(kind, 30)}${padLeft(count(calls), 8)}${padLeft(count(conflicts), 8)}${padLeft(count(failed), 8)}`,
+    );
+  }
+  if (scale.fold !== undefined) {
+    const { fold } = scale;
+    console.log(
+      `\n   the fold: ${count(fold.talliesPerSecond)} tallies/s, ${fold.runsPerSecond} run(s)/s of up to ${count(fold.talliesPerRun)}; each run re-runs ${fold.rankRunsPerFoldRun} rank quer${fold.rankRunsPerFoldRun === 1 ? "y" : "ies"} (shared by all viewers), writes ${count(fold.bytesWrittenPerRun)} bytes; conflicts with players: ${fold.conflictsWithPlayers}`,
     );
   }
   console.log(

@@ -14,13 +14,17 @@ import { newBackend, type TestConvex } from "../../testing/convex/backend";
 import { dealtAnime, seedAnime, seedPlayers, signedInAs, viewOf } from "../../testing/world";
 import type { TestPlayer } from "../../testing/world";
 import { WRONG_GUESS } from "../../testing/fixtures/anime";
+import { FOLD_BATCH, foldTallies } from "@convex/model/tallies/fold";
+import type { MutationCtx } from "@convex/_generated/server";
 import {
   bytesWritten,
   poissonTimes,
   privateIds,
   queryRunsCaused,
   replayOcc,
+  touches,
   type Arrival,
+  type PlacedWrite,
 } from "../../testing/convex/concurrency/occ";
 import type { CallRecord } from "../../testing/convex/concurrency/readWriteSets";
 import { recordCall } from "../../testing/convex/concurrency/recordCall";
@@ -169,16 +173,25 @@ test("a popular day, replayed against Convex's concurrency and subscriptions", a
   }
   const atEnd = await pendingJobs(t);
 
-  // Viewers watching their own rank on the all-time board (the Leaderboard dialog's default).
+  // Viewers watching their own rank on the all-time board (the Leaderboard dialog's default):
+  // their own points, and the board's statistics (the same query for all of them).
   const rankQueries: CallRecord[] = [];
   for (const player of players) {
-    const { record } = await recorded(t, player, "query", "leaderboard.mine", leaderboard.mine, {
-      period: "all",
-    });
-    rankQueries.push(record);
+    for (const [name, fn] of [
+      ["leaderboard.mine", leaderboard.mine],
+      ["leaderboard.ranks", leaderboard.ranks],
+    ] as const) {
+      const { record } = await recorded(t, player, "query", name, fn, { period: "all" });
+      rankQueries.push(record);
+    }
   }
 
+  // The fold of everything those sessions left, as one run of the chain would.
+  const waiting = await t.run(async (ctx) => (await ctx.db.query("tallies").take(100_000)).length);
+  const { record: foldRecord } = await recordCall(t, null, "mutation", "tallies.fold", foldRun, {});
+
   const ids = privateIds([...calls.map((c) => c.record), ...rankQueries]);
+  const playerRecords = calls.map((c) => c.record);
   const byKind = new Map<string, CallRecord[]>();
   for (const { kind, record } of calls) byKind.set(kind, [...(byKind.get(kind) ?? []), record]);
   const correct = byKind.get("game.guess (correct)")!;
@@ -199,7 +212,7 @@ test("a popular day, replayed against Convex's concurrency and subscriptions", a
   const guessFailures = guesses.reduce((sum, [, r]) => sum + r.failed, 0);
 
   // A correct guess by a player none of the viewers is (a fresh instance of the recorded one).
-  const rankRuns =
+  const runsByGuesses =
     correct.reduce(
       (sum, record) =>
         sum +
@@ -211,12 +224,30 @@ test("a popular day, replayed against Convex's concurrency and subscriptions", a
         ),
       0,
     ) / correct.length;
+  // The fold's runs, shared by the guesses each folds: at this rate, tallies come in at
+  // `talliesPerSecond` and a run takes up to FOLD_BATCH of them (at least one run a second).
+  const talliesPerSecond = (waiting / correct.length) * CORRECT_PER_SECOND;
+  const foldRunsPerSecond = Math.max(1, Math.ceil(talliesPerSecond / FOLD_BATCH));
+  const foldWrites: PlacedWrite[] = foldRecord.writes.map((write) => ({ write, renaming: null }));
+  const runsPerFold = queryRunsCaused(foldWrites, rankQueries, VIEWERS, indexFields);
+  const rankRuns = runsByGuesses + (runsPerFold * foldRunsPerSecond) / CORRECT_PER_SECOND;
+  // The fold and players never conflict: it reads no document a player writes (the tallies it
+  // reads are older than FOLD_SETTLE_MS; players insert new ones), and writes none they read.
+  const playerWrites = playerRecords.flatMap((record) =>
+    record.writes
+      .filter((write) => write.table !== "tallies")
+      .map((write): PlacedWrite => ({ write, renaming: null })),
+  );
+  const foldConflicts =
+    (touches(foldRecord.reads, playerWrites, indexFields) ? 1 : 0) +
+    playerRecords.filter((record) => touches(record.reads, foldWrites, indexFields)).length;
+  expect(foldConflicts).toBe(0);
   const bytes = correct.reduce((sum, r) => sum + bytesWritten(r.writes), 0) / correct.length;
   const recordedHalf = RECORDED_PLAYERS / 2;
 
   figures = {
     failedGuessRate: guessFailures / guessCalls,
-    rankRunsPerCorrectGuess: Math.round(rankRuns * 10) / 10,
+    rankRunsPerCorrectGuess: Math.round(rankRuns * 10_000) / 10_000,
     bytesWrittenPerCorrectGuess: Math.round(bytes),
     pendingJobsPerMillionPlayers: extrapolate(
       recordedHalf,
@@ -232,6 +263,14 @@ test("a popular day, replayed against Convex's concurrency and subscriptions", a
       atEnd.mostDueAtOnce,
       DAILY_PLAYERS,
     ),
+    fold: {
+      talliesPerSecond: Math.round(talliesPerSecond),
+      runsPerSecond: foldRunsPerSecond,
+      rankRunsPerFoldRun: runsPerFold,
+      conflictsWithPlayers: foldConflicts,
+      bytesWrittenPerRun: Math.round(bytesWritten(foldRecord.writes)),
+      talliesPerRun: Math.min(FOLD_BATCH, waiting),
+    },
     model: {
       correctGuessesPerSecond: CORRECT_PER_SECOND,
       runMs: RUN_MS,
@@ -246,6 +285,11 @@ test("a popular day, replayed against Convex's concurrency and subscriptions", a
     writesPerCorrectGuess: tablesWritten(correct),
   };
 });
+
+/** The fold's run as a registered function would make it, for recording. */
+const foldRun = {
+  _handler: async (ctx: MutationCtx) => await foldTallies(ctx, Number.MAX_SAFE_INTEGER),
+};
 
 /** Which tables a correct guess writes, on average: where its bytes go. */
 function tablesWritten(records: CallRecord[]): Record<string, number> {

@@ -131,10 +131,12 @@ export function createTestServer({ offline = false }: TestServerOptions = {}) {
     },
     run: async (body) => {
       const { kind, path, args = {}, email } = body as RunRequest;
+      // Through the backend's own callers: the fold and the scheduled jobs follow, as after a
+      // client's call.
       const caller =
         email === undefined
-          ? backend.t
-          : backend.t.withIdentity({ subject: `${await userIdByEmail(email)}|e2e-session` });
+          ? backend
+          : backend.withIdentity({ subject: `${await userIdByEmail(email)}|e2e-session` });
       const convexArgs = jsonToConvex(args as JSONValue) as Record<string, never>;
       const result: unknown =
         kind === "query"

@@ -1,3 +1,4 @@
+import { foldAll } from "./boards";
 import { api } from "../../convex/_generated/api";
 import type { Doc, Id } from "../../convex/_generated/dataModel";
 import { createPlayer } from "../../convex/model/accounts/users";
@@ -97,4 +98,5 @@ export async function setScore(world: World, userId: Id<"users">, score: number)
     await ctx.db.patch("users", userId, { score });
     await syncAllTime(ctx, (await ctx.db.get("users", userId))!);
   });
+  await foldAll(world);
 }

@@ -1,3 +1,4 @@
+import { foldAll } from "./boards";
 import type { Id } from "../../convex/_generated/dataModel";
 import { syncAllTime } from "../../convex/model/boards/board";
 import { testAnime, type AnimeSeed } from "../fixtures/anime";
@@ -52,7 +53,7 @@ const SEED_BATCH = 100;
 
 /** Players with a profile and a score, as sign-up and play leave them, on the all-time board. */
 export async function seedPlayers(world: World, players: { username: string; score: number }[]) {
-  return await world.run(async (ctx) => {
+  const seeded = await world.run(async (ctx) => {
     const ids: Id<"users">[] = [];
     for (const { username, score } of players) {
       const id = await ctx.db.insert("users", testUser(username, { score }));
@@ -61,4 +62,7 @@ export async function seedPlayers(world: World, players: { username: string; sco
     }
     return ids;
   });
+  // Seeded as a board that has settled: its statistics folded too.
+  await foldAll(world);
+  return seeded;
 }

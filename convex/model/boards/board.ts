@@ -3,7 +3,8 @@ import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import { utcDay } from "../game/activity";
 import { appError } from "../shared/errors";
-import { moveInStats, rankOnBoard, rankValidator } from "./rank";
+import { boardRankFields } from "../../schema";
+import { recordTally, type ScoreMove } from "../tallies/record";
 import {
   DAY_BOARDS_KEPT_DAYS,
   LEADERBOARD_PAGE_SIZE,
@@ -14,7 +15,8 @@ import {
 /**
  * The boards by period: today (the UTC day), this week (from Monday, UTC) and all time. Each is
  * a set of `boardEntries` keyed "day:YYYY-MM-DD", "week:YYYY-MM-DD" (its Monday) or "all", and
- * its rank statistics (rank.ts). Points land on all three in the mutation that scores them.
+ * its rank statistics (rank.ts). Points land on the player's own entries of all three in the
+ * mutation that scores them; the statistics follow through the fold, within a couple of seconds.
  */
 export const periodValidator = v.union(v.literal("day"), v.literal("week"), v.literal("all"));
 export type Period = Infer<typeof periodValidator>;
@@ -29,13 +31,23 @@ export const leaderboardEntryValidator = v.object({
 });
 export type LeaderboardEntry = Infer<typeof leaderboardEntryValidator>;
 
-/** The caller's row on a board (`leaderboard.mine`): exact, or an estimate said to be one. */
-export const standingValidator = rankValidator.extend({
+/**
+ * The caller's own points on a board (`leaderboard.mine`). Their rank comes from these and the
+ * board's statistics (`leaderboard.ranks`, the same for everyone), worked out on their screen.
+ */
+export const ownEntryValidator = v.object({
   id: v.id("users"),
   username: v.string(),
   score: v.number(),
 });
-export type Standing = Infer<typeof standingValidator>;
+export type OwnEntry = Infer<typeof ownEntryValidator>;
+
+/** A board's rank statistics as `leaderboard.ranks` sends them (shared/rank.ts ranks a score). */
+export const rankStatsValidator = v.object({
+  players: boardRankFields.players,
+  top: boardRankFields.top,
+  buckets: boardRankFields.buckets,
+});
 
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -71,17 +83,20 @@ async function entryOf(ctx: QueryCtx, board: string, userId: Id<"users">) {
     .unique();
 }
 
-/** Puts the player at `score` points on `board` (scores only rise), with its statistics. */
+/**
+ * Puts the player at `score` points on `board` (scores only rise): their own entry now, and the
+ * move for the fold to apply to the board's statistics (none if the score did not rise).
+ */
 async function setOnBoard(
   ctx: MutationCtx,
   board: string,
   user: { _id: Id<"users">; username: string },
   score: (current: number) => number,
-): Promise<void> {
+): Promise<ScoreMove[]> {
   const entry = await entryOf(ctx, board, user._id);
   const from = entry?.score ?? 0;
   const to = score(from);
-  if (to <= from) return;
+  if (to <= from) return [];
   if (entry === null) {
     await ctx.db.insert("boardEntries", {
       board,
@@ -92,13 +107,14 @@ async function setOnBoard(
   } else {
     await ctx.db.patch("boardEntries", entry._id, { score: to });
   }
-  await moveInStats(ctx, board, user._id, from, to);
+  return [{ board, from, to }];
 }
 
 /**
  * Points just scored by `user` (whose document still holds the score before them) at `now`:
- * onto today's, this week's and the all-time board, in the caller's mutation. The all-time entry
- * follows the user's score, so an entry from before the boards existed catches up here too.
+ * onto their entries of today's, this week's and the all-time board, in the caller's mutation,
+ * and one tally of the three moves for the boards' statistics. The all-time entry follows the
+ * user's score, so an entry from before the boards existed catches up here too.
  */
 export async function addPoints(
   ctx: MutationCtx,
@@ -110,9 +126,12 @@ export async function addPoints(
   const player = { _id: user._id, username: user.username };
   const allTime = user.score + points;
   const day = utcDay(now);
-  await setOnBoard(ctx, ALL_TIME, player, () => allTime);
-  await setOnBoard(ctx, `day:${day}`, player, (current) => current + points);
-  await setOnBoard(ctx, `week:${weekStart(day)}`, player, (current) => current + points);
+  const moves = [
+    ...(await setOnBoard(ctx, ALL_TIME, player, () => allTime)),
+    ...(await setOnBoard(ctx, `day:${day}`, player, (current) => current + points)),
+    ...(await setOnBoard(ctx, `week:${weekStart(day)}`, player, (current) => current + points)),
+  ];
+  await recordTally(ctx, { day, moves });
 }
 
 /** Brings the player's all-time entry up to their score (the backfill; test seeders). */
@@ -121,7 +140,8 @@ export async function syncAllTime(ctx: MutationCtx, user: Doc<"users">): Promise
   if (score <= 0) return false;
   const before = await entryOf(ctx, ALL_TIME, user._id);
   if ((before?.score ?? 0) >= score) return false;
-  await setOnBoard(ctx, ALL_TIME, { _id: user._id, username: user.username }, () => score);
+  const moves = await setOnBoard(ctx, ALL_TIME, user, () => score);
+  await recordTally(ctx, { day: utcDay(Date.now()), moves });
   return true;
 }
 
@@ -148,19 +168,14 @@ export async function topOfBoard(
   return entries;
 }
 
-/** The player's points and rank on `board`: their entry and the board's statistics. */
-export async function standingOn(
+/** The player's own points on `board`: one document read, which only their own scoring writes. */
+export async function ownEntryOn(
   ctx: QueryCtx,
   board: string,
   player: { _id: Id<"users">; username: string },
-): Promise<Standing> {
+): Promise<OwnEntry> {
   const score = (await entryOf(ctx, board, player._id))?.score ?? 0;
-  return {
-    id: player._id,
-    username: player.username,
-    score,
-    ...(await rankOnBoard(ctx, board, score)),
-  };
+  return { id: player._id, username: player.username, score };
 }
 
 /**
@@ -208,12 +223,19 @@ export async function prunePastBoards(
     if (left === 0) return false;
   }
   for (const { from, to } of ranges) {
-    const stats = await ctx.db
+    const ranks = await ctx.db
+      .query("boardRanks")
+      .withIndex("by_board", (q) => q.gte("board", from).lt("board", to))
+      .take(left);
+    for (const doc of ranks) await ctx.db.delete("boardRanks", doc._id);
+    left -= ranks.length;
+    if (left === 0) return false;
+    const shards = await ctx.db
       .query("boardStats")
       .withIndex("by_board_and_shard", (q) => q.gte("board", from).lt("board", to))
       .take(left);
-    for (const shard of stats) await ctx.db.delete("boardStats", shard._id);
-    left -= stats.length;
+    for (const shard of shards) await ctx.db.delete("boardStats", shard._id);
+    left -= shards.length;
     if (left === 0) return false;
   }
   return true;

@@ -1,5 +1,7 @@
 import type { MutationCtx } from "../../_generated/server";
+import { recordTally } from "../tallies/record";
 
+/** Days counted before the fold existed were split over this many documents each. */
 export const STATS_SHARDS = 8;
 
 /** The UTC day of `instant` as "YYYY-MM-DD". */
@@ -10,22 +12,10 @@ export function utcDay(instant: number): string {
 type Activity = { sessions?: number; guesses?: number; correctGuesses?: number };
 
 /**
- * Adds to today's game-use counters, on one of a few shards. A game session start (the spec's
- * `game_session_start` event) is counted here, where the admin dashboard's chart reads it.
+ * Adds to today's game-use counters, through the fold: a tally now, in today's counters within
+ * a couple of seconds. A game session start (the spec's `game_session_start` event) is counted
+ * here, where the admin dashboard's chart reads it.
  */
 export async function countGameActivity(ctx: MutationCtx, activity: Activity): Promise<void> {
-  const day = utcDay(Date.now());
-  const shard = Math.floor(Math.random() * STATS_SHARDS);
-  const stats = await ctx.db
-    .query("gameDailyStats")
-    .withIndex("by_day_and_shard", (q) => q.eq("day", day).eq("shard", shard))
-    .unique();
-  const add = (field: keyof Activity) => (stats?.[field] ?? 0) + (activity[field] ?? 0);
-  const counts = {
-    sessions: add("sessions"),
-    guesses: add("guesses"),
-    correctGuesses: add("correctGuesses"),
-  };
-  if (stats === null) await ctx.db.insert("gameDailyStats", { day, shard, ...counts });
-  else await ctx.db.patch("gameDailyStats", stats._id, counts);
+  await recordTally(ctx, { day: utcDay(Date.now()), ...activity });
 }

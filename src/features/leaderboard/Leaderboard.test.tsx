@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, test, vi } from "vitest";
 import { ann, seedAnime, seedPlayers, setScore, userOf } from "@testing/world";
 import { addPoints } from "@convex/model/boards/board";
-import { moveScore, shardOf, statsOf } from "@convex/model/boards/rank";
+import { statsOf } from "@convex/model/boards/rank";
 import { InProcessBackend } from "@testing/client/inProcessBackend";
 import { renderApp, renderSignedIn } from "@testing/client/render";
 
@@ -109,18 +109,14 @@ describe("/leaderboard", () => {
     const backend = new InProcessBackend();
     await renderSignedIn("/leaderboard", { backend });
     const me = (await userOf(backend, ann))._id;
-    // 16 full shards of 1,000 players at 10,000 points, and 50,000 more around the player's 100.
+    // 16,000 players at 10,000 points, and 50,000 more around the player's 100.
     await backend.run(async (ctx) => {
-      let shards = statsOf([]);
-      shards = shards.map((stats, shard) => {
-        let next = stats;
-        for (let i = 0; i < 1000; i++) next = moveScore(next, 0, 10_000);
-        for (let i = 0; i < 3125; i++) next = moveScore(next, 0, 50 + (i % 4) * 25);
-        return shard === shardOf(me) ? moveScore(next, 0, 100) : next;
-      });
-      for (const [shard, stats] of shards.entries()) {
-        await ctx.db.insert("boardStats", { board: "all", shard, ...stats });
-      }
+      const scores = [
+        ...Array<number>(16_000).fill(10_000),
+        ...Array.from({ length: 50_000 }, (_, i) => 50 + (i % 4) * 25),
+        100,
+      ];
+      await ctx.db.insert("boardRanks", { board: "all", ...statsOf(scores) });
       await ctx.db.patch("users", me, { score: 100 });
       await ctx.db.insert("boardEntries", {
         board: "all",

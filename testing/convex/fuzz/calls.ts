@@ -86,6 +86,8 @@ export async function snapshot(t: TestConvex) {
       seen: await all("seenAnime"),
       boardEntries: await all("boardEntries"),
       boardStats: await all("boardStats"),
+      boardRanks: await all("boardRanks"),
+      tallies: await all("tallies"),
       resetJobs: await pendingJobs("game:resetDay"),
       cooldownJobs: await pendingJobs("game:endCooldown"),
       playerDays: await all("playerDays"),

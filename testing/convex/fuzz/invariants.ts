@@ -18,7 +18,7 @@ import {
   RATING_MAX,
   RATING_MIN,
 } from "../../../convex/model/shared/feedbackRules";
-import { shardOf } from "../../../convex/model/boards/rank";
+import { emptyStats, moveScore } from "../../../convex/model/shared/rank";
 import { isValidTimeZone } from "../../../convex/model/game/localTime";
 import {
   DAILY_GUESSES,
@@ -68,8 +68,9 @@ export function checkRooms({ after }: CallRecord) {
 
 /**
  * The boards (convex/model/boards/board.ts): the all-time entry is the score; a player's day points are
- * within their week's, and their week's within their score; each board's statistics count its
- * entries, each in the player's own shard, with the shard's best scores kept in order.
+ * within their week's, and their week's within their score; each board's statistics, with the
+ * moves still waiting in tallies applied as the fold will, count its entries, with the best
+ * scores kept in order.
  */
 export function checkBoards({ after }: CallRecord) {
   const byBoard = new Map<string, Doc<"boardEntries">[]>();
@@ -98,14 +99,21 @@ export function checkBoards({ after }: CallRecord) {
         expect(Math.max(0, ...week.map((e) => e.score))).toBeGreaterThanOrEqual(entry.score);
       }
     }
-    const shards = after.boardStats.filter((s) => s.board === board);
-    for (const stats of shards) {
-      const own = entries.filter((e) => shardOf(e.userId) === stats.shard).map((e) => e.score);
-      expect(stats.players, `${board} shard ${stats.shard}: players`).toBe(own.length);
-      expect(stats.top).toEqual(own.sort((a, b) => b - a).slice(0, RANK_EXACT_LIMIT));
-      expect(stats.buckets.reduce((sum, n) => sum + n, 0)).toBe(own.length);
+  }
+  expect(after.boardStats, "old shards are not written").toEqual([]);
+  const boards = new Set([...byBoard.keys(), ...after.boardRanks.map((r) => r.board)]);
+  for (const board of boards) {
+    const own = (byBoard.get(board) ?? []).map((e) => e.score).sort((a, b) => b - a);
+    const doc = after.boardRanks.find((r) => r.board === board);
+    let stats = doc ?? emptyStats();
+    for (const tally of after.tallies) {
+      for (const move of tally.moves ?? []) {
+        if (move.board === board) stats = moveScore(stats, move.from, move.to);
+      }
     }
-    expect(shards.reduce((sum, s) => sum + s.players, 0)).toBe(entries.length);
+    expect(stats.players, `${board}: players`).toBe(own.length);
+    expect(stats.top).toEqual(own.slice(0, RANK_EXACT_LIMIT));
+    expect(stats.buckets.reduce((sum, n) => sum + n, 0)).toBe(own.length);
   }
 }
 
@@ -346,11 +354,15 @@ export function checkInvariants(call: CallRecord, refused: boolean) {
   checkPlayerStats(call);
   checkRooms(call);
 
-  for (const stat of after.dailyStats) {
-    for (const value of [stat.sessions, stat.guesses, stat.correctGuesses]) {
-      expect(Number.isInteger(value) && value >= 0).toBe(true);
-    }
-    expect(stat.correctGuesses).toBeLessThanOrEqual(stat.guesses);
+  // No call writes a shared figure: the day's counters and the boards' statistics are the
+  // fold's; a call only adds tallies, each counting whole, non-negative numbers.
+  expect(after.dailyStats, "a call wrote the day's counters").toEqual(before.dailyStats);
+  expect(after.boardRanks, "a call wrote a board's statistics").toEqual(before.boardRanks);
+  expect(after.tallies.slice(0, before.tallies.length)).toEqual(before.tallies);
+  for (const tally of after.tallies) {
+    const counts = [tally.sessions ?? 0, tally.guesses ?? 0, tally.correctGuesses ?? 0];
+    for (const value of counts) expect(Number.isInteger(value) && value >= 0).toBe(true);
+    expect(tally.correctGuesses ?? 0).toBeLessThanOrEqual(tally.guesses ?? 0);
   }
 
   const owners = [...after.events, ...after.betaEvents, ...after.sessions, ...after.accounts];

@@ -10,6 +10,7 @@ import type { ErrorCode } from "../../../convex/model/shared/errors";
 import { RATING_MAX, RATING_MIN } from "../../../convex/model/shared/feedbackRules";
 import {
   LEADERBOARD_PAGE_SIZE,
+  RANK_EXACT_LIMIT,
   MAX_LEADERBOARD_SIZE,
   POINTS_PER_CORRECT_GUESS,
   QUICK_GUESS_BONUS,
@@ -180,14 +181,25 @@ export const specs: Record<PublicFunctionName, Spec> = {
     hints: { period: periods, day: days },
     realistic: fc.record({ period: periods, day: fc.constant(live.today) }),
     succeeded: (result, { caller, args, after }) => {
-      const mine = result as { id: string; rank: number; score: number; exact: boolean };
+      // The caller's own points only: nothing of anyone else.
+      const mine = result as { id: string; username: string; score: number };
+      expect(Object.keys(mine).sort()).toEqual(["id", "score", "username"]);
       expect(mine.id).toBe(caller.userId);
-      expect(Number.isInteger(mine.rank) && mine.rank >= 1).toBe(true);
-      // Few players here: every rank is exact, and the all-time points are the score.
-      expect(mine.exact).toBe(true);
       if (((args as { period?: string }).period ?? "all") === "all") {
         expect(mine.score).toBe(userIn(after, caller.userId)!.score);
       }
+    },
+  },
+  "leaderboard:ranks": {
+    refusals: () => ["INVALID_DAY"],
+    hints: { period: periods, day: days },
+    realistic: fc.record({ period: periods, day: fc.constant(live.today) }),
+    succeeded: (result) => {
+      // The board's statistics as folded so far: players and their best scores, best first.
+      const stats = result as { players: number; top: number[]; buckets: number[] };
+      expect(stats.top.length).toBeLessThanOrEqual(Math.min(stats.players, RANK_EXACT_LIMIT));
+      expect([...stats.top].sort((a, b) => b - a)).toEqual(stats.top);
+      expect(stats.buckets.reduce((sum, n) => sum + n, 0)).toBe(stats.players);
     },
   },
   "catalogue:poolStatus": {

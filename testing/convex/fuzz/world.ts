@@ -57,6 +57,8 @@ export const TABLES: TableNames[] = [
   "adminClaimAttempts",
   "boardEntries",
   "boardStats",
+  "boardRanks",
+  "tallies",
 ];
 
 export async function newWorld({ withAccount = false } = {}): Promise<World> {

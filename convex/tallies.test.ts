@@ -1,0 +1,269 @@
+/**
+ * The fold: players' calls leave tallies and write no shared document; one writer adds them to
+ * the day's counters and the boards' statistics, counting each exactly once whatever happens to
+ * it (stopped mid-batch, run twice at once, replayed), and restarts itself when it stalls.
+ */
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { api, internal } from "./_generated/api";
+import type { Id } from "./_generated/dataModel";
+import type { MutationCtx } from "./_generated/server";
+import { FOLD_BATCH, FOLD_SETTLE_MS, foldTallies } from "./model/tallies/fold";
+import { FOLD_EVERY_MS, FOLD_STALLED_MS } from "./model/tallies/chain";
+import * as game from "./game";
+import { playerInGame, type TestConvex } from "../testing/convex/backend";
+import { dealtAnime, foldAll, guessAs, signedInAs, standingAs, viewOf } from "../testing/world";
+import type { TestPlayer } from "../testing/world";
+import { WRONG_GUESS } from "../testing/fixtures/anime";
+import { recordCall } from "../testing/convex/concurrency/recordCall";
+import { touches, type PlacedWrite } from "../testing/convex/concurrency/occ";
+import type { CallRecord } from "../testing/convex/concurrency/readWriteSets";
+import { indexFields } from "../testing/convex/concurrency/schemaIndexes";
+
+const TODAY = "2026-11-26";
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
+  vi.setSystemTime(new Date(`${TODAY}T12:00:00Z`));
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+async function solve(t: TestConvex, player: TestPlayer) {
+  return await guessAs(player, (await dealtAnime(t, player)).answers[0]);
+}
+
+async function figures(t: TestConvex) {
+  return await t.run(async (ctx) => ({
+    day: await ctx.db
+      .query("gameDailyStats")
+      .withIndex("by_day_and_shard", (q) => q.eq("day", TODAY))
+      .take(10),
+    ranks: await ctx.db.query("boardRanks").take(10),
+    waiting: (await ctx.db.query("tallies").take(10_000)).length,
+  }));
+}
+
+/** Three players who opened the game; two solve, one guesses wrong: known figures. */
+async function aDayOfPlay() {
+  const { t, player: ann } = await playerInGame(10);
+  const bob = await signedInAs(t, "player", { email: "bob@example.com", username: "bob" });
+  const cyd = await signedInAs(t, "player", { email: "cyd@example.com", username: "cyd" });
+  for (const player of [bob, cyd]) await player.as.mutation(api.game.open, { timeZone: "UTC" });
+  expect((await solve(t, ann)).kind).toBe("correct");
+  expect((await solve(t, bob)).kind).toBe("correct");
+  expect((await guessAs(cyd, WRONG_GUESS)).kind).toBe("wrong");
+  return { t, players: [ann, bob, cyd] };
+}
+
+const expectedDay = { sessions: 3, guesses: 3, correctGuesses: 2 };
+
+describe("a player's path", () => {
+  test("leaves tallies and changes no shared figure until the fold runs", async () => {
+    const { t } = await aDayOfPlay();
+    const before = await figures(t);
+    expect(before.day).toEqual([]);
+    expect(before.ranks).toEqual([]);
+    // 3 opens, 3 guesses, 2 of them with points on 3 boards.
+    expect(before.waiting).toBe(8);
+    await foldAll(t);
+    const after = await figures(t);
+    expect(after.day).toMatchObject([expectedDay]);
+    expect(after.ranks.map((r) => [r.board, r.players])).toEqual([
+      ["all", 2],
+      [`day:${TODAY}`, 2],
+      ["week:2026-11-23", 2],
+    ]);
+    expect(after.waiting).toBe(0);
+  });
+
+  test("two players' guesses, opens and skips never touch what the other's read or wrote", async () => {
+    const { t, player: ann } = await playerInGame(10);
+    const bob = await signedInAs(t, "player", { email: "bob@example.com", username: "bob" });
+    const records: CallRecord[][] = [[], []];
+    for (const [i, player] of [ann, bob].entries()) {
+      const call = async (name: string, fn: unknown, args: Record<string, unknown>) =>
+        records[i].push(
+          (await recordCall(player.as, player.userId, "mutation", name, fn, args)).record,
+        );
+      await call("game.open", game.open, { timeZone: "UTC" });
+      const round = (await viewOf(player)).round!;
+      const answer = (await dealtAnime(t, player)).answers[0];
+      await call("game.guess", game.guess, {
+        roundNumber: round.number,
+        attempt: round.guessesUsed,
+        guess: WRONG_GUESS,
+      });
+      await call("game.guess", game.guess, {
+        roundNumber: round.number,
+        attempt: round.guessesUsed + 1,
+        guess: answer,
+      });
+      await call("game.next", game.next, { roundNumber: round.number });
+    }
+    const writesOf = (calls: CallRecord[]): PlacedWrite[] =>
+      calls.flatMap((record) => record.writes.map((write) => ({ write, renaming: null })));
+    for (const record of records[0]) {
+      expect(touches(record.reads, writesOf(records[1]), indexFields), record.name).toBe(false);
+    }
+    for (const record of records[1]) {
+      expect(touches(record.reads, writesOf(records[0]), indexFields), record.name).toBe(false);
+    }
+    // Every document they write is their own, or a tally (inserted, never read on their path).
+    for (const [i, player] of [ann, bob].entries()) {
+      for (const { write } of writesOf(records[i])) {
+        const doc = (write.after ?? write.before)!;
+        const own =
+          write.id === player.userId ||
+          doc.userId === player.userId ||
+          // A job for their own game (its arguments name it).
+          write.table === "_scheduled_functions";
+        expect(own || write.table === "tallies", `${write.table} ${write.id}`).toBe(true);
+      }
+    }
+  });
+});
+
+describe("the fold counts every tally exactly once", () => {
+  test("stopped mid-batch (a failure or a timeout), it changes nothing; the next run counts all", async () => {
+    const { t } = await aDayOfPlay();
+    let deletes = 0;
+    const failing = (ctx: MutationCtx): MutationCtx => {
+      const db = Object.create(ctx.db) as MutationCtx["db"];
+      const remove = async (table: "tallies", id: Id<"tallies">) => {
+        if (++deletes === 4) throw new Error("the fold stopped here");
+        await ctx.db.delete(table, id);
+      };
+      db.delete = remove as MutationCtx["db"]["delete"];
+      return { ...ctx, db };
+    };
+    await expect(
+      t.run(async (ctx) => await foldTallies(failing(ctx), Number.MAX_SAFE_INTEGER)),
+    ).rejects.toThrow("the fold stopped here");
+    // Its counters, statistics and deletions went with it.
+    const stopped = await figures(t);
+    expect(stopped).toEqual({ day: [], ranks: [], waiting: 8 });
+    await foldAll(t);
+    expect((await figures(t)).day).toMatchObject([expectedDay]);
+  });
+
+  test("two folds at once: each tally counted once", async () => {
+    const { t } = await aDayOfPlay();
+    const runs = await Promise.all(
+      [0, 1].map(async () => t.run(async (ctx) => await foldTallies(ctx, Number.MAX_SAFE_INTEGER))),
+    );
+    expect(runs.map((r) => r.folded).sort()).toEqual([0, 8]);
+    expect((await figures(t)).day).toMatchObject([expectedDay]);
+  });
+
+  test("two folds at once conflict in Convex, so the later one re-runs on what the first left", async () => {
+    // convex-test runs them one after the other; Convex would run them side by side. Their read
+    // and write sets show that the first to commit makes the other retry rather than count again.
+    const { t } = await aDayOfPlay();
+    const recordFold = async () =>
+      (await recordCall(t, null, "mutation", "tallies.fold", foldRun, {})).record;
+    const first = await recordFold();
+    expect(first.writes.filter((w) => w.table === "tallies")).toHaveLength(8);
+    const placed = first.writes.map((write) => ({ write, renaming: null }));
+    // The same read set, taken before the first committed, is touched by its writes.
+    expect(touches(first.reads, placed, indexFields)).toBe(true);
+  });
+
+  test("a replayed batch counts nothing twice", async () => {
+    const { t } = await aDayOfPlay();
+    await foldAll(t);
+    const once = await figures(t);
+    expect(await foldAll(t)).toBe(0);
+    await t.run(async (ctx) => await foldTallies(ctx, Number.MAX_SAFE_INTEGER));
+    expect(await figures(t)).toEqual(once);
+  });
+
+  test("takes only settled tallies, a bounded batch a run, oldest first", async () => {
+    const { t } = await aDayOfPlay();
+    // Just made: left for a later run (they may still be in a player's transaction).
+    const early = await t.run(async (ctx) => await foldTallies(ctx, Date.now() - FOLD_SETTLE_MS));
+    expect(early).toEqual({ folded: 0, more: false });
+    await t.run(async (ctx) => {
+      for (let i = 0; i < FOLD_BATCH + 5; i++) {
+        await ctx.db.insert("tallies", { day: TODAY, guesses: 1 });
+      }
+    });
+    vi.advanceTimersByTime(10 * FOLD_SETTLE_MS);
+    const settle = Date.now() - FOLD_SETTLE_MS;
+    const first = await t.run(async (ctx) => await foldTallies(ctx, settle));
+    expect(first).toEqual({ folded: FOLD_BATCH, more: true });
+    const second = await t.run(async (ctx) => await foldTallies(ctx, settle));
+    expect(second).toEqual({ folded: 13, more: false });
+    expect((await figures(t)).day).toMatchObject([{ guesses: 3 + FOLD_BATCH + 5 }]);
+  });
+
+  test("a move no game makes (a falling score) is left out, not a fold stopped for good", async () => {
+    const { t, players } = await aDayOfPlay();
+    await t.run(async (ctx) => {
+      await ctx.db.insert("tallies", { day: TODAY, moves: [{ board: "all", from: 500, to: 100 }] });
+    });
+    await foldAll(t);
+    expect((await figures(t)).waiting).toBe(0);
+    expect(await standingAs(players[0], {})).toMatchObject({ rank: 1, players: 2 });
+  });
+});
+
+/** The chain's run as a plain function, for recording. */
+const foldRun = {
+  _handler: async (ctx: MutationCtx) => await foldTallies(ctx, Number.MAX_SAFE_INTEGER),
+};
+
+describe("the fold's chain", () => {
+  async function jobs(t: TestConvex) {
+    const all = await t.run(
+      async (ctx) => await ctx.db.system.query("_scheduled_functions").take(1_000),
+    );
+    return all.filter((job) => job.name === "tallies:fold" && job.state.kind === "pending");
+  }
+
+  /** Moves the clock on by `ms` and lets the jobs due by then run. */
+  async function wait(t: TestConvex, ms: number) {
+    vi.advanceTimersByTime(ms);
+    await t.finishInProgressScheduledFunctions();
+  }
+
+  test("the watch starts one chain, which folds about once a second and keeps going", async () => {
+    const { t, players } = await aDayOfPlay();
+    expect(await t.mutation(internal.tallies.watch, {})).toBe(1);
+    await wait(t, 0);
+    // Running: the watch leaves it alone.
+    expect(await t.mutation(internal.tallies.watch, {})).toBeNull();
+    expect(await jobs(t)).toHaveLength(1);
+    // Within a couple of seconds the figures show the day's play.
+    await wait(t, FOLD_EVERY_MS);
+    await wait(t, FOLD_EVERY_MS);
+    expect((await figures(t)).day).toMatchObject([expectedDay]);
+    expect(await standingAs(players[0], {})).toMatchObject({ rank: 1, players: 2 });
+    expect(await jobs(t)).toHaveLength(1);
+  });
+
+  test("a chain that stopped (a failed run) is restarted by the watch, and the old one ends", async () => {
+    const { t } = await aDayOfPlay();
+    expect(await t.mutation(internal.tallies.watch, {})).toBe(1);
+    // The run fails: nothing scheduled after it.
+    await t.run(async (ctx) => {
+      for (const job of await ctx.db.system.query("_scheduled_functions").take(10)) {
+        if (job.state.kind === "pending") await ctx.scheduler.cancel(job._id);
+      }
+    });
+    vi.advanceTimersByTime(FOLD_STALLED_MS - 1);
+    expect(await t.mutation(internal.tallies.watch, {})).toBeNull();
+    vi.advanceTimersByTime(2);
+    expect(await t.mutation(internal.tallies.watch, {})).toBe(2);
+    // A run of the old generation, late, folds nothing and schedules nothing.
+    expect(await t.mutation(internal.tallies.fold, { generation: 1 })).toEqual({
+      folded: 0,
+      more: false,
+      superseded: true,
+    });
+    await wait(t, 0);
+    expect((await figures(t)).day).toMatchObject([expectedDay]);
+    expect((await jobs(t)).map((job) => job.args[0] as unknown)).toEqual([{ generation: 2 }]);
+  });
+});
