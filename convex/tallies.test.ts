@@ -9,7 +9,9 @@ import type { Id } from "./_generated/dataModel";
 import type { MutationCtx } from "./_generated/server";
 import { FOLD_BATCH, FOLD_SETTLE_MS, foldTallies } from "./model/tallies/fold";
 import { FOLD_EVERY_MS, FOLD_STALLED_MS } from "./model/tallies/chain";
+import * as admin from "./admin";
 import * as game from "./game";
+import * as leaderboard from "./leaderboard";
 import { playerInGame, type TestConvex } from "../testing/convex/backend";
 import { dealtAnime, foldAll, guessAs, signedInAs, standingAs, viewOf } from "../testing/world";
 import type { TestPlayer } from "../testing/world";
@@ -121,6 +123,49 @@ describe("a player's path", () => {
           write.table === "_scheduled_functions";
         expect(own || write.table === "tallies", `${write.table} ${write.id}`).toBe(true);
       }
+    }
+  });
+});
+
+describe("what many people watch", () => {
+  test("the admin chart and a board's rank statistics re-run when the fold runs, not on a guess", async () => {
+    const { t, player } = await playerInGame(10);
+    const boss = await signedInAs(t, "admin", { email: "boss@example.com", username: "boss" });
+    // Something folded already, as on any busy day.
+    await solve(t, player);
+    await foldAll(t);
+    await player.as.mutation(api.game.next, { roundNumber: (await viewOf(player)).round!.number });
+    const watched = [
+      (
+        await recordCall(boss.as, boss.userId, "query", "admin.summary", admin.summary, {
+          day: TODAY,
+        })
+      ).record,
+      (
+        await recordCall(t, null, "query", "leaderboard.ranks", leaderboard.ranks, {
+          period: "all",
+        })
+      ).record,
+      (
+        await recordCall(t, null, "query", "leaderboard.ranks", leaderboard.ranks, {
+          period: "day",
+          day: TODAY,
+        })
+      ).record,
+    ];
+    const round = (await viewOf(player)).round!;
+    const guess = await recordCall(player.as, player.userId, "mutation", "game.guess", game.guess, {
+      roundNumber: round.number,
+      attempt: round.guessesUsed,
+      guess: (await dealtAnime(t, player)).answers[0],
+    });
+    expect(guess.result).toMatchObject({ kind: "correct" });
+    const fold = await recordCall(t, null, "mutation", "tallies.fold", foldRun, {});
+    const placed = (record: CallRecord): PlacedWrite[] =>
+      record.writes.map((write) => ({ write, renaming: null }));
+    for (const query of watched) {
+      expect(touches(query.reads, placed(guess.record), indexFields), query.name).toBe(false);
+      expect(touches(query.reads, placed(fold.record), indexFields), query.name).toBe(true);
     }
   });
 });
