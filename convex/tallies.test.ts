@@ -252,6 +252,22 @@ describe("the fold counts every tally exactly once", () => {
     expect((await figures(t)).waiting).toBe(0);
     expect(await standingAs(players[0], {})).toMatchObject({ rank: 1, players: 2 });
   });
+
+  test("a move to 0 takes a player off the board's statistics (a deleted account)", async () => {
+    const { t, players } = await aDayOfPlay();
+    await foldAll(t);
+    const [ann, bob] = players;
+    const points = (await standingAs(bob, {})).score;
+    await t.run(async (ctx) => {
+      await ctx.db.insert("tallies", {
+        day: TODAY,
+        moves: [{ board: "all", from: points, to: 0 }],
+      });
+    });
+    await foldAll(t);
+    expect(await t.query(api.leaderboard.ranks, {})).toMatchObject({ players: 1, top: [points] });
+    expect(await standingAs(ann, {})).toMatchObject({ rank: 1, players: 1 });
+  });
 });
 
 /** The chain's run as a plain function, for recording. */

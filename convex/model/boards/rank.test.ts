@@ -15,6 +15,7 @@ import {
   mergeStats,
   moveScore,
   rankOf,
+  removeScore,
   type RankStats,
 } from "../shared/rank";
 import { RANK_EXACT_LIMIT } from "../shared/rules";
@@ -90,6 +91,17 @@ describe("the rank statistics (pure)", () => {
     expect(rank.exact).toBe(false);
     expect(rank.rank).toBeGreaterThanOrEqual(3);
     expect(rank.topPercent).toBe(100);
+  });
+
+  test("a player who leaves the board leaves its count, its buckets and its best scores", () => {
+    let stats = emptyStats();
+    for (const score of [300, 200, 200, 100]) stats = moveScore(stats, 0, score);
+    const left = removeScore(stats, 200);
+    expect(left.players).toBe(3);
+    expect(left.top).toEqual([300, 200, 100]);
+    expect(left.buckets.reduce((a, b) => a + b, 0)).toBe(3);
+    expect(rankOf(left, 150)).toMatchObject({ rank: 3, exact: true });
+    expect(removeScore(emptyStats(), 100)).toEqual(emptyStats());
   });
 
   test("a score newer than the statistics still ranks within the board", () => {

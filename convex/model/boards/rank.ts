@@ -1,6 +1,13 @@
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import { RANK_EXACT_LIMIT, RANK_SHARDS } from "../shared/rules";
-import { bucketOf, emptyStats, mergeStats, moveScore, type RankStats } from "../shared/rank";
+import {
+  bucketOf,
+  emptyStats,
+  mergeStats,
+  moveScore,
+  removeScore,
+  type RankStats,
+} from "../shared/rank";
 import type { ScoreMove } from "../tallies/record";
 
 /**
@@ -32,8 +39,9 @@ export async function readRanks(ctx: QueryCtx, board: string): Promise<RankStats
 
 /**
  * Applies score moves to `board`'s statistics, in the order they were made (each player's moves
- * follow one another: the second of them read what the first wrote). A move that would lower a
- * score cannot come from the game; it is left out rather than stopping every fold after it.
+ * follow one another: the second of them read what the first wrote). A move to 0 is a player
+ * leaving the board (a deleted account). Any other move that would lower a score cannot come
+ * from the game; it is left out rather than stopping every fold after it.
  */
 export async function applyMoves(
   ctx: MutationCtx,
@@ -43,7 +51,8 @@ export async function applyMoves(
   const doc = await ranksDocument(ctx, board);
   let stats = doc ?? (await readRanks(ctx, board));
   for (const { from, to } of moves) {
-    if (to > from && from >= 0) stats = moveScore(stats, from, to);
+    if (to === 0 && from > 0) stats = removeScore(stats, from);
+    else if (to > from && from >= 0) stats = moveScore(stats, from, to);
   }
   const fields = { players: stats.players, top: stats.top, buckets: stats.buckets };
   if (doc !== null) {

@@ -74,6 +74,22 @@ export function moveScore(
 }
 
 /**
+ * A player with `score` points leaves the board (their account deleted). Their score leaves the
+ * kept best scores too, which then hold one fewer than the board's best `cap` until scores move:
+ * a rank just below them may read as exact while it is one place off, never more per leaver.
+ */
+export function removeScore(stats: RankStats, score: number): RankStats {
+  if (score <= 0) return stats;
+  const top = [...stats.top];
+  const kept = top.indexOf(score);
+  if (kept >= 0) top.splice(kept, 1);
+  const buckets = [...stats.buckets];
+  const bucket = bucketOf(score);
+  if ((buckets[bucket] ?? 0) > 0) buckets[bucket] -= 1;
+  return { players: Math.max(0, stats.players - 1), top, buckets };
+}
+
+/**
  * Statistics kept in parts (each part's best `cap` and its buckets) as one: the best `cap` of all
  * parts are among the parts' own best, so the merged list is still exact.
  */
