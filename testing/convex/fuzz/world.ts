@@ -57,6 +57,7 @@ export const TABLES: TableNames[] = [
   "adminClaimAttempts",
   "boardEntries",
   "boardStats",
+  "roomPlayers",
 ];
 
 export async function newWorld({ withAccount = false } = {}): Promise<World> {
