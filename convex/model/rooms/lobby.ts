@@ -108,7 +108,7 @@ export const joinResultValidator = v.union(
   v.object({ kind: v.literal("joined"), code: v.string() }),
   v.object({ kind: v.literal("refused"), reason: joinRefusal, retryAt: v.optional(v.number()) }),
 );
-type JoinResult = Infer<typeof joinResultValidator>;
+export type JoinResult = Infer<typeof joinResultValidator>;
 
 /**
  * Joins by code (link, QR or typed). A member joining again is simply back; anyone else is held

@@ -1,4 +1,4 @@
-import { LogInIcon, SparklesIcon } from "lucide-react";
+import { LogInIcon, SparklesIcon, UsersIcon } from "lucide-react";
 import { Suspense } from "react";
 import { Link } from "react-router-dom";
 import { Button } from "@/components/ui/button";
@@ -32,7 +32,17 @@ export function TopBar() {
         </Link>
         <nav aria-label="Account" className="flex items-center gap-1 sm:gap-2">
           {viewer.status === "loading" && <Spinner className="size-5 text-muted-foreground" />}
-          {viewer.status === "signedOut" && <LoginButton />}
+          {viewer.status === "signedOut" && (
+            <>
+              <Button asChild variant="ghost" size="sm">
+                <Link to="/room" data-visitor-control="">
+                  <UsersIcon />
+                  <span className="sr-only sm:not-sr-only">Play with friends</span>
+                </Link>
+              </Button>
+              <LoginButton />
+            </>
+          )}
           {viewer.status === "signedIn" && (
             <Suspense fallback={<Spinner className="size-5 text-muted-foreground" />}>
               <SignedInActions viewer={viewer.viewer} />
