@@ -438,6 +438,14 @@ function printConvex(convex) {
         `${steps.join(" + ")} B, clear ${clear} B; all of a round ${round} B, the first paint ${steps[0]} B`,
     );
   }
+  for (const [players, presence] of Object.entries(convex.roomPresence ?? {})) {
+    const { steady, comingBack, perSecond } = presence;
+    const met = steady === 0;
+    console.log(
+      `\n   rooms.view re-runs per heartbeat, a room of 12 beside ${(Number(players) / 10).toLocaleString("en-US")} others: ` +
+        `${steady} (${perSecond} a second from presence; 0: ${verdict(met)}); a player coming back: ${comingBack}`,
+    );
+  }
   const widest = counts.at(-1);
   console.log(`\n   By table, at ${widest.toLocaleString("en-US")} players:`);
   for (const name of names) {

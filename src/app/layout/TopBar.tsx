@@ -25,8 +25,8 @@ export function TopBar() {
           className="flex items-center gap-2 rounded-md text-lg font-bold tracking-tight whitespace-nowrap outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
         >
           <SparklesIcon className="size-5 text-primary" />
-          {/* Signed in, the bar holds up to six controls: below 360 px the name gives way to them. */}
-          <span className={cn(viewer.status === "signedIn" && "max-[359px]:sr-only")}>
+          {/* Signed in, the bar holds up to seven controls: below 400 px the name gives way to them. */}
+          <span className={cn(viewer.status === "signedIn" && "max-[399px]:sr-only")}>
             Anime Guess
           </span>
         </Link>

@@ -16,7 +16,8 @@ export function RemoveButton({ room, player }: { room: MemberView; player: Playe
     <Button
       variant="ghost"
       size="icon-sm"
-      className="size-6 shrink-0 text-muted-foreground hover:text-destructive"
+      // As tall as the row's text, so that a full scoreboard still fits a phone.
+      className="-my-0.5 size-5 shrink-0 text-muted-foreground hover:text-destructive [&_svg:not([class*='size-'])]:size-3.5"
       title={`Remove ${player.username}`}
       aria-label={`Remove ${player.username}`}
       disabled={working}

@@ -26,7 +26,7 @@ export function RoomClue({ clue }: { clue: string }) {
   }, [open, clue]);
 
   return (
-    <section aria-labelledby="room-clue">
+    <section aria-labelledby="room-clue" className="relative">
       <h2 id="room-clue" className="sr-only md:not-sr-only md:mb-1 md:text-sm md:font-semibold">
         Clue
       </h2>
@@ -45,7 +45,12 @@ export function RoomClue({ clue }: { clue: string }) {
           type="button"
           variant="link"
           size="sm"
-          className="h-auto p-0 text-xs md:hidden"
+          // Closed, it sits on the clue's last line, so that opening costs no room until used.
+          className={cn(
+            "h-5 gap-0.5 p-0 text-xs md:hidden",
+            !open &&
+              "absolute right-0 bottom-0 bg-background pl-2 shadow-[-12px_0_8px_var(--background)]",
+          )}
           aria-expanded={open}
           aria-controls="room-clue-text"
           onClick={() => setOpen((was) => !was)}
