@@ -272,7 +272,9 @@ test("on phones: a room found from the landing page, joined by link, a round wit
   await expect(history.getByRole("listitem").nth(0)).toHaveText(`${WRONG_GUESS}wrong`);
   await box.fill(` ${WRONG_GUESS.toUpperCase()} `);
   await box.press("Enter");
-  await expect(history.getByRole("listitem").nth(1)).toHaveText(`${WRONG_GUESS.toUpperCase()}already tried`);
+  await expect(history.getByRole("listitem").nth(1)).toHaveText(
+    `${WRONG_GUESS.toUpperCase()}already tried`,
+  );
   await expect(guest.page.getByText("4 / 5 guesses")).toBeVisible();
   await box.fill("Test Sh");
   const right = guest.page
