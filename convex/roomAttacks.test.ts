@@ -148,7 +148,7 @@ describe("room codes cannot be enumerated", () => {
     });
   });
 
-  test("a closed room's code counts as a wrong one", async () => {
+  test("a closed room's code counts as a wrong one, except for its members", async () => {
     const t = newBackend();
     await seedAnime(t, 2);
     const [ann, eve] = await players(t, 2);
@@ -157,6 +157,13 @@ describe("room codes cannot be enumerated", () => {
       const room = (await ctx.db.query("rooms").first())!;
       await ctx.db.patch("rooms", room._id, { status: "closed", closedAt: Date.now() });
     });
+    // Its own members are told it closed as often as they look: they guessed nothing.
+    for (let i = 0; i < 2 * ROOM_JOIN_MAX_FAILURES; i++) {
+      expect(await ann.as.mutation(api.rooms.join, { code })).toEqual({
+        kind: "refused",
+        reason: "ROOM_CLOSED",
+      });
+    }
     for (let i = 1; i < ROOM_JOIN_MAX_FAILURES; i++) {
       expect(await eve.as.mutation(api.rooms.join, { code })).toEqual({
         kind: "refused",

@@ -124,8 +124,12 @@ export async function joinRoom(
 ): Promise<JoinResult> {
   const now = Date.now();
   const found = await roomByCode(ctx, code);
+  const existing = found === null ? null : await membership(ctx, found._id, user._id);
+  // A member's own room that has closed: no guess at all, so nothing to count.
+  if (found?.status === "closed" && existing !== null) {
+    return { kind: "refused", reason: "ROOM_CLOSED" };
+  }
   const room = found?.status === "closed" ? null : found;
-  const existing = room === null ? null : await membership(ctx, room._id, user._id);
   if (room !== null && existing !== null) {
     if (!existing.present) {
       await ctx.db.patch("roomPlayers", existing._id, {
