@@ -20,6 +20,7 @@ export function RoomClue({ clue }: { clue: string }) {
       if (!open) setCut(text.scrollHeight > text.clientHeight + 1);
     };
     measure();
+    if (typeof ResizeObserver === "undefined") return;
     const observer = new ResizeObserver(measure);
     observer.observe(text);
     return () => observer.disconnect();
