@@ -416,7 +416,8 @@ function printConvex(convex) {
       budget = `≤ ${BUDGET.topPlayerReads} board entries read: ${verdict(met)}`;
     } else if (name.startsWith("rooms.advance (next round")) {
       // The solo deal's probes and walk, each candidate checked against every member's seen record.
-      budget = "varies with the draw, not with rooms: ≤ 40 anime, each with ≤ 12 members' seen records";
+      budget =
+        "varies with the draw, not with rooms: ≤ 40 anime, each with ≤ 12 members' seen records";
     } else if (name.startsWith("game.next")) {
       // Random probes, then a walk, to an anime the player has not seen (DEAL_PROBES + DEAL_CANDIDATES);
       // then the dealt clue's check (catalogue/clue/roundClue.ts): the seeds' clues are short, so
