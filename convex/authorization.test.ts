@@ -24,6 +24,8 @@ type Row = {
   /** Sets up what the call needs (a game to guess in, an account to sign in to). */
   prepare?: (t: TestConvex, caller: Caller | null) => Promise<void>;
   expected: Record<Role, Expected>;
+  /** Arguments that name what `prepare` made (a document's id), over `args`. */
+  argsAfter?: (t: TestConvex) => Promise<Record<string, unknown>>;
   /** What an allowed call must have done, beyond not throwing. */
   allowed?: (outcome: Outcome) => Promise<void> | void;
 };
@@ -47,7 +49,7 @@ async function startGame(_t: TestConvex, caller: Caller | null) {
   await caller?.as.mutation(api.game.start, { timeZone: "UTC" });
 }
 
-const ROOM = "K7QM";
+const ROOM = "K7QM2X";
 
 /**
  * A party room with the code ROOM: the caller hosts it (a visitor's room has another host), or
@@ -74,6 +76,11 @@ async function roomOf(t: TestConvex) {
 
 async function membersOf(t: TestConvex) {
   return await t.run(async (ctx) => await ctx.db.query("roomPlayers").take(100));
+}
+
+/** The room's newest member, as `rooms.remove` names them. */
+async function lastMember(t: TestConvex) {
+  return { player: (await membersOf(t)).at(-1)!._id };
 }
 
 const dana = { email: "dana@example.com", password: "secret1", username: "Dana" };
@@ -281,7 +288,7 @@ const audit: Record<PublicFunctionName, Row | Row[]> = {
     args: {},
     expected: signedInOnly(),
     allowed: async ({ result, t, caller }) => {
-      expect(result).toEqual({ code: expect.stringMatching(/^[A-Z2-9]{4}$/) as unknown });
+      expect(result).toEqual({ code: expect.stringMatching(/^[A-Z2-9]{6}$/) as unknown });
       expect((await roomOf(t)).hostId).toBe(caller!.userId);
     },
   },
@@ -290,10 +297,32 @@ const audit: Record<PublicFunctionName, Row | Row[]> = {
     prepare: inRoom({ guest: true }),
     expected: signedInOnly(),
     allowed: async ({ result, t, caller }) => {
-      expect(result).toEqual({ code: ROOM });
+      expect(result).toEqual({ kind: "joined", code: ROOM });
       expect((await membersOf(t)).map((m) => m.userId)).toContain(caller!.userId);
     },
   },
+  "rooms:remove": [
+    {
+      // The host removes their guest.
+      args: { code: ROOM },
+      argsAfter: lastMember,
+      prepare: async (t, caller) => {
+        await inRoom()(t, caller);
+        const guest = await signedInAs(t, "player", { email: "g@example.com", username: "Guest" });
+        await guest.as.mutation(api.rooms.join, { code: ROOM });
+      },
+      expected: signedInOnly(),
+      allowed: async ({ t, caller }) =>
+        expect((await membersOf(t)).map((m) => m.userId)).toEqual([caller!.userId]),
+    },
+    {
+      // A guest removes no one, not even the host.
+      args: { code: ROOM },
+      argsAfter: lastMember,
+      prepare: inRoom({ guest: true }),
+      expected: signedInOnly("NOT_IN_ROOM"),
+    },
+  ],
   "rooms:heartbeat": {
     args: { code: ROOM },
     prepare: inRoom(),
@@ -458,12 +487,13 @@ describe("authorization audit", () => {
     await seedAnime(t, 3);
     const caller = role === "visitor" ? null : await signedInAs(t, role);
     await row.prepare?.(t, caller);
+    const args = { ...row.args, ...(await row.argsAfter?.(t)) };
     const expected = row.expected[role];
     if (expected !== "allow") {
-      await expectErrorCode(call(caller?.as ?? t, name, row.args), expected);
+      await expectErrorCode(call(caller?.as ?? t, name, args), expected);
       return;
     }
-    const { result, reads } = await clockReadsDuring(() => call(caller?.as ?? t, name, row.args));
+    const { result, reads } = await clockReadsDuring(() => call(caller?.as ?? t, name, args));
     // A query never reads the clock: Convex caches its result until the documents it read
     // change, so the time would stand still on screen. Time comes in as an argument.
     if (kindOf.get(name) === "query") expect(reads).toEqual([]);

@@ -5,6 +5,7 @@ import type { Doc } from "./_generated/dataModel";
 import {
   BLUR_STEPS_PX,
   ROOM_DATA_KEPT_MS,
+  ROOM_EMPTY_PAUSE_MS,
   ROOM_GUESS_GAP_MS,
   ROOM_GUESSES_PER_ROUND,
   ROOM_HEARTBEAT_MS,
@@ -114,7 +115,7 @@ describe("party rooms", () => {
     await seedAnime(t, 12);
     const [ann, ben, cy] = await players(t, 3);
     const { code } = await ann.as.mutation(api.rooms.create, {});
-    expect(code).toMatch(/^[A-HJKMNP-Z2-9]{4}$/);
+    expect(code).toMatch(/^[A-HJKMNP-Z2-9]{6}$/);
     // A code typed in lower case, with a space, finds the room.
     await ben.as.mutation(api.rooms.join, {
       code: ` ${code.slice(0, 2).toLowerCase()} ${code.slice(2)}`,
@@ -320,10 +321,10 @@ describe("party rooms", () => {
     await seedAnime(t, 3);
     const everyone = await players(t, ROOM_MAX_PLAYERS + 1);
     const code = await newRoom(everyone[0], everyone.slice(1, ROOM_MAX_PLAYERS));
-    await expectErrorCode(
-      everyone[ROOM_MAX_PLAYERS].as.mutation(api.rooms.join, { code }),
-      "ROOM_FULL",
-    );
+    expect(await everyone[ROOM_MAX_PLAYERS].as.mutation(api.rooms.join, { code })).toEqual({
+      kind: "refused",
+      reason: "ROOM_FULL",
+    });
     await everyone[3].as.mutation(api.rooms.join, { code });
     expect((await view(everyone[0], code)).players).toHaveLength(ROOM_MAX_PLAYERS);
     expect(await everyone[ROOM_MAX_PLAYERS].as.query(api.rooms.view, { code })).toEqual({
@@ -409,17 +410,26 @@ describe("party rooms", () => {
     );
   });
 
-  test("a room nobody is in closes after 30 minutes, and its data is deleted a day later", async () => {
+  test("a room nobody is in pauses its round after a minute, closes soon after, and its data is deleted a day later", async () => {
     const t = newBackend();
     await seedAnime(t, 3);
     const [ann, ben, eve] = await players(t, 3);
     const code = await newRoom(ann, [ben]);
     await ann.as.mutation(api.rooms.start, { code });
-    await elapse(t, ROOM_IDLE_CLOSE_MS - 60_000, code, []);
-    expect((await view(ann, code)).status).not.toBe("closed");
+    // Both tabs close at once: gone within 30 s, and a minute later the round stands still.
+    await elapse(t, 30_000 + ROOM_EMPTY_PAUSE_MS, code, []);
+    const paused = await view(ann, code);
+    expect(paused).toMatchObject({ paused: true, status: "playing" });
+    expect(paused.roundNumber).toBeLessThan(paused.settings.rounds);
+    const frozen = paused.round!;
+    await elapse(t, ROOM_IDLE_CLOSE_MS - ROOM_EMPTY_PAUSE_MS - 60_000, code, []);
+    expect((await view(ann, code)).round).toEqual(frozen);
     await elapse(t, 2 * 60_000, code, []);
     expect(await ann.as.query(api.rooms.view, { code })).toEqual({ kind: "closed", code });
-    await expectErrorCode(eve.as.mutation(api.rooms.join, { code }), "ROOM_CLOSED");
+    expect(await eve.as.mutation(api.rooms.join, { code })).toEqual({
+      kind: "refused",
+      reason: "ROOM_CLOSED",
+    });
     await expectErrorCode(ann.as.mutation(api.rooms.heartbeat, { code }), "ROOM_CLOSED");
     // No timeline job is left running for it.
     const pending = await t.run(async (ctx) =>
@@ -438,8 +448,8 @@ describe("party rooms", () => {
         ].map((docs) => docs.length),
       );
     expect(await t.mutation(internal.rooms.cleanup, {})).toBe(0);
-    // Nobody was there, so the game ran its five rounds out by time before the room closed.
-    expect(await count()).toEqual([1, 2, 5]);
+    // Nobody was there: the game stood still, its rounds not run out, until the room closed.
+    expect(await count()).toEqual([1, 2, paused.roundNumber]);
     vi.advanceTimersByTime(ROOM_DATA_KEPT_MS);
     expect(await t.mutation(internal.rooms.cleanup, {})).toBe(1);
     expect(await count()).toEqual([0, 0, 0]);
@@ -459,7 +469,7 @@ describe("party rooms", () => {
     const code = await newRoom(ann, []);
     await ann.as.mutation(api.rooms.start, { code });
     const answer = (await currentAnime(t, code)).title.english!;
-    for (const asked of [code, "ZZZZ", "", "k7qm"]) {
+    for (const asked of [code, "ZZZZZZ", "", "k7qm9x"]) {
       expect(await eve.as.query(api.rooms.view, { code: asked })).toEqual({ kind: "outside" });
     }
     const before = await t.run(async (ctx) => [
@@ -476,13 +486,21 @@ describe("party rooms", () => {
     ]) {
       await expectErrorCode(call, "NOT_IN_ROOM");
     }
-    await expectErrorCode(eve.as.mutation(api.rooms.join, { code: "ZZZZ" }), "ROOM_NOT_FOUND");
+    expect(await eve.as.mutation(api.rooms.join, { code: "ZZZZZZ" })).toEqual({
+      kind: "refused",
+      reason: "ROOM_NOT_FOUND",
+    });
     const after = await t.run(async (ctx) => [
       await ctx.db.query("rooms").take(1000),
       await ctx.db.query("roomPlayers").take(1000),
       await ctx.db.query("roomRounds").take(1000),
     ]);
     expect(after).toEqual(before);
+    for (const call of [
+      eve.as.mutation(api.rooms.remove, { code, player: (await view(ann, code)).players[0].key }),
+    ]) {
+      await expectErrorCode(call, "NOT_IN_ROOM");
+    }
   });
 
   test("the deal avoids every member's seen anime and daily round; the timeline ignores stale jobs", async () => {

@@ -2,7 +2,7 @@ import { v } from "convex/values";
 import { internalMutation } from "./_generated/server";
 import { playerMutation, playerQuery } from "./functions";
 import { deleteClosedRooms } from "./model/rooms/cleanup";
-import { configureRoom, createRoom, joinRoom, roomCodeValidator } from "./model/rooms/lobby";
+import * as Lobby from "./model/rooms/lobby";
 import * as Presence from "./model/rooms/presence";
 import { roomGuessOutcomeValidator, submitRoomGuess } from "./model/rooms/scoring";
 import { advanceArgs, advanceRound, startGame } from "./model/rooms/timeline";
@@ -18,15 +18,25 @@ export const view = playerQuery({
 /** Makes a room with the caller as host. */
 export const create = playerMutation({
   args: {},
-  returns: roomCodeValidator,
-  handler: async (ctx) => await createRoom(ctx, ctx.user),
+  returns: Lobby.roomCodeValidator,
+  handler: async (ctx) => await Lobby.createRoom(ctx, ctx.user),
 });
 
-/** Joins by code (from a link, the QR code or typed); a member is simply back. */
+/**
+ * Joins by code (from a link, the QR code or typed); a member is simply back. Wrong codes are
+ * limited per account, so a refusal is a result (its count must be kept), not an error.
+ */
 export const join = playerMutation({
   args: { code: v.string() },
-  returns: roomCodeValidator,
-  handler: async (ctx, { code }) => await joinRoom(ctx, ctx.user, code),
+  returns: Lobby.joinResultValidator,
+  handler: async (ctx, { code }) => await Lobby.joinRoom(ctx, ctx.user, code),
+});
+
+/** The host removes a player, who cannot join this room again. */
+export const remove = playerMutation({
+  args: { code: v.string(), player: v.id("roomPlayers") },
+  returns: v.null(),
+  handler: async (ctx, args) => await Lobby.removePlayer(ctx, ctx.user._id, args),
 });
 
 /** The open room page says the player is still here, every ROOM_HEARTBEAT_MS; returns the server time. */
@@ -46,7 +56,7 @@ export const leave = playerMutation({
 export const configure = playerMutation({
   args: { code: v.string(), rounds: v.number(), seconds: v.number() },
   returns: v.null(),
-  handler: async (ctx, args) => await configureRoom(ctx, ctx.user._id, args),
+  handler: async (ctx, args) => await Lobby.configureRoom(ctx, ctx.user._id, args),
 });
 
 /** Start, or Play again from the podium: the host only. */

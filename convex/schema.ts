@@ -169,6 +169,12 @@ export const seenAnimeFields = {
   userId: v.id("users"),
   animeId: v.id("anime"),
   seenAt: v.number(),
+  /**
+   * When the player was last shown it in a party room, and which: no other deal gives it to them
+   * for ROOM_SEEN_BAR_MS (convex/model/game/dealBar.ts).
+   */
+  roomSeenAt: v.optional(v.number()),
+  roomId: v.optional(v.id("rooms")),
 };
 
 /**
@@ -483,6 +489,25 @@ export const roomFields = {
   closedAt: v.optional(v.number()),
   /** The one pending presence sweep (rooms:sweep). */
   sweepJobId: v.optional(v.id("_scheduled_functions")),
+  /** Since when the room's round has stood still because nobody was present. */
+  pausedAt: v.optional(v.number()),
+};
+
+/** Someone the host removed from a room: they cannot join it again. */
+export const roomBanFields = {
+  roomId: v.id("rooms"),
+  userId: v.id("users"),
+};
+
+/** An account's wrong room codes (a handful a minute), and its lock, which doubles each time. */
+export const roomJoinAttemptFields = {
+  userId: v.id("users"),
+  /** Times of the wrong codes within the last ROOM_JOIN_FAILURE_WINDOW_MS. */
+  failures: v.array(v.number()),
+  lockedUntil: v.optional(v.number()),
+  /** Locks in a row: the next one lasts ROOM_JOIN_LOCK_MS × 2^locks. */
+  locks: v.number(),
+  lastLockAt: v.optional(v.number()),
 };
 
 /** A player's part in the current round (reset when a round they had not played starts). */
@@ -608,6 +633,8 @@ export default defineSchema({
     "roomId",
     "userId",
   ]),
+  roomBans: defineTable(roomBanFields).index("by_roomId_and_userId", ["roomId", "userId"]),
+  roomJoinAttempts: defineTable(roomJoinAttemptFields).index("by_userId", ["userId"]),
   roomRounds: defineTable(roomRoundFields)
     .index("by_roomId_and_number", ["roomId", "number"])
     .index("by_coverToken", ["coverToken"]),

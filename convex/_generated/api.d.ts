@@ -50,6 +50,7 @@ import type * as model_catalogue_refreshLog from "../model/catalogue/refreshLog.
 import type * as model_game_activity from "../model/game/activity.js";
 import type * as model_game_cooldown from "../model/game/cooldown.js";
 import type * as model_game_deal from "../model/game/deal.js";
+import type * as model_game_dealBar from "../model/game/dealBar.js";
 import type * as model_game_localTime from "../model/game/localTime.js";
 import type * as model_game_play from "../model/game/play.js";
 import type * as model_game_reset from "../model/game/reset.js";
@@ -74,6 +75,7 @@ import type * as model_ops_migrations from "../model/ops/migrations.js";
 import type * as model_rooms_access from "../model/rooms/access.js";
 import type * as model_rooms_cleanup from "../model/rooms/cleanup.js";
 import type * as model_rooms_deal from "../model/rooms/deal.js";
+import type * as model_rooms_joinLimit from "../model/rooms/joinLimit.js";
 import type * as model_rooms_lobby from "../model/rooms/lobby.js";
 import type * as model_rooms_presence from "../model/rooms/presence.js";
 import type * as model_rooms_scoring from "../model/rooms/scoring.js";
@@ -141,6 +143,7 @@ declare const fullApi: ApiFromModules<{
   "model/game/activity": typeof model_game_activity;
   "model/game/cooldown": typeof model_game_cooldown;
   "model/game/deal": typeof model_game_deal;
+  "model/game/dealBar": typeof model_game_dealBar;
   "model/game/localTime": typeof model_game_localTime;
   "model/game/play": typeof model_game_play;
   "model/game/reset": typeof model_game_reset;
@@ -165,6 +168,7 @@ declare const fullApi: ApiFromModules<{
   "model/rooms/access": typeof model_rooms_access;
   "model/rooms/cleanup": typeof model_rooms_cleanup;
   "model/rooms/deal": typeof model_rooms_deal;
+  "model/rooms/joinLimit": typeof model_rooms_joinLimit;
   "model/rooms/lobby": typeof model_rooms_lobby;
   "model/rooms/presence": typeof model_rooms_presence;
   "model/rooms/scoring": typeof model_rooms_scoring;

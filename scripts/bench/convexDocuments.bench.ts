@@ -46,13 +46,15 @@ vi.spyOn(Math, "random").mockImplementation(seededRandom(20_260_611));
 const results: Record<number, Figures> = {};
 const rank: Record<number, Figures> = {};
 let coverBytes: { steps: number[]; clear: number; round: number } | null = null;
+/** A room of 12's view re-runs per heartbeat, at each player count. */
+const roomPresence: Record<number, unknown> = {};
 
 afterAll(() => {
   const out = path.resolve(process.env.BENCH_CONVEX_OUT ?? "bench-results/convex.json");
   mkdirSync(path.dirname(out), { recursive: true });
   writeFileSync(
     out,
-    `${JSON.stringify({ animeCount: ANIME_COUNT, players: results, rank, coverBytes }, null, 2)}\n`,
+    `${JSON.stringify({ animeCount: ANIME_COUNT, players: results, rank, coverBytes, roomPresence }, null, 2)}\n`,
   );
 });
 
@@ -360,7 +362,9 @@ for (const players of PLAYER_COUNTS) {
     figures[`tallies.fold (a batch of ${FOLD_BATCH.toLocaleString("en-US")})`] = fold.figure;
 
     // Party rooms beside one room per 10 players: the figures must not grow with the rooms.
-    Object.assign(figures, await roomFigures(t, players / 10));
+    const rooms = await roomFigures(t, players / 10);
+    Object.assign(figures, rooms.rows);
+    roomPresence[players] = rooms.presence;
 
     figures[`judge one guess (worst of ${JUDGED.length})`] = await judgeFigure(t);
     figures[`titles.suggest (worst of ${TYPED.length})`] = await suggestFigure(t);

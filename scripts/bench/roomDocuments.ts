@@ -1,24 +1,39 @@
 // Party rooms' rows of the bench's Convex table: the documents a room guess, a cover step change,
-// the room view and a heartbeat read and write, beside `roomCount` other rooms in play (they must
-// not change a thing: each function reads its own room's ≤ 12 players and ≤ 15 rounds only).
+// the next round's deal, the room view, a heartbeat, joins (by link, a wrong code, a newcomer),
+// a removal and the presence sweep read and write, beside `roomCount` other rooms in play (they
+// must not change a thing: each function reads its own room's ≤ 12 players and ≤ 15 rounds
+// only). Also how many members' room views one heartbeat re-runs (none: heartbeats go to their
+// own table), and a returning player's (all of them: "present" is on the scoreboard).
 import type { Id } from "@convex/_generated/dataModel";
-import { ROOM_CODE_ALPHABET, ROOM_MAX_PLAYERS } from "@convex/model/shared/rules";
-import { createRoom, joinRoom } from "@convex/model/rooms/lobby";
-import { heartbeat } from "@convex/model/rooms/presence";
+import {
+  ROOM_CODE_ALPHABET,
+  ROOM_CODE_LENGTH,
+  ROOM_HEARTBEAT_MS,
+  ROOM_MAX_PLAYERS,
+} from "@convex/model/shared/rules";
+import { createRoom, joinRoom, removePlayer } from "@convex/model/rooms/lobby";
+import { heartbeat, sweepRoom } from "@convex/model/rooms/presence";
 import { submitRoomGuess } from "@convex/model/rooms/scoring";
 import { advanceRound, startGame } from "@convex/model/rooms/timeline";
 import { roomView } from "@convex/model/rooms/view";
 import type { TestConvex } from "../../testing/convex/backend";
+import { queryRunsCaused } from "../../testing/convex/concurrency/occ";
+import {
+  newRecord,
+  recordingCtx,
+  type CallRecord,
+} from "../../testing/convex/concurrency/readWriteSets";
+import { indexFields } from "../../testing/convex/concurrency/schemaIndexes";
 import { countingCtx, newCounts, type DocumentCounts } from "./countingCtx";
 import { WRONG_GUESS } from "../../testing/fixtures/anime";
 
 type Figure = Pick<DocumentCounts, "reads" | "writes" | "readsByTable" | "writesByTable">;
 
-/** A code no random room code takes (those are checked for clashes anyway): "2222", "2223", … */
+/** A code no random room code takes (those are checked for clashes anyway): "222222", … */
 function fillerCode(index: number): string {
   let code = "";
   let rest = index;
-  for (let i = 0; i < 4; i++) {
+  for (let i = 0; i < ROOM_CODE_LENGTH; i++) {
     code = ROOM_CODE_ALPHABET[ROOM_CODE_ALPHABET.length - 1 - (rest % 8)] + code;
     rest = Math.floor(rest / 8);
   }
@@ -89,9 +104,54 @@ async function measure<T>(
   return { figure: counts, result };
 }
 
+/** How many of the 12 members' room views a heartbeat's writes re-run (Convex re-runs a query
+ * whose read set a commit touches): a steady heartbeat's, and that of a player coming back. */
+async function viewRerunsPerHeartbeat(t: TestConvex, ids: Id<"users">[], code: string) {
+  const views: CallRecord[] = [];
+  for (const userId of ids) {
+    const record = newRecord("rooms.view", userId, { code });
+    record.usesIdentity = true;
+    await t.run(
+      async (ctx) => await roomView(recordingCtx(ctx, record, indexFields), userId, code),
+    );
+    views.push(record);
+  }
+  const beat = async (userId: Id<"users">) => {
+    const record = newRecord("rooms.heartbeat", userId, { code });
+    await t.run(
+      async (ctx) => await heartbeat(recordingCtx(ctx, record, indexFields), userId, code),
+    );
+    const writes = record.writes.map((write) => ({ write, renaming: null }));
+    return queryRunsCaused(writes, views, ROOM_MAX_PLAYERS, indexFields);
+  };
+  const steady = await beat(ids[5]);
+  await t.run(async (ctx) => {
+    const room = (await ctx.db
+      .query("rooms")
+      .withIndex("by_code", (q) => q.eq("code", code))
+      .unique())!;
+    const player = (await ctx.db
+      .query("roomPlayers")
+      .withIndex("by_roomId_and_userId", (q) => q.eq("roomId", room._id).eq("userId", ids[6]))
+      .unique())!;
+    await ctx.db.patch("roomPlayers", player._id, { present: false });
+  });
+  const comingBack = await beat(ids[6]);
+  return {
+    steady,
+    comingBack,
+    /** Every member beating every ROOM_HEARTBEAT_MS, none coming back. */
+    perSecond: (steady * ROOM_MAX_PLAYERS * 1000) / ROOM_HEARTBEAT_MS,
+  };
+}
+
 /** The rooms' rows, measured in a room of 12 beside `roomCount` others. */
 export async function roomFigures(t: TestConvex, roomCount: number) {
-  const users = await t.run(async (ctx) => await ctx.db.query("users").take(ROOM_MAX_PLAYERS));
+  const everyone = await t.run(
+    async (ctx) => await ctx.db.query("users").take(ROOM_MAX_PLAYERS + 1),
+  );
+  const users = everyone.slice(0, ROOM_MAX_PLAYERS);
+  const newcomer = everyone[ROOM_MAX_PLAYERS];
   const ids = users.map((user) => user._id);
   await seedRooms(t, roomCount, ids);
   const code = await t.run(async (ctx) => {
@@ -100,7 +160,7 @@ export async function roomFigures(t: TestConvex, roomCount: number) {
     await startGame(ctx, ids[0], code);
     return code;
   });
-  const { roundId, answer } = await t.run(async (ctx) => {
+  const { roundId, roomId, answer } = await t.run(async (ctx) => {
     const room = (await ctx.db
       .query("rooms")
       .withIndex("by_code", (q) => q.eq("code", code))
@@ -110,7 +170,7 @@ export async function roomFigures(t: TestConvex, roomCount: number) {
       .withIndex("by_roomId_and_number", (q) => q.eq("roomId", room._id).eq("number", 1))
       .unique())!;
     const anime = (await ctx.db.get("anime", round.animeId))!;
-    return { roundId: round._id, answer: anime.answers[0] };
+    return { roundId: round._id, roomId: room._id, answer: anime.answers[0] };
   });
   const rows: Record<string, Figure> = {};
   const guess = (userId: Id<"users">, text: string) =>
@@ -133,5 +193,31 @@ export async function roomFigures(t: TestConvex, roomCount: number) {
   rows["rooms.heartbeat"] = (
     await measure(t, ids[4], (ctx) => heartbeat(ctx, ids[4], code))
   ).figure;
-  return rows;
+  rows["rooms.sweep (12 players)"] = (
+    await measure(t, null, (ctx) => sweepRoom(ctx, roomId))
+  ).figure;
+  rows["rooms.join (a member, by link)"] = (
+    await measure(t, ids[3], (ctx) => joinRoom(ctx, users[3], code))
+  ).figure;
+  const wrongCode = await measure(t, newcomer._id, (ctx) => joinRoom(ctx, newcomer, "ZZZZZZ"));
+  if (wrongCode.result.kind !== "refused") throw new Error("a wrong code joined");
+  rows["rooms.join (a wrong code)"] = wrongCode.figure;
+  rows["rooms.remove"] = (
+    await measure(t, ids[0], async (ctx) => {
+      const player = (await ctx.db
+        .query("roomPlayers")
+        .withIndex("by_roomId_and_userId", (q) => q.eq("roomId", roomId).eq("userId", ids[11]))
+        .unique())!;
+      return await removePlayer(ctx, ids[0], { code, player: player._id });
+    })
+  ).figure;
+  const joined = await measure(t, newcomer._id, (ctx) => joinRoom(ctx, newcomer, code));
+  if (joined.result.kind !== "joined") throw new Error(`newcomer: ${joined.result.reason}`);
+  rows["rooms.join (a newcomer, mid-round)"] = joined.figure;
+  await t.run(async (ctx) => await advanceRound(ctx, { roundId, phase: "timeUp" }));
+  rows["rooms.advance (next round's deal)"] = (
+    await measure(t, null, (ctx) => advanceRound(ctx, { roundId, phase: "revealEnd" }))
+  ).figure;
+  const presence = await viewRerunsPerHeartbeat(t, [...ids.slice(0, 11), newcomer._id], code);
+  return { rows, presence };
 }

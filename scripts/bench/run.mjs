@@ -420,6 +420,10 @@ function printConvex(convex) {
       const reads = figures.map((f) => f.readsByTable.boardEntries ?? 0);
       const met = reads.every((r) => r <= BUDGET.topPlayerReads);
       budget = `≤ ${BUDGET.topPlayerReads} board entries read: ${verdict(met)}`;
+    } else if (name.startsWith("rooms.advance (next round")) {
+      // The solo deal's probes and walk, each candidate checked against every member's seen record.
+      budget =
+        "varies with the draw, not with rooms: ≤ 40 anime, each with ≤ 12 members' seen records";
     } else if (name.startsWith("game.next")) {
       // Random probes, then a walk, to an anime the player has not seen (DEAL_PROBES + DEAL_CANDIDATES);
       // then the dealt clue's check (catalogue/clue/roundClue.ts): the seeds' clues are short, so
@@ -442,6 +446,14 @@ function printConvex(convex) {
     console.log(
       `\n   A round's covers (generated test poster; a photographic cover weighs more): steps ` +
         `${steps.join(" + ")} B, clear ${clear} B; all of a round ${round} B, the first paint ${steps[0]} B`,
+    );
+  }
+  for (const [players, presence] of Object.entries(convex.roomPresence ?? {})) {
+    const { steady, comingBack, perSecond } = presence;
+    const met = steady === 0;
+    console.log(
+      `\n   rooms.view re-runs per heartbeat, a room of 12 beside ${(Number(players) / 10).toLocaleString("en-US")} others: ` +
+        `${steady} (${perSecond} a second from presence; 0: ${verdict(met)}); a player coming back: ${comingBack}`,
     );
   }
   const widest = counts.at(-1);

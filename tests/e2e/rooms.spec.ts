@@ -26,7 +26,7 @@ const scoreRow = (page: Page, player: Player) =>
   page.getByTestId("score-row").filter({ hasText: player.username });
 
 async function guess(page: Page, text: string) {
-  const box = page.getByRole("textbox", { name: "Your guess" });
+  const box = page.getByRole("combobox", { name: "Your guess" });
   await box.fill(text);
   await box.press("Enter");
 }
@@ -46,7 +46,7 @@ test("three friends play a room to the podium, each scoreboard moving live", asy
   await host.page.getByRole("link", { name: "Play with friends" }).click();
   await host.page.getByRole("button", { name: "Make a room" }).click();
   const code = (await host.page.getByTestId("room-code").textContent())!;
-  expect(code).toMatch(/^[A-HJKMNP-Z2-9]{4}$/);
+  expect(code).toMatch(/^[A-HJKMNP-Z2-9]{6}$/);
   await expect(host.page).toHaveURL(new RegExp(`/room/${code}$`));
 
   // Friends join by the link (Kai) and by typing the code (Mio).
@@ -164,7 +164,7 @@ test("a visitor opening a room's link logs in and lands in the room; an unknown 
     visitor.username,
   );
 
-  await page.goto("/room/ZZZZ");
+  await page.goto("/room/ZZZZZZ");
   await expect(page.getByRole("alert")).toHaveText(/There is no room with that code/);
 });
 
@@ -188,7 +188,7 @@ test("on a phone, a full room's round fits the screen: cover, guess box and all 
   ).toHaveCount(ROOM_MAX_PLAYERS);
   await page.getByRole("button", { name: "Start" }).click();
   await expect(page.getByTestId("score-row")).toHaveCount(ROOM_MAX_PLAYERS);
-  await expect(page.getByRole("textbox", { name: "Your guess" })).toBeInViewport({ ratio: 1 });
+  await expect(page.getByRole("combobox", { name: "Your guess" })).toBeInViewport({ ratio: 1 });
   expect(
     await page.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight),
   ).toBe(true);
@@ -201,4 +201,111 @@ test("on a phone, a full room's round fits the screen: cover, guess box and all 
     .toBe(true);
   await page.waitForTimeout(600); // the cross-fade
   await page.screenshot({ path: `${SCREENS_DIR}/room-round-12-players-mobile.png` });
+});
+
+/** The rooms screens at the desktop, phone and smallest phone sizes, to look at. */
+async function shootAll(page: Page, name: string) {
+  for (const [label, size] of [
+    ["1280x800", { width: 1280, height: 800 }],
+    ["390x844", { width: 390, height: 844 }],
+    ["320x640", { width: 320, height: 640 }],
+  ] as const) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(200);
+    await page.screenshot({ path: `${SCREENS_DIR}/${name}-${label}.png` });
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+}
+
+test("on phones: a room found from the landing page, joined by link, a round with the whole clue and the typeahead, a guest removed for good, Leave back to the rooms page", async ({
+  browser,
+  backend,
+}) => {
+  test.setTimeout(120_000);
+  await backend.seedAnimePool(4);
+  const phone = async (name: string) => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    return { page, player: await backend.signIn(page, newPlayer(name)) };
+  };
+  const host = await phone("hostess");
+  const guest = await phone("guest");
+
+  // The host finds rooms from the landing page (and the top bar has them too).
+  await host.page.goto("/");
+  await expect(
+    host.page.getByRole("banner").getByRole("link", { name: "Play with friends" }),
+  ).toBeVisible();
+  await shootAll(host.page, "landing");
+  await host.page.getByRole("main").getByRole("link", { name: "Play with friends" }).click();
+  await expect(host.page).toHaveURL(/\/room$/);
+  await shootAll(host.page, "rooms-home");
+  await host.page.getByRole("button", { name: "Make a room" }).click();
+  const code = (await host.page.getByTestId("room-code").textContent())!;
+  expect(code).toMatch(/^[A-HJKMNP-Z2-9]{6}$/);
+
+  // The guest opens the link: the lobby, with both players.
+  await guest.page.goto(`/room/${code}`);
+  await expect(guest.page.getByText("Waiting for the host to start")).toBeVisible();
+  await expect(
+    host.page.getByRole("list", { name: "Players in the room" }).getByRole("listitem"),
+  ).toHaveCount(2);
+  await shootAll(host.page, "rooms-lobby-host");
+  await host.page.getByRole("button", { name: "Start" }).click();
+  await expect(guest.page.getByText(/^Round 1 \//)).toBeVisible();
+
+  // The whole clue: cut to three lines at first, all of it at a tap.
+  const clue = guest.page.locator("#room-clue-text");
+  const cut = () => clue.evaluate((p) => p.scrollHeight > p.clientHeight + 1);
+  expect(await cut()).toBe(true);
+  await guest.page.getByRole("button", { name: "Whole clue" }).click();
+  expect(await cut()).toBe(false);
+  await expect(clue).toContainText("Genres: Adventure, Drama");
+  const dealt = /^File (\d+)\./.exec(await clue.innerText())![1];
+
+  // A wrong guess, the same again (not sent: it would spend a guess), then the right title
+  // picked from the typeahead's suggestions.
+  const box = guest.page.getByRole("combobox", { name: "Your guess" });
+  const history = guest.page.getByRole("region", { name: "Your guesses this round" });
+  await box.fill(WRONG_GUESS);
+  await box.press("Enter");
+  await expect(history.getByRole("listitem").nth(0)).toHaveText(`${WRONG_GUESS}wrong`);
+  await box.fill(` ${WRONG_GUESS.toUpperCase()} `);
+  await box.press("Enter");
+  await expect(history.getByRole("listitem").nth(1)).toHaveText(
+    `${WRONG_GUESS.toUpperCase()}already tried`,
+  );
+  await expect(guest.page.getByText("4 / 5 guesses")).toBeVisible();
+  await box.fill("Test Sh");
+  const right = guest.page
+    .getByRole("listbox", { name: "Suggested titles" })
+    .getByRole("option", { name: `Test Show ${dealt}`, exact: true });
+  await expect(right).toBeVisible();
+  await shootAll(guest.page, "rooms-round-guest");
+  await box.fill("Test Sh"); // the shots' resizing closed the list
+  await right.click();
+  await expect(box).toHaveValue(`Test Show ${dealt}`);
+  await box.press("Enter");
+  await expect(guest.page.getByText(/Solved 1st/)).toBeVisible();
+  await expect(history.getByRole("listitem").nth(2)).toHaveText(`Test Show ${dealt}correct`);
+  await shootAll(guest.page, "rooms-round-solved");
+
+  // The host removes the guest, who is told so, goes back to the rooms page, and stays out.
+  await host.page.getByRole("button", { name: `Remove ${guest.player.username}` }).click();
+  await expect(host.page.getByTestId("score-row")).toHaveCount(1);
+  await expect(
+    guest.page.getByRole("heading", { name: `You were removed from ${code}` }),
+  ).toBeVisible();
+  await shootAll(guest.page, "rooms-removed");
+  await guest.page.getByRole("link", { name: "Back to rooms" }).click();
+  await expect(guest.page).toHaveURL(/\/room$/);
+  await guest.page.goto(`/room/${code}`);
+  await expect(guest.page.getByRole("alert")).toHaveText(
+    "The host removed you from this room. Ask them for another one",
+  );
+
+  // Leave takes the host to the rooms page too.
+  await host.page.getByRole("button", { name: "Leave" }).click();
+  await expect(host.page).toHaveURL(/\/room$/);
+  await expect(host.page.getByRole("heading", { name: "Play with friends" })).toBeVisible();
 });

@@ -15,7 +15,7 @@ export type DealResult =
  */
 export async function dealRound(ctx: MutationCtx, game: Game, now: number): Promise<DealResult> {
   const current = game.round;
-  const draw = await drawAnime(ctx, game.userId, current?.animeId ?? null);
+  const draw = await drawAnime(ctx, game.userId, current?.animeId ?? null, now);
   if (draw.kind === "empty") {
     await ensurePool(ctx);
     return { kind: "poolEmpty" };

@@ -2,6 +2,7 @@ import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import { DEAL_CANDIDATES, DEAL_PROBES } from "../shared/rules";
 import { roundClue } from "../catalogue/clue/roundClue";
+import { barredFromDeal } from "./dealBar";
 
 /** The player's record of having seen `animeId`'s answer, if any (one indexed read). */
 export async function seenRecord(
@@ -25,6 +26,24 @@ export async function markSeen(
   const existing = await seenRecord(ctx, userId, animeId);
   if (existing === null) await ctx.db.insert("seenAnime", { userId, animeId, seenAt: now });
   else await ctx.db.patch("seenAnime", existing._id, { seenAt: now });
+}
+
+/**
+ * Records that the player was shown the anime in room `roomId` (its clue and cover, the answer
+ * to come): it counts as seen, so no solo round of it scores, and no other deal gives it to them
+ * for a while (dealBar.ts).
+ */
+export async function markShownInRoom(
+  ctx: MutationCtx,
+  userId: Id<"users">,
+  animeId: Id<"anime">,
+  roomId: Id<"rooms">,
+  now: number,
+): Promise<void> {
+  const existing = await seenRecord(ctx, userId, animeId);
+  const fields = { seenAt: now, roomSeenAt: now, roomId };
+  if (existing === null) await ctx.db.insert("seenAnime", { userId, animeId, ...fields });
+  else await ctx.db.patch("seenAnime", existing._id, fields);
 }
 
 /**
@@ -81,17 +100,20 @@ export type Draw =
  * of reads however large the pool or the player's history (`probeDealable`: random probes, then
  * a short walk; a player who has seen 60 % of the pool would meet runs longer than any single
  * walk). Each candidate costs one seen-check read. If every one checked was seen, the one seen
- * longest ago comes back (it cannot score). `exclude`, the anime just shown, is never drawn. An
- * anime with no clue worth dealing (roundClue: release notes only) is passed over.
+ * longest ago comes back (it cannot score). `exclude`, the anime just shown, is never drawn, nor
+ * is one barred for the player now (dealBar.ts: e.g. in play in one of their rooms). An anime
+ * with no clue worth dealing (roundClue: release notes only) is passed over.
  */
 export async function drawAnime(
   ctx: QueryCtx,
   userId: Id<"users">,
   exclude: Id<"anime"> | null,
+  now: number,
 ): Promise<Draw> {
   const seenAt = new Map<Id<"anime">, number>();
   const clueless = new Set<Id<"anime">>();
   let oldestSeen: { anime: Doc<"anime">; seenAt: number } | null = null;
+  const barred = new Set<Id<"anime">>();
   let sawExcluded = false;
   /** The draw for `anime` if it is unseen; otherwise notes it and returns null. */
   const consider = async (anime: Doc<"anime">): Promise<Draw | null> => {
@@ -99,8 +121,12 @@ export async function drawAnime(
       sawExcluded = true;
       return null;
     }
-    if (seenAt.has(anime._id) || clueless.has(anime._id)) return null;
+    if (seenAt.has(anime._id) || clueless.has(anime._id) || barred.has(anime._id)) return null;
     const seen = await seenRecord(ctx, userId, anime._id);
+    if (barredFromDeal(seen, { kind: "solo" }, now)) {
+      barred.add(anime._id);
+      return null;
+    }
     if (seen === null) {
       const clue = await roundClue(ctx, anime);
       if (clue !== null) return { kind: "anime", anime, seenBefore: false, clue };
@@ -121,5 +147,6 @@ export async function drawAnime(
     const clue = (await roundClue(ctx, fallback.anime)) ?? fallback.anime.clue;
     return { kind: "anime", anime: fallback.anime, seenBefore: true, clue };
   }
-  return sawExcluded ? { kind: "nothingElse" } : { kind: "empty" };
+  // Anime that exist but may not be dealt now: nothing else to deal, no refresh to start.
+  return sawExcluded || barred.size > 0 ? { kind: "nothingElse" } : { kind: "empty" };
 }

@@ -46,6 +46,19 @@ export async function membership(
     .unique();
 }
 
+/** Whether the host removed the player from the room (they cannot join it again). */
+export async function isRemoved(
+  ctx: QueryCtx,
+  roomId: Id<"rooms">,
+  userId: Id<"users">,
+): Promise<boolean> {
+  const ban = await ctx.db
+    .query("roomBans")
+    .withIndex("by_roomId_and_userId", (q) => q.eq("roomId", roomId).eq("userId", userId))
+    .first();
+  return ban !== null;
+}
+
 /** Every member of a room: never more than ROOM_MAX_PLAYERS. */
 export async function playersOf(ctx: QueryCtx, roomId: Id<"rooms">): Promise<RoomPlayer[]> {
   return await ctx.db

@@ -5,8 +5,10 @@ import { playersOf } from "./access";
 import { heartbeatOf } from "./presence";
 import { roundOf } from "./timeline";
 
-/** Rooms deleted per run: each is at most 1 + 12 players + 12 heartbeats + 15 rounds. */
+/** Rooms deleted per run: each is at most 1 + 12 players + 12 heartbeats + 15 rounds… */
 const ROOMS_PER_RUN = 20;
+/** …and its removed players, this many per run (a room with more waits for the next run). */
+const BANS_PER_RUN = 50;
 
 /**
  * The cron's cleanup: deletes closed rooms a day after they closed, with their players and
@@ -18,7 +20,17 @@ export async function deleteClosedRooms(ctx: MutationCtx): Promise<number> {
     .query("rooms")
     .withIndex("by_status_and_closedAt", (q) => q.eq("status", "closed").lt("closedAt", cutoff))
     .take(ROOMS_PER_RUN);
+  let more = rooms.length === ROOMS_PER_RUN;
   for (const room of rooms) {
+    const bans = await ctx.db
+      .query("roomBans")
+      .withIndex("by_roomId_and_userId", (q) => q.eq("roomId", room._id))
+      .take(BANS_PER_RUN);
+    for (const ban of bans) await ctx.db.delete("roomBans", ban._id);
+    if (bans.length === BANS_PER_RUN) {
+      more = true;
+      continue;
+    }
     for (const player of await playersOf(ctx, room._id)) {
       await ctx.db.delete("roomPlayers", player._id);
       const beat = await heartbeatOf(ctx, room._id, player.userId);
@@ -30,7 +42,7 @@ export async function deleteClosedRooms(ctx: MutationCtx): Promise<number> {
     }
     await ctx.db.delete("rooms", room._id);
   }
-  if (rooms.length === ROOMS_PER_RUN) {
+  if (more) {
     await ctx.scheduler.runAfter(0, internal.rooms.cleanup, {});
   }
   return rooms.length;

@@ -1,6 +1,7 @@
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { QueryCtx } from "../../_generated/server";
 import { gameOf } from "../game/state";
+import { barredFromDeal } from "../game/dealBar";
 import { probeDealable, seenRecord } from "../game/seen";
 import { roundClue } from "../catalogue/clue/roundClue";
 
@@ -9,17 +10,20 @@ export type RoomDraw = { anime: Doc<"anime">; clue: string };
 
 /**
  * The anime for a room's round, the same for everyone: one no member has seen the answer of,
- * that is not on a member's daily screen now, and not played in this game. Like the daily deal
- * (game/seen.ts), random probes of the ready-cover index and then a short walk, each candidate
- * checked against every member's history (≤ 12 reads): bounded whatever the pool. When every
- * candidate was seen by someone, the one seen by the fewest comes back; a tiny pool may repeat
- * an anime of this game rather than deal nothing; an anime with no clue worth dealing is passed
- * over. Null only for an empty pool.
+ * never one on a member's solo screen now or barred for a member (game/dealBar.ts: e.g. in play
+ * in another of their rooms), and not played in this game. Like the solo deal (game/seen.ts),
+ * random probes of the ready-cover index and then a short walk, each candidate checked against
+ * every member's history (≤ 12 reads): bounded whatever the pool. When every candidate was seen
+ * by someone, the one seen by the fewest comes back; a tiny pool may repeat an anime of this game
+ * rather than deal nothing; an anime with no clue worth dealing is passed over. Null when nothing
+ * may be dealt (`roomId` null: a check that the pool has anything at all).
  */
 export async function drawForRoom(
   ctx: QueryCtx,
+  roomId: Id<"rooms"> | null,
   userIds: Id<"users">[],
   playedThisGame: Set<Id<"anime">>,
+  now: number,
 ): Promise<RoomDraw | null> {
   const onScreen = new Set<Id<"anime">>();
   for (const userId of userIds) {
@@ -33,13 +37,16 @@ export async function drawForRoom(
   const consider = async (anime: Doc<"anime">): Promise<RoomDraw | null> => {
     if (checked.has(anime._id)) return null;
     checked.add(anime._id);
-    if (playedThisGame.has(anime._id) || onScreen.has(anime._id)) {
-      repeat ??= anime;
-      return null;
-    }
+    if (onScreen.has(anime._id)) return null;
     let seenBy = 0;
     for (const userId of userIds) {
-      if ((await seenRecord(ctx, userId, anime._id)) !== null) seenBy++;
+      const seen = await seenRecord(ctx, userId, anime._id);
+      if (roomId !== null && barredFromDeal(seen, { kind: "room", roomId }, now)) return null;
+      if (seen !== null) seenBy++;
+    }
+    if (playedThisGame.has(anime._id)) {
+      repeat ??= anime;
+      return null;
     }
     if (seenBy === 0) {
       const clue = await roundClue(ctx, anime);

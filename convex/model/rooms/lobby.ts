@@ -10,8 +10,18 @@ import {
   ROOM_DEFAULT_SECONDS,
   ROOM_MAX_PLAYERS,
 } from "../shared/rules";
-import { membership, requireHost, requireMember, roomByCode, validSettings } from "./access";
-import { ensureSweep } from "./presence";
+import {
+  isRemoved,
+  membership,
+  requireHost,
+  requireMember,
+  roomByCode,
+  validSettings,
+  type Room,
+} from "./access";
+import { attemptsOf, lockedUntil, recordWrongCode } from "./joinLimit";
+import { ensureSweep, heartbeatOf } from "./presence";
+import { endRoundIfAllDone, resumeRoom, showCurrentRound } from "./timeline";
 
 /** How many tries a new code gets before giving up (a clash is rare below a few thousand rooms). */
 const CODE_TRIES = 8;
@@ -80,21 +90,47 @@ export async function createRoom(ctx: MutationCtx, user: Doc<"users">): Promise<
   return { code };
 }
 
+/** Why a join by code did not let the player in: each one an error code with its message. */
+export const joinRefusal = v.union(
+  v.literal("ROOM_NOT_FOUND"),
+  v.literal("ROOM_CLOSED"),
+  v.literal("ROOM_FULL"),
+  v.literal("ROOM_REMOVED"),
+  v.literal("ROOM_JOIN_LOCKED"),
+);
+export type JoinRefusal = Infer<typeof joinRefusal>;
+
 /**
- * Joins by code (link, QR or typed). A member joining again is simply back; a new one needs a
- * seat. A game under way can be joined: the newcomer plays from the current round.
+ * What `rooms.join` returns. A refusal is a result, not a thrown error: a mutation that throws
+ * rolls back its writes, and a wrong code must still be counted. `retryAt` comes with the lock.
+ */
+export const joinResultValidator = v.union(
+  v.object({ kind: v.literal("joined"), code: v.string() }),
+  v.object({ kind: v.literal("refused"), reason: joinRefusal, retryAt: v.optional(v.number()) }),
+);
+export type JoinResult = Infer<typeof joinResultValidator>;
+
+/**
+ * Joins by code (link, QR or typed). A member joining again is simply back; anyone else is held
+ * to the wrong-code limit (joinLimit.ts): while locked, no code works, so that a lock cannot be
+ * used to tell a real code from a wrong one. A code that names no open room counts as wrong. A
+ * game under way can be joined: the newcomer plays from the current round, whose anime is then
+ * theirs to be shown (game/dealBar.ts).
  */
 export async function joinRoom(
   ctx: MutationCtx,
   user: Doc<"users">,
   code: string,
-): Promise<RoomCode> {
-  const room = await roomByCode(ctx, code);
-  if (room === null) throw appError("ROOM_NOT_FOUND");
-  if (room.status === "closed") throw appError("ROOM_CLOSED");
+): Promise<JoinResult> {
   const now = Date.now();
-  const existing = await membership(ctx, room._id, user._id);
-  if (existing !== null) {
+  const found = await roomByCode(ctx, code);
+  const existing = found === null ? null : await membership(ctx, found._id, user._id);
+  // A member's own room that has closed: no guess at all, so nothing to count.
+  if (found?.status === "closed" && existing !== null) {
+    return { kind: "refused", reason: "ROOM_CLOSED" };
+  }
+  const room = found?.status === "closed" ? null : found;
+  if (room !== null && existing !== null) {
     if (!existing.present) {
       await ctx.db.patch("roomPlayers", existing._id, {
         present: true,
@@ -102,14 +138,55 @@ export async function joinRoom(
         lastSeenAt: now,
       });
     }
-  } else {
-    if (room.playerCount >= ROOM_MAX_PLAYERS) throw appError("ROOM_FULL");
-    await ctx.db.insert("roomPlayers", newPlayer(room._id, user, now));
-    await ctx.db.patch("rooms", room._id, { playerCount: room.playerCount + 1 });
+    await cameBack(ctx, room, now);
+    return { kind: "joined", code: room.code };
   }
+  const attempts = await attemptsOf(ctx, user._id);
+  const locked = lockedUntil(attempts, now);
+  if (locked !== null) return { kind: "refused", reason: "ROOM_JOIN_LOCKED", retryAt: locked };
+  if (room === null) {
+    const until = await recordWrongCode(ctx, user._id, attempts, now);
+    if (until !== null) return { kind: "refused", reason: "ROOM_JOIN_LOCKED", retryAt: until };
+    return { kind: "refused", reason: found === null ? "ROOM_NOT_FOUND" : "ROOM_CLOSED" };
+  }
+  if (await isRemoved(ctx, room._id, user._id)) return { kind: "refused", reason: "ROOM_REMOVED" };
+  if (room.playerCount >= ROOM_MAX_PLAYERS) return { kind: "refused", reason: "ROOM_FULL" };
+  await ctx.db.insert("roomPlayers", newPlayer(room._id, user, now));
+  await ctx.db.patch("rooms", room._id, { playerCount: room.playerCount + 1 });
+  await showCurrentRound(ctx, { ...room, playerCount: room.playerCount + 1 }, user._id, now);
+  await cameBack(ctx, room, now);
+  return { kind: "joined", code: room.code };
+}
+
+/** Someone is in the room (again): it is not idle, and a round paused while it was empty goes on. */
+async function cameBack(ctx: MutationCtx, room: Room, now: number) {
   await ctx.db.patch("rooms", room._id, { lastPresentAt: now });
-  await ensureSweep(ctx, { ...room, lastPresentAt: now });
-  return { code: room.code };
+  const resumed = await resumeRoom(ctx, room, now);
+  await ensureSweep(ctx, { ...resumed, lastPresentAt: now });
+}
+
+/**
+ * The host removes a player (not themselves): their seat and their points go, and they cannot
+ * join this room again. The round ends if everyone left in it is done.
+ */
+export async function removePlayer(
+  ctx: MutationCtx,
+  userId: Id<"users">,
+  { code, player }: { code: string; player: Id<"roomPlayers"> },
+): Promise<null> {
+  const { room, me } = await requireMember(ctx, code, userId);
+  requireHost(room, userId);
+  const target = await ctx.db.get("roomPlayers", player);
+  if (target === null || target.roomId !== room._id) throw appError("ROOM_PLAYER_NOT_FOUND");
+  if (target._id === me._id) throw appError("ROOM_REMOVE_SELF");
+  await ctx.db.delete("roomPlayers", target._id);
+  const beat = await heartbeatOf(ctx, room._id, target.userId);
+  if (beat !== null) await ctx.db.delete("roomHeartbeats", beat._id);
+  await ctx.db.insert("roomBans", { roomId: room._id, userId: target.userId });
+  const current = { ...room, playerCount: room.playerCount - 1 };
+  await ctx.db.patch("rooms", room._id, { playerCount: current.playerCount });
+  await endRoundIfAllDone(ctx, current, Date.now());
+  return null;
 }
 
 export async function configureRoom(

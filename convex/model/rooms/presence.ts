@@ -2,9 +2,15 @@ import { v, type Infer } from "convex/values";
 import { internal } from "../../_generated/api";
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
-import { ROOM_IDLE_CLOSE_MS, ROOM_PRESENCE_TIMEOUT_MS, ROOM_SWEEP_MS } from "../shared/rules";
+import {
+  ROOM_EMPTY_PAUSE_MS,
+  ROOM_IDLE_CLOSE_MS,
+  ROOM_MAX_AGE_MS,
+  ROOM_PRESENCE_TIMEOUT_MS,
+  ROOM_SWEEP_MS,
+} from "../shared/rules";
 import { playersOf, requireMember, type Room, type RoomPlayer } from "./access";
-import { closeRoom, endRoundIfAllDone } from "./timeline";
+import { closeRoom, endRoundIfAllDone, pauseRoom, resumeRoom } from "./timeline";
 
 /**
  * Makes sure the room's presence sweep runs within ROOM_SWEEP_MS (one pending job per room): a
@@ -79,7 +85,9 @@ export async function heartbeat(
       present: true,
       presentSince: now,
     });
-    await ensureSweep(ctx, room);
+    await ctx.db.patch("rooms", room._id, { lastPresentAt: now });
+    const resumed = await resumeRoom(ctx, room, now);
+    await ensureSweep(ctx, { ...resumed, lastPresentAt: now });
   }
   // The server's clock, so that the page's countdown follows it rather than the device's.
   return { now };
@@ -110,9 +118,11 @@ export async function leaveRoom(ctx: MutationCtx, userId: Id<"users">, code: str
 
 /**
  * Scheduled: marks players silent for ROOM_PRESENCE_TIMEOUT_MS as gone, hands an absent host's
- * room to the longest-present player, ends a round the present players have all finished, and
- * closes a room nobody has been in for ROOM_IDLE_CLOSE_MS. Reads the room, its ≤ 12 players and
- * their heartbeats.
+ * room to the longest-present player, and ends a round the present players have all finished.
+ * A room nobody is present in pauses its round after ROOM_EMPTY_PAUSE_MS and closes after
+ * ROOM_IDLE_CLOSE_MS; any room closes at ROOM_MAX_AGE_MS. Reads the room, its ≤ 12 players and
+ * their heartbeats; one pending sweep per room whatever its size, and an empty room's sweep
+ * sleeps until its next deadline.
  */
 export async function sweepRoom(ctx: MutationCtx, roomId: Id<"rooms">) {
   const room = await ctx.db.get("rooms", roomId);
@@ -134,13 +144,28 @@ export async function sweepRoom(ctx: MutationCtx, roomId: Id<"rooms">) {
     if (heir !== null) changes.hostId = heir.userId;
   }
   const lastPresentAt = changes.lastPresentAt ?? room.lastPresentAt;
-  if (!anyonePresent && now - lastPresentAt >= ROOM_IDLE_CLOSE_MS) {
+  const idleFor = now - lastPresentAt;
+  if (
+    now - room.createdAt >= ROOM_MAX_AGE_MS ||
+    (!anyonePresent && idleFor >= ROOM_IDLE_CLOSE_MS)
+  ) {
     await ctx.db.patch("rooms", roomId, changes);
     await closeRoom(ctx, { ...room, ...changes }, now);
     return;
   }
-  const next = anyonePresent ? now + ROOM_SWEEP_MS : lastPresentAt + ROOM_IDLE_CLOSE_MS;
-  changes.sweepJobId = await ctx.scheduler.runAt(next, internal.rooms.sweep, { roomId });
+  const running = room.status === "playing" || room.status === "reveal";
+  if (!anyonePresent && running && idleFor >= ROOM_EMPTY_PAUSE_MS) {
+    await pauseRoom(ctx, room, now);
+  }
+  const pauseDue = running && room.pausedAt === undefined && idleFor < ROOM_EMPTY_PAUSE_MS;
+  const next = anyonePresent
+    ? now + ROOM_SWEEP_MS
+    : lastPresentAt + (pauseDue ? ROOM_EMPTY_PAUSE_MS : ROOM_IDLE_CLOSE_MS);
+  changes.sweepJobId = await ctx.scheduler.runAt(
+    Math.min(next, room.createdAt + ROOM_MAX_AGE_MS),
+    internal.rooms.sweep,
+    { roomId },
+  );
   await ctx.db.patch("rooms", roomId, changes);
   await endRoundIfAllDone(ctx, { ...room, ...changes }, now);
 }

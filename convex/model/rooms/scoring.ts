@@ -34,7 +34,8 @@ export async function submitRoomGuess(
   const text = guessText(guess);
   const { room, me } = await requireMember(ctx, code, userId);
   if (text === "") return { kind: "ignored" };
-  if (room.roundNumber !== roundNumber) return { kind: "stale" };
+  // A paused room's clock stands still: its round resumes with the first one back, not a guess.
+  if (room.roundNumber !== roundNumber || room.pausedAt !== undefined) return { kind: "stale" };
   const round = await roundOf(ctx, room._id, roundNumber);
   const now = Date.now();
   if (round === null || round.status !== "playing" || now >= round.endsAt) {

@@ -9,7 +9,7 @@ import { gameOf } from "../game/state";
 import { BLUR_STEPS_PX, ROOM_GUESSES_PER_ROUND, ROOM_REVEAL_MS } from "../shared/rules";
 import { drawForRoom } from "./deal";
 import { playersOf, requireHost, requireMember, type Room, type RoomPlayer } from "./access";
-import { markSeen } from "../game/seen";
+import { markSeen, markShownInRoom } from "../game/seen";
 import { cancelIfPending } from "../ops/jobs";
 
 export type RoomRound = Doc<"roomRounds">;
@@ -58,12 +58,18 @@ async function beginRound(
   }
   const drawn = await drawForRoom(
     ctx,
+    room._id,
     players.map((player) => player.userId),
     played,
+    now,
   );
   if (drawn === null) {
     await ensurePool(ctx);
     return false;
+  }
+  // Shown to every member from now on: no other deal gives it to them meanwhile.
+  for (const player of players) {
+    await markShownInRoom(ctx, player.userId, drawn.anime._id, room._id, now);
   }
   const roundId = await ctx.db.insert("roomRounds", {
     roomId: room._id,
@@ -96,7 +102,8 @@ export async function startGame(ctx: MutationCtx, userId: Id<"users">, code: str
   requireHost(room, userId);
   if (room.status !== "lobby" && room.status !== "finished") throw appError("ROOM_NOT_IN_LOBBY");
   // Checked first, so that a refused start leaves the last game's podium as it was.
-  if ((await drawForRoom(ctx, [], new Set())) === null) {
+  const now = Date.now();
+  if ((await drawForRoom(ctx, null, [], new Set(), now)) === null) {
     await ensurePool(ctx);
     throw appError("ROOM_POOL_EMPTY");
   }
@@ -115,8 +122,90 @@ export async function startGame(ctx: MutationCtx, userId: Id<"users">, code: str
       });
     }
   }
-  await beginRound(ctx, { ...room, roundNumber: 0 }, 1, Date.now());
+  // Every ready anime is barred for someone here (in play in another of their rooms, say).
+  if (!(await beginRound(ctx, { ...room, roundNumber: 0 }, 1, now))) {
+    throw appError("ROOM_NOTHING_TO_DEAL");
+  }
   return null;
+}
+
+/**
+ * A player who joins during a game is shown the current round's anime: it counts as shown to
+ * them in this room (game/dealBar.ts), and their solo round on that very anime, if one is in
+ * play, can no longer score.
+ */
+export async function showCurrentRound(
+  ctx: MutationCtx,
+  room: Room,
+  userId: Id<"users">,
+  now: number,
+) {
+  if (room.status !== "playing" && room.status !== "reveal") return;
+  const round = await roundOf(ctx, room._id, room.roundNumber);
+  if (round === null) return;
+  await markShownInRoom(ctx, userId, round.animeId, room._id, now);
+  await spoilSoloRound(ctx, userId, round.animeId);
+}
+
+/** The player's solo round on `animeId`, if one is in play, scores nothing now. */
+async function spoilSoloRound(ctx: MutationCtx, userId: Id<"users">, animeId: Id<"anime">) {
+  const game = await gameOf(ctx, userId);
+  if (game?.round?.status === "playing" && game.round.animeId === animeId) {
+    await ctx.db.patch("games", game._id, { round: { ...game.round, seenBefore: true } });
+  }
+}
+
+/**
+ * Stops the round's clock in a room nobody is present in: its pending step, time-up or reveal's
+ * end is cancelled, to be scheduled again, as late as the pause was long, by `resumeRoom`.
+ */
+export async function pauseRoom(ctx: MutationCtx, room: Room, now: number) {
+  if (room.pausedAt !== undefined) return;
+  if (room.status !== "playing" && room.status !== "reveal") return;
+  const round = await roundOf(ctx, room._id, room.roundNumber);
+  if (round !== null) await cancelIfPending(ctx, round.jobId);
+  await ctx.db.patch("rooms", room._id, { pausedAt: now });
+}
+
+/** Someone is back in a paused room: its round goes on where it stood. Returns the room as now. */
+export async function resumeRoom(ctx: MutationCtx, room: Room, now: number): Promise<Room> {
+  if (room.pausedAt === undefined) return room;
+  const shift = now - room.pausedAt;
+  const round = await roundOf(ctx, room._id, room.roundNumber);
+  if (round !== null) {
+    const moved = {
+      startedAt: round.startedAt + shift,
+      endsAt: round.endsAt + shift,
+      revealEndsAt: round.revealEndsAt === undefined ? undefined : round.revealEndsAt + shift,
+    };
+    const jobId = await scheduleNext(ctx, room, { ...round, ...moved });
+    await ctx.db.patch("roomRounds", round._id, { ...moved, jobId });
+  }
+  await ctx.db.patch("rooms", room._id, { pausedAt: undefined });
+  return { ...room, pausedAt: undefined };
+}
+
+/** The round's next timeline job, from where it stands. */
+async function scheduleNext(ctx: MutationCtx, room: Room, round: RoomRound) {
+  const roundId = round._id;
+  if (round.status === "ended") {
+    return await ctx.scheduler.runAt(round.revealEndsAt ?? 0, internal.rooms.advance, {
+      roundId,
+      phase: "revealEnd",
+    });
+  }
+  if (round.step >= BLUR_STEPS_PX.length - 1) {
+    return await ctx.scheduler.runAt(round.endsAt, internal.rooms.advance, {
+      roundId,
+      phase: "timeUp",
+    });
+  }
+  const step = round.step + 1;
+  return await ctx.scheduler.runAt(round.startedAt + step * stepMs(room), internal.rooms.advance, {
+    roundId,
+    phase: "step",
+    step,
+  });
 }
 
 /**
@@ -142,10 +231,7 @@ export async function endRound(ctx: MutationCtx, room: Room, round: RoomRound, n
   for (const player of await playersOf(ctx, room._id)) {
     await markSeen(ctx, player.userId, round.animeId, now);
     // Their daily round on this very anime can no longer score (as if dealt after seeing it).
-    const game = await gameOf(ctx, player.userId);
-    if (game?.round?.status === "playing" && game.round.animeId === round.animeId) {
-      await ctx.db.patch("games", game._id, { round: { ...game.round, seenBefore: true } });
-    }
+    await spoilSoloRound(ctx, player.userId, round.animeId);
   }
 }
 
@@ -188,6 +274,8 @@ export async function advanceRound(ctx: MutationCtx, next: Advance) {
   if (round === null) return;
   const room = await ctx.db.get("rooms", round.roomId);
   if (room === null || room.roundNumber !== round.number || room.status === "closed") return;
+  // A paused room's jobs were cancelled; one already under way when it paused changes nothing.
+  if (room.pausedAt !== undefined) return;
   const now = Date.now();
   if (next.phase === "step") {
     const step = next.step ?? 0;

@@ -6,7 +6,7 @@ import { roomRoundStatus, roomStatus } from "../../schema";
 import { coverStep } from "../catalogue/covers";
 import { answerValidator } from "../game/view";
 import { ROOM_GUESSES_PER_ROUND } from "../shared/rules";
-import { membership, playersOf, roomByCode, type RoomPlayer } from "./access";
+import { isRemoved, membership, playersOf, roomByCode, type RoomPlayer } from "./access";
 import { playerRound, roundOf, stepMs } from "./timeline";
 
 /** Ranks by score, ties sharing a rank (1, 2, 2, 4). */
@@ -17,12 +17,16 @@ function ranks(scores: number[]): number[] {
 /** What `rooms.view` returns (its `returns` validator); `RoomView` is inferred from it. */
 export const roomViewValidator = v.union(
   v.object({ kind: v.literal("outside") }),
+  /** The host removed the caller: they cannot join again (told, not asked to join). */
+  v.object({ kind: v.literal("removed") }),
   v.object({ kind: v.literal("closed"), code: v.string() }),
   v.object({
     kind: v.literal("member"),
     code: v.string(),
     status: roomStatus,
     isHost: v.boolean(),
+    /** Nobody was present for a while: the round's clock stands still until someone is back. */
+    paused: v.boolean(),
     settings: v.object({ rounds: v.number(), seconds: v.number() }),
     roundNumber: v.number(),
     players: v.array(
@@ -88,6 +92,9 @@ export async function roomView(
 ): Promise<RoomView> {
   const room = await roomByCode(ctx, code);
   const me = room === null ? null : await membership(ctx, room._id, userId);
+  if (room !== null && me === null && (await isRemoved(ctx, room._id, userId))) {
+    return { kind: "removed" as const };
+  }
   if (room === null || me === null) return { kind: "outside" as const };
   if (room.status === "closed") return { kind: "closed" as const, code: room.code };
 
@@ -106,6 +113,7 @@ export async function roomView(
     code: room.code,
     status: room.status,
     isHost: room.hostId === userId,
+    paused: room.pausedAt !== undefined,
     settings: { rounds: room.rounds, seconds: room.seconds },
     roundNumber: number,
     players: players

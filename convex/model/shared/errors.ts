@@ -15,6 +15,7 @@ import {
 } from "./feedbackRules";
 import {
   MAX_GUESS_LENGTH,
+  ROOM_JOIN_MAX_FAILURES,
   ROOM_MAX_PLAYERS,
   ROOM_ROUND_CHOICES,
   ROOM_SECONDS_MAX,
@@ -67,6 +68,12 @@ export const errorMessages = {
   ROOM_GUESS_TOO_FAST: "One guess per second. Your guess was not used",
   ROOM_POOL_EMPTY: "No anime are ready to play yet. Try again in a minute",
   ROOM_CREATE_TOO_FAST: "You just made a room. Wait a few seconds before making another",
+  ROOM_JOIN_LOCKED: `Too many wrong room codes (${ROOM_JOIN_MAX_FAILURES} in a minute), so joining by code is paused for a while. Check the code with your friends, or open their link`,
+  ROOM_REMOVED: "The host removed you from this room. Ask them for another one",
+  ROOM_PLAYER_NOT_FOUND: "That player is no longer in the room",
+  ROOM_REMOVE_SELF: "You can't remove yourself. Use Leave instead",
+  ROOM_NOTHING_TO_DEAL:
+    "Every anime ready to play is in use in another room of one of the players. Try again in a minute",
 } as const;
 
 export type ErrorCode = keyof typeof errorMessages;

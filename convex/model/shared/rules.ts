@@ -68,9 +68,22 @@ export const SUGGEST_CANDIDATES = 24;
 export const SUGGEST_DEBOUNCE_MS = 150;
 
 // Party rooms. Room points stay in the room: none of these touch the daily game.
-/** Room codes: 4 characters without look-alikes (no 0/O, 1/I/L), about a million codes. */
+/**
+ * Room codes: 6 characters without look-alikes (no 0/O, 1/I/L), 31^6 ≈ 887 million codes. At
+ * the wrong-code limit below (never more than ROOM_JOIN_MAX_FAILURES a minute, and the lock
+ * grows), one account trying every code would need over 300 years: more than a thousand times
+ * the ROOM_MAX_AGE_MS a room lives at most (room codes: convex/model/rooms/joinLimit.ts).
+ */
 export const ROOM_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
-export const ROOM_CODE_LENGTH = 4;
+export const ROOM_CODE_LENGTH = 6;
+/** Wrong room codes an account may try within ROOM_JOIN_FAILURE_WINDOW_MS... */
+export const ROOM_JOIN_MAX_FAILURES = 5;
+export const ROOM_JOIN_FAILURE_WINDOW_MS = 60_000;
+/** ...before joining by code is locked this long, twice as long for each lock in a row... */
+export const ROOM_JOIN_LOCK_MS = 60_000;
+/** ...up to this long; a day without a lock starts the doubling over. */
+export const ROOM_JOIN_LOCK_MAX_MS = 24 * 60 * 60 * 1000;
+export const ROOM_JOIN_LOCKS_FORGOTTEN_MS = 24 * 60 * 60 * 1000;
 export const ROOM_MAX_PLAYERS = 12;
 export const ROOM_ROUND_CHOICES = [5, 10, 15] as const;
 export const ROOM_SECONDS_MIN = 30;
@@ -92,7 +105,17 @@ export const ROOM_HEARTBEAT_MS = 8_000;
 export const ROOM_PRESENCE_TIMEOUT_MS = 20_000;
 /** How often a room with someone present checks its presence (a closed tab: noticed within 30 s). */
 export const ROOM_SWEEP_MS = 10_000;
-export const ROOM_IDLE_CLOSE_MS = 30 * 60 * 1000;
+/** A room nobody is present in pauses its round this long after the last one left... */
+export const ROOM_EMPTY_PAUSE_MS = 60_000;
+/** ...and closes this long after. */
+export const ROOM_IDLE_CLOSE_MS = 5 * 60 * 1000;
+/** The longest a room lives, however busy: it closes then (the code space above counts on it). */
+export const ROOM_MAX_AGE_MS = 12 * 60 * 60 * 1000;
+/**
+ * An anime a player was shown in a room is dealt to them nowhere else (their solo round, another
+ * room) for this long: long enough to cover any round it is in play in, and "that day".
+ */
+export const ROOM_SEEN_BAR_MS = 24 * 60 * 60 * 1000;
 /** A closed room's data is deleted this long after it closed. */
 export const ROOM_DATA_KEPT_MS = 24 * 60 * 60 * 1000;
 /** A player creates at most one room per this long. */

@@ -1,5 +1,12 @@
 import { useAuthActions } from "@convex-dev/auth/react";
-import { ChartColumnIcon, HouseIcon, LogOutIcon, QrCodeIcon, ShieldCheckIcon } from "lucide-react";
+import {
+  ChartColumnIcon,
+  HouseIcon,
+  LogOutIcon,
+  QrCodeIcon,
+  ShieldCheckIcon,
+  UsersIcon,
+} from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router-dom";
 import { Button } from "@/components/ui/button";
@@ -9,7 +16,8 @@ import { BetaButton } from "@/features/beta/BetaButton";
 import { useBusyCall } from "@/lib/useBusyCall";
 
 /**
- * The beta icon, the admin icon (admins only), the stats and QR icons, then Home and Logout. Labels
+ * The beta icon, the admin icon (admins only), the party rooms, stats and QR icons, then Home and
+ * Logout. Labels
  * collapse to icons on narrow screens and stay as the buttons' accessible names.
  */
 export default function SignedInActions({ viewer }: { viewer: Profile }) {
@@ -30,6 +38,7 @@ export default function SignedInActions({ viewer }: { viewer: Profile }) {
       {viewer.isAdmin && (
         <PageIcon to="/admin" label="Admin dashboard" icon={<ShieldCheckIcon />} />
       )}
+      <PageIcon to="/room" label="Play with friends" icon={<UsersIcon />} />
       <PageIcon to="/me" label="Your stats" icon={<ChartColumnIcon />} />
       <PageIcon to="/qr" label="Share with a QR code" icon={<QrCodeIcon />} />
       <p className="mr-1 hidden text-sm text-muted-foreground md:block">
@@ -61,7 +70,10 @@ function PageIcon({ to, label, icon }: { to: string; label: string; icon: ReactN
       title={label}
       className="aria-[current=page]:bg-accent aria-[current=page]:text-primary"
     >
-      <Link to={to} aria-current={pathname === to ? "page" : undefined}>
+      <Link
+        to={to}
+        aria-current={pathname === to || pathname.startsWith(`${to}/`) ? "page" : undefined}
+      >
         {icon}
         <span className="sr-only">{label}</span>
       </Link>

@@ -1,4 +1,4 @@
-import { LogInIcon, SparklesIcon } from "lucide-react";
+import { LogInIcon, SparklesIcon, UsersIcon } from "lucide-react";
 import { Suspense } from "react";
 import { Link } from "react-router-dom";
 import { Button } from "@/components/ui/button";
@@ -25,14 +25,24 @@ export function TopBar() {
           className="flex items-center gap-2 rounded-md text-lg font-bold tracking-tight whitespace-nowrap outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
         >
           <SparklesIcon className="size-5 text-primary" />
-          {/* Signed in, the bar holds up to six controls: below 360 px the name gives way to them. */}
-          <span className={cn(viewer.status === "signedIn" && "max-[359px]:sr-only")}>
+          {/* Signed in, the bar holds up to seven controls: below 400 px the name gives way to them. */}
+          <span className={cn(viewer.status === "signedIn" && "max-[399px]:sr-only")}>
             Anime Guess
           </span>
         </Link>
         <nav aria-label="Account" className="flex items-center gap-1 sm:gap-2">
           {viewer.status === "loading" && <Spinner className="size-5 text-muted-foreground" />}
-          {viewer.status === "signedOut" && <LoginButton />}
+          {viewer.status === "signedOut" && (
+            <>
+              <Button asChild variant="ghost" size="sm">
+                <Link to="/room" data-visitor-control="">
+                  <UsersIcon />
+                  <span className="sr-only sm:not-sr-only">Play with friends</span>
+                </Link>
+              </Button>
+              <LoginButton />
+            </>
+          )}
           {viewer.status === "signedIn" && (
             <Suspense fallback={<Spinner className="size-5 text-muted-foreground" />}>
               <SignedInActions viewer={viewer.viewer} />

@@ -6,7 +6,7 @@ import { Spinner } from "@/components/ui/spinner";
 import type { GameView } from "@convex/model/game/view";
 import { MAX_GUESS_LENGTH } from "@convex/model/shared/rules";
 import { RoundMessage } from "./RoundMessage";
-import { TitleCombobox } from "./TitleCombobox";
+import { TitleCombobox } from "@/components/game/TitleCombobox";
 import type { LoadStatus } from "./useAnimeLoader";
 import { useControlFocus } from "./useControlFocus";
 import { useDealNext } from "./useDealNext";

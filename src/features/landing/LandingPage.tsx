@@ -1,4 +1,4 @@
-import { CalendarDaysIcon, CircleHelpIcon, TrophyIcon } from "lucide-react";
+import { CalendarDaysIcon, CircleHelpIcon, TrophyIcon, UsersIcon } from "lucide-react";
 import { Suspense } from "react";
 import { Link } from "react-router-dom";
 import { DAILY_GUESSES } from "@convex/model/shared/rules";
@@ -36,7 +36,7 @@ export function LandingPage() {
           </p>
         </header>
 
-        <div className="grid w-full gap-4 sm:gap-6 md:grid-cols-2">
+        <div className="grid w-full gap-4 sm:gap-6 md:grid-cols-3">
           <Card className="gap-4 bg-card/85">
             <CardHeader>
               <CardTitle className="flex items-center gap-2 text-xl">
@@ -69,6 +69,25 @@ export function LandingPage() {
             <CardFooter>
               <Button asChild variant="secondary" className="w-full">
                 <Link to="/leaderboard">View Rankings</Link>
+              </Button>
+            </CardFooter>
+          </Card>
+
+          <Card className="gap-4 bg-card/85">
+            <CardHeader>
+              <CardTitle className="flex items-center gap-2 text-xl">
+                <UsersIcon className="size-5 text-primary" />
+                <h2>Party Rooms</h2>
+              </CardTitle>
+            </CardHeader>
+            <CardContent className="flex-1">
+              <CardDescription className="text-base">
+                Race your friends on the same cover as it sharpens. First to name it wins!
+              </CardDescription>
+            </CardContent>
+            <CardFooter>
+              <Button asChild variant="secondary" className="w-full">
+                <Link to="/room">Play with friends</Link>
               </Button>
             </CardFooter>
           </Card>

@@ -16,6 +16,7 @@ import {
   ROOM_SECONDS_MIN,
 } from "@convex/model/shared/rules";
 import type { MemberView } from "@convex/model/rooms/view";
+import { RemoveButton } from "./RemoveButton";
 import { roomAddress } from "./roomLink";
 
 const SECONDS_STEP = 5;
@@ -87,6 +88,7 @@ export function RoomLobby({ room }: { room: MemberView }) {
               <span className="text-xs text-muted-foreground">
                 {player.isHost ? "host" : player.present ? "joined" : "left"}
               </span>
+              {room.isHost && !player.isMe && <RemoveButton room={room} player={player} />}
             </li>
           ))}
         </ul>

@@ -7,7 +7,9 @@ import { Spinner } from "@/components/ui/spinner";
 import { useViewerOrLogin } from "@/lib/auth/useViewerOrLogin";
 import { messageFor } from "@/lib/errors";
 import { api } from "@convex/_generated/api";
+import { errorMessages } from "@convex/model/shared/errors";
 import { RoomLobby } from "./RoomLobby";
+import { refusalText } from "./roomLink";
 import { RoomPodium } from "./RoomPodium";
 import { RoomRound } from "./RoomRound";
 import { useRoomHeartbeat } from "./useRoomHeartbeat";
@@ -48,18 +50,34 @@ function Room({ code }: { code: string }) {
   const member = room?.kind === "member";
   const clockOffsetMs = useRoomHeartbeat(room?.kind === "member" ? room.code : code, member);
 
+  // Joined at once, alongside the view, not after it said "outside": a member joining again is
+  // simply back, so the page waits for one round trip rather than two.
   useEffect(() => {
-    if (room?.kind !== "outside" || asked.current) return;
+    if (asked.current) return;
     asked.current = true;
     join({ code }).then(
       (joined) => {
-        if (joined.code !== code) void navigate(`/room/${joined.code}`, { replace: true });
+        if (joined.kind === "refused") setJoinError(refusalText(joined));
+        else if (joined.code !== code) void navigate(`/room/${joined.code}`, { replace: true });
       },
       (error: unknown) => setJoinError(messageFor(error, "Could not join the room")),
     );
-  }, [room, code, join, navigate]);
+  }, [code, join, navigate]);
 
-  if (joinError !== null) {
+  if (room?.kind === "removed") {
+    return (
+      <Centered>
+        <h1 className="text-2xl font-bold">You were removed from {code.toUpperCase()}</h1>
+        <p role="alert" className="max-w-sm text-muted-foreground">
+          {errorMessages.ROOM_REMOVED}
+        </p>
+        <Button asChild>
+          <Link to="/room">Back to rooms</Link>
+        </Button>
+      </Centered>
+    );
+  }
+  if (joinError !== null && room?.kind !== "member") {
     return (
       <Centered>
         <h1 className="text-2xl font-bold">Can't join {code.toUpperCase()}</h1>
@@ -97,13 +115,18 @@ function Room({ code }: { code: string }) {
           variant="ghost"
           size="sm"
           onClick={() => {
-            void leave({ code: room.code }).finally(() => void navigate("/qr"));
+            void leave({ code: room.code }).finally(() => void navigate("/room"));
           }}
         >
           <DoorOpenIcon />
           Leave
         </Button>
       </header>
+      {room.paused && (
+        <p role="status" className="rounded-lg border bg-muted/50 px-3 py-2 text-sm">
+          Paused while nobody was here. It goes on as soon as someone is back.
+        </p>
+      )}
       {room.status === "lobby" && <RoomLobby room={room} />}
       {(room.status === "playing" || room.status === "reveal") && room.round !== null && (
         <RoomRound room={room} round={room.round} clockOffsetMs={clockOffsetMs} />

@@ -2,15 +2,18 @@ import { useMutation } from "convex/react";
 import { SendIcon, TimerIcon } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
 import { AnswerReveal } from "@/components/game/AnswerReveal";
 import { CoverImage } from "@/components/game/CoverImage";
+import { TitleCombobox } from "@/components/game/TitleCombobox";
 import { messageFor } from "@/lib/errors";
 import { useBusyCall } from "@/lib/useBusyCall";
 import { cn } from "@/lib/utils";
 import { api } from "@convex/_generated/api";
 import { MAX_GUESS_LENGTH, ROOM_GUESSES_PER_ROUND } from "@convex/model/shared/rules";
 import type { MemberView } from "@convex/model/rooms/view";
+import { RoomClue } from "./RoomClue";
+import { GuessHistory } from "./GuessHistory";
+import { useRoundGuesses, type RoundGuesses } from "./useRoundGuesses";
 import { ordinal } from "./roomLink";
 import { RoomScoreboard } from "./RoomScoreboard";
 import { secondsLeft, useNow } from "./useRoomClock";
@@ -36,6 +39,7 @@ export function RoomRound({
   const now = useNow(true) + clockOffsetMs;
   const left = playing ? secondsLeft(round.endsAt, now) : secondsLeft(round.revealEndsAt, now);
   const last = round.number >= room.settings.rounds;
+  const guesses = useRoundGuesses(round.number);
 
   return (
     <div className="grid gap-3 md:grid-cols-[16rem_minmax(0,1fr)_14rem] md:gap-5">
@@ -63,26 +67,28 @@ export function RoomRound({
         />
       </div>
       <div className="flex min-w-0 flex-col gap-2.5">
-        <section aria-labelledby="room-clue">
-          <h2 id="room-clue" className="sr-only md:not-sr-only md:mb-1 md:text-sm md:font-semibold">
-            Clue
-          </h2>
-          <p className="line-clamp-3 text-sm whitespace-pre-line text-muted-foreground md:line-clamp-none">
-            {round.clue}
-          </p>
-        </section>
+        <RoomClue key={round.number} clue={round.clue} />
         {playing ? (
-          <GuessBox key={round.number} room={room} round={round} />
+          <GuessBox key={round.number} room={room} round={round} guesses={guesses} />
         ) : (
           round.answer !== null && <AnswerReveal answer={round.answer} label="The answer" />
         )}
+        <GuessHistory entries={guesses.entries} />
       </div>
-      <RoomScoreboard players={room.players} compact />
+      <RoomScoreboard players={room.players} compact room={room} />
     </div>
   );
 }
 
-function GuessBox({ room, round }: { room: MemberView; round: Round }) {
+function GuessBox({
+  room,
+  round,
+  guesses,
+}: {
+  room: MemberView;
+  round: Round;
+  guesses: RoundGuesses;
+}) {
   const guess = useMutation(api.rooms.guess);
   const inputId = useId();
   const [text, setText] = useState("");
@@ -93,6 +99,13 @@ function GuessBox({ room, round }: { room: MemberView; round: Round }) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (text.trim() === "") return;
+    // A title already tried this round is not sent again: it would only spend a guess.
+    if (guesses.tried(text)) {
+      guesses.add(text, "already tried");
+      setFeedback({ tone: "info", text: "Already tried this round. Your guess was not used" });
+      setText("");
+      return;
+    }
     const sent = await run(
       () => guess({ code: room.code, roundNumber: round.number, guess: text }),
       {
@@ -108,11 +121,14 @@ function GuessBox({ room, round }: { room: MemberView; round: Round }) {
     }
     const outcome = sent.value;
     if (outcome.kind === "wrong") {
+      guesses.add(text, "wrong");
       setFeedback({ tone: "bad", text: `Not it. ${outcome.guessesLeft} left` });
       setText("");
     } else if (outcome.kind === "outOfGuesses") {
+      guesses.add(text, "wrong");
       setFeedback({ tone: "bad", text: "Out of guesses for this round" });
     } else if (outcome.kind === "correct") {
+      guesses.add(text, "correct");
       setText("");
     }
   }
@@ -137,15 +153,20 @@ function GuessBox({ room, round }: { room: MemberView; round: Round }) {
         Your guess
       </label>
       <div className="flex gap-2">
-        <Input
-          id={inputId}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          maxLength={MAX_GUESS_LENGTH}
-          placeholder="Name the anime"
-          autoComplete="off"
-          enterKeyHint="send"
-        />
+        <div className="min-w-0 flex-1">
+          <TitleCombobox
+            id={inputId}
+            value={text}
+            onValueChange={setText}
+            maxLength={MAX_GUESS_LENGTH}
+            placeholder="Name the anime"
+            autoComplete="off"
+            autoCorrect="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            enterKeyHint="send"
+          />
+        </div>
         <Button type="submit" disabled={busy || text.trim() === ""}>
           <SendIcon />
           <span className="sr-only sm:not-sr-only">Guess</span>

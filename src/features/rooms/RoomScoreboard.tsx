@@ -1,6 +1,7 @@
 import { ArrowDownIcon, ArrowUpIcon, CheckIcon, CrownIcon, XIcon } from "lucide-react";
 import type { MemberView } from "@convex/model/rooms/view";
 import { cn } from "@/lib/utils";
+import { RemoveButton } from "./RemoveButton";
 
 type Players = MemberView["players"];
 
@@ -11,9 +12,12 @@ type Players = MemberView["players"];
 export function RoomScoreboard({
   players,
   compact = false,
+  room,
 }: {
   players: Players;
   compact?: boolean;
+  /** The room, when its host may remove players from here. */
+  room?: MemberView;
 }) {
   return (
     <ol
@@ -58,6 +62,7 @@ export function RoomScoreboard({
           >
             {player.score}
           </span>
+          {room?.isHost === true && !player.isMe && <RemoveButton room={room} player={player} />}
         </li>
       ))}
     </ol>

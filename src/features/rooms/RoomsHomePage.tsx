@@ -75,7 +75,7 @@ export function RoomsHomePage() {
                   id={codeId}
                   value={code}
                   onChange={(event) => setCode(event.target.value)}
-                  placeholder="K7QM"
+                  placeholder="K7QM2X"
                   autoComplete="off"
                   autoCapitalize="characters"
                   className="font-mono uppercase"

@@ -33,12 +33,33 @@ export const roomLive = {
   ),
   round: new Live("the room's round", async (world) => (await roomRoundOf(world))?.number ?? 1),
   answer: new Live("the room round's answer", async (world) => (await roomRoundOf(world))?.answer),
+  member: new Live("a player of the room", async (world) =>
+    world.t.run(async (ctx) => {
+      const room = await ctx.db
+        .query("rooms")
+        .withIndex("by_code", (q) => q.eq("code", world.roomCode))
+        .unique();
+      if (room === null) return "";
+      const players = await ctx.db
+        .query("roomPlayers")
+        .withIndex("by_roomId_and_userId", (q) => q.eq("roomId", room._id))
+        .take(12);
+      return players.at(-1)?._id ?? "";
+    }),
+  ),
 };
 
-/** Room calls come seconds apart: a jump past 30 idle minutes would close the room for good. */
+/** Room calls come seconds apart: a jump past the idle minutes would close the room for good. */
 export const roomClock = fc.constantFrom(0, 0, 0, 1_000, 10_000);
 
-export const roomCodes = fc.constantFrom(roomLive.code, roomLive.codeTyped, "ZZZZ", "", "K7QM");
+export const roomCodes = fc.constantFrom(
+  roomLive.code,
+  roomLive.codeTyped,
+  "ZZZZZZ",
+  "",
+  "K7QM",
+  "K7QM2X",
+);
 
 export const ROOM_MEMBER_REFUSALS: ErrorCode[] = ["NOT_IN_ROOM", "ROOM_CLOSED"];
 
@@ -60,7 +81,7 @@ export const roomSpecs = {
     clock: roomClock,
     succeeded: (result: unknown, { caller }: CallRecord) => {
       const view = result as { kind: string; round?: { status: string; answer: unknown } | null };
-      expect(["outside", "closed", "member"]).toContain(view.kind);
+      expect(["outside", "removed", "closed", "member"]).toContain(view.kind);
       if (caller.role === "admin" && view.kind === "member") return; // the admin may have joined
       if (view.round?.status === "playing") expect(view.round.answer).toBeNull();
     },
@@ -69,15 +90,39 @@ export const roomSpecs = {
     refusals: forPlayers("ROOM_CREATE_TOO_FAST"),
     clock: roomClock,
     succeeded: (result: unknown) =>
-      expect((result as { code: string }).code).toMatch(/^[A-HJKMNP-Z2-9]{4}$/),
+      expect((result as { code: string }).code).toMatch(/^[A-HJKMNP-Z2-9]{6}$/),
   },
   "rooms:join": {
-    refusals: forPlayers("ROOM_NOT_FOUND", "ROOM_FULL", "ROOM_CLOSED"),
+    refusals: forPlayers(),
     hints: { code: roomCodes },
     realistic: fc.record({ code: roomCodes }),
     clock: roomClock,
-    succeeded: (result: unknown) =>
-      expect((result as { code: string }).code).toMatch(/^[A-HJKMNP-Z2-9]{4}$/),
+    succeeded: (result: unknown) => {
+      const joined = result as { kind: string; code?: string; reason?: string; retryAt?: number };
+      if (joined.kind === "joined") expect(joined.code).toMatch(/^[A-HJKMNP-Z2-9]{6}$/);
+      else {
+        expect(["ROOM_NOT_FOUND", "ROOM_CLOSED", "ROOM_FULL", "ROOM_REMOVED"]).toContain(
+          joined.reason === "ROOM_JOIN_LOCKED" ? "ROOM_NOT_FOUND" : joined.reason,
+        );
+        if (joined.reason === "ROOM_JOIN_LOCKED")
+          expect(joined.retryAt).toBeGreaterThan(Date.now());
+      }
+    },
+  },
+  "rooms:remove": {
+    refusals: forPlayers(
+      ...ROOM_MEMBER_REFUSALS,
+      "NOT_ROOM_HOST",
+      "ROOM_PLAYER_NOT_FOUND",
+      "ROOM_REMOVE_SELF",
+    ),
+    hints: { code: roomCodes },
+    realistic: fc.record({
+      code: fc.constant(roomLive.code),
+      player: fc.constant(roomLive.member),
+    }),
+    clock: roomClock,
+    succeeded: (result: unknown) => expect(result).toBeNull(),
   },
   "rooms:heartbeat": {
     refusals: forPlayers(...ROOM_MEMBER_REFUSALS),
@@ -119,6 +164,7 @@ export const roomSpecs = {
       "NOT_ROOM_HOST",
       "ROOM_NOT_IN_LOBBY",
       "ROOM_POOL_EMPTY",
+      "ROOM_NOTHING_TO_DEAL",
     ),
     hints: { code: roomCodes },
     realistic: fc.record({ code: fc.constant(roomLive.code) }),

@@ -59,6 +59,7 @@ export const TABLES: TableNames[] = [
   "boardStats",
   "boardRanks",
   "tallies",
+  "roomPlayers",
 ];
 
 export async function newWorld({ withAccount = false } = {}): Promise<World> {

@@ -1,0 +1,62 @@
+import type { Doc, Id } from "../../_generated/dataModel";
+import type { MutationCtx, QueryCtx } from "../../_generated/server";
+import {
+  ROOM_JOIN_FAILURE_WINDOW_MS,
+  ROOM_JOIN_LOCK_MAX_MS,
+  ROOM_JOIN_LOCK_MS,
+  ROOM_JOIN_LOCKS_FORGOTTEN_MS,
+  ROOM_JOIN_MAX_FAILURES,
+} from "../shared/rules";
+
+/*
+ * Why a per-account limit is enough: a code is one of 31^6 ≈ 887 million (shared/rules.ts), and
+ * an account gets ROOM_JOIN_MAX_FAILURES wrong ones a minute at most, then a lock that doubles
+ * each time (1, 2, 4 … minutes, up to a day). Even at the unlocked rate, trying every code takes
+ * centuries, while a room lives ROOM_MAX_AGE_MS at most. Counted per account, not per address:
+ * an address says nothing about who is behind it, and a session is an account.
+ */
+
+export type JoinAttempts = Doc<"roomJoinAttempts">;
+
+export async function attemptsOf(ctx: QueryCtx, userId: Id<"users">): Promise<JoinAttempts | null> {
+  return await ctx.db
+    .query("roomJoinAttempts")
+    .withIndex("by_userId", (q) => q.eq("userId", userId))
+    .unique();
+}
+
+/** Until when joining by code is locked for the account, if it is now. */
+export function lockedUntil(attempts: JoinAttempts | null, now: number): number | null {
+  const until = attempts?.lockedUntil;
+  return until !== undefined && until > now ? until : null;
+}
+
+/**
+ * Counts a wrong code (one that names no open room). The limit's last one locks the account at
+ * once, for ROOM_JOIN_LOCK_MS doubled per lock in a row; returns the lock's end, if it locked.
+ */
+export async function recordWrongCode(
+  ctx: MutationCtx,
+  userId: Id<"users">,
+  attempts: JoinAttempts | null,
+  now: number,
+): Promise<number | null> {
+  const failures = [
+    ...(attempts?.failures ?? []).filter((at) => at > now - ROOM_JOIN_FAILURE_WINDOW_MS),
+    now,
+  ].slice(-ROOM_JOIN_MAX_FAILURES);
+  const forgotten =
+    attempts?.lastLockAt === undefined || now - attempts.lastLockAt >= ROOM_JOIN_LOCKS_FORGOTTEN_MS;
+  const locks = forgotten ? 0 : attempts.locks;
+  if (failures.length < ROOM_JOIN_MAX_FAILURES) {
+    const fields = { failures, locks, lockedUntil: undefined };
+    if (attempts === null) await ctx.db.insert("roomJoinAttempts", { userId, ...fields });
+    else await ctx.db.patch("roomJoinAttempts", attempts._id, fields);
+    return null;
+  }
+  const until = now + Math.min(ROOM_JOIN_LOCK_MS * 2 ** locks, ROOM_JOIN_LOCK_MAX_MS);
+  const fields = { failures: [], locks: locks + 1, lockedUntil: until, lastLockAt: now };
+  if (attempts === null) await ctx.db.insert("roomJoinAttempts", { userId, ...fields });
+  else await ctx.db.patch("roomJoinAttempts", attempts._id, fields);
+  return until;
+}
