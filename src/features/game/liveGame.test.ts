@@ -72,7 +72,7 @@ describe("the page asks for the reset or the cooldown's end at its instant", () 
     const { rerender } = renderHook(
       ({ view, deadline }: { view: GameView; deadline: number | null }) =>
         useCatchUpTimer(view, deadline, sync, true),
-      { initialProps: { view: game(1_000_000, 700_000), deadline: 160_000 } },
+      { initialProps: { view: game(1_000_000, 700_000), deadline: 160_000 as number | null } },
     );
     await act(() => vi.advanceTimersByTimeAsync(60_000));
     expect(sync).toHaveBeenCalledTimes(1);
