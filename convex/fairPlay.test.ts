@@ -5,7 +5,12 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
-import { BLUR_STEPS_PX, DAILY_GUESSES, MIN_RESET_GAP_MS } from "./model/shared/rules";
+import {
+  BLUR_STEPS_PX,
+  DAILY_GUESSES,
+  GUESSES_PER_ANIME,
+  MIN_RESET_GAP_MS,
+} from "./model/shared/rules";
 import { playerInGame, type TestConvex } from "../testing/convex/backend";
 import {
   dealtAnime,
@@ -246,7 +251,7 @@ describe("Skip with a tiny pool", () => {
     await syncAs(player);
     expect(await viewOf(player)).toMatchObject({
       dailyRemaining: DAILY_GUESSES,
-      animeRemaining: 3,
+      animeRemaining: GUESSES_PER_ANIME, // the allowance resets to 20 and 5
       skippedAnswer: null,
       round: { number: 1, status: "playing", guessesUsed: 2, answer: null },
     });

@@ -663,6 +663,28 @@ describe("the daily allowance running out mid-anime", () => {
     expect(await viewOf(player)).toMatchObject({ dailyRemaining: 19, animeRemaining: 4 });
   });
 
+  test("kept through a cooldown and then a midnight with nothing else to deal, it gets 5 each time", async () => {
+    const { t, player } = await startedGame({ poolSize: 1 });
+    await t.run(async (ctx) => {
+      const game = (await ctx.db.query("games").first())!;
+      await ctx.db.patch("games", game._id, { dailyRemaining: 2, animeRemaining: 2 });
+    });
+    await guessAs(player, WRONG_GUESS);
+    await guessAs(player, WRONG_GUESS);
+    await advanceTo(player, (await viewOf(player)).cooldownEnd!);
+    for (let i = 0; i < 4; i++) await guessAs(player, WRONG_GUESS);
+    const evening = await viewOf(player);
+    expect(evening).toMatchObject({ animeRemaining: 1, round: { guessesUsed: 6 } });
+
+    await advanceTo(player, evening.nextResetAt);
+    expect(await viewOf(player)).toMatchObject({
+      dailyRemaining: 20,
+      animeRemaining: 5,
+      round: { number: evening.round!.number, status: "playing", guessesUsed: 6 },
+    });
+    expect(await guessAs(player, WRONG_GUESS)).toEqual({ kind: "wrong", guessesLeft: 4 });
+  });
+
   test("an anime whose own five ran out with the day is out of guesses", async () => {
     const { player } = await dayDownTo(5);
     for (let i = 0; i < 4; i++) await guessAs(player, WRONG_GUESS);

@@ -40,17 +40,16 @@ export async function resetChanges(
   const dueAt = game.nextResetAt;
   const refilled = { ...game, dailyRemaining: DAILY_GUESSES, cooldownEnd: null };
   const dealt = await dealRound(ctx, refilled, now);
-  const round = game.round;
-  // With nothing else in the pool, the round on screen stays, with the guesses it has left.
-  const kept =
-    round?.status === "playing" ? GUESSES_PER_ANIME - round.guessesUsed : GUESSES_PER_ANIME;
   const dealtChanges =
     dealt.kind === "dealt"
       ? { ...dealt.changes, round: { ...dealt.changes.round!, dealtAtReset: true } }
       : {};
   return {
     dailyRemaining: DAILY_GUESSES,
-    animeRemaining: kept,
+    // "The allowance resets to 20 and 5", as at a cooldown's end: with nothing else in the pool
+    // the round on screen stays, and one still in play gets 5 (it may have used more than 5
+    // before, the day having run out on it).
+    animeRemaining: GUESSES_PER_ANIME,
     cooldownEnd: null,
     lastReset: dueAt,
     ...nextReset(game, dueAt, now),
