@@ -69,10 +69,11 @@ describe("the page asks for the reset or the cooldown's end at its instant", () 
 
   test("the cooldown's end when it comes first; once the state moves, the next instant only", async () => {
     const sync = vi.fn(() => Promise.resolve({ now: Date.now() }));
+    type Props = { view: GameView; deadline: number | null };
+    const initialProps: Props = { view: game(1_000_000, 700_000), deadline: 160_000 };
     const { rerender } = renderHook(
-      ({ view, deadline }: { view: GameView; deadline: number | null }) =>
-        useCatchUpTimer(view, deadline, sync, true),
-      { initialProps: { view: game(1_000_000, 700_000), deadline: 160_000 as number | null } },
+      ({ view, deadline }: Props) => useCatchUpTimer(view, deadline, sync, true),
+      { initialProps },
     );
     await act(() => vi.advanceTimersByTimeAsync(60_000));
     expect(sync).toHaveBeenCalledTimes(1);
