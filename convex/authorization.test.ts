@@ -202,6 +202,12 @@ const audit: Record<PublicFunctionName, Row | Row[]> = {
     expected: signedInOnly(),
     allowed: ({ result }) => expect(result).toEqual({ kind: "dealt" }),
   },
+  "game:sync": {
+    args: {},
+    prepare: startGame,
+    expected: signedInOnly(),
+    allowed: ({ result }) => expect(result).toEqual({ now: Date.now() }),
+  },
   "beta:join": {
     args: {},
     expected: signedInOnly(),

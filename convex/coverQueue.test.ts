@@ -6,7 +6,7 @@ import { BLUR_STEPS_PX, ROOM_HEARTBEAT_MS, ROOM_REVEAL_MS } from "./model/shared
 import type { MemberView } from "./model/rooms/view";
 import { newBackend, type TestConvex } from "../testing/convex/backend";
 import { limitScheduler, type ModelledJob, type SchedulerModel } from "../testing/convex/scheduler";
-import { deal, gameOf, guessAs, patchGame, seedAnime, signedInAs } from "../testing/world";
+import { deal, gameOf, guessAs, patchGame, seedAnime, signedInAs, syncAs } from "../testing/world";
 import { fakeSharp } from "../testing/fixtures/covers";
 import { TEST_ANILIST_ID_BASE, testAnime, WRONG_GUESS } from "../testing/fixtures/anime";
 
@@ -155,7 +155,14 @@ describe("a first refresh's 1,000 covers on a deployment that runs 8 jobs at onc
       await guest.as.mutation(api.rooms.join, { code });
       await host.as.mutation(api.rooms.configure, { code, rounds: ROUNDS, seconds: SECONDS });
       const room = party(sim, code, [host, guest]);
-      room.at(cooldownEnd + ON_TIME_MS, async () => {
+      // Its open page asks at the cooldown's end (game.sync): a mutation, not a job, so it
+      // waits behind no cover job, and the guesses are back at once.
+      room.at(cooldownEnd - 1000, async () => {
+        await syncAs(solo); // a second early: nothing yet
+        expect((await gameOf(t, solo)).cooldownEnd).toBe(cooldownEnd);
+      });
+      room.at(cooldownEnd, async () => {
+        await syncAs(solo);
         expect((await gameOf(t, solo)).cooldownEnd).toBeNull();
       });
 

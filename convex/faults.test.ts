@@ -31,6 +31,7 @@ import {
   seedAnime,
   signedInAs,
   skipAs,
+  syncAs,
   viewOf,
   type TestPlayer,
 } from "../testing/world";
@@ -291,9 +292,9 @@ describe("AniList failing while rounds are played", () => {
   });
 });
 
-describe("scheduled jobs late, twice and out of order while the player plays", () => {
+describe("catch-ups late, twice and out of order while the player plays (the open page's, and jobs left from before)", () => {
   test.each(["the reset job first", "the cooldown job first"])(
-    "a cooldown that runs past midnight: the player catches up first, then both jobs run late, twice, %s; nothing changes",
+    "a cooldown that runs past midnight: the player catches up first, then the page asks late and both old jobs run, twice, %s; nothing changes",
     async (order) => {
       vi.setSystemTime(new Date("2026-11-21T23:55:00Z"));
       const { t, player } = await playerInGame(20);
@@ -313,19 +314,22 @@ describe("scheduled jobs late, twice and out of order while the player plays", (
       const resetJob = () => t.mutation(internal.game.resetDay, { gameId, resetAt: midnight });
       const cooldownJob = () =>
         t.mutation(internal.game.endCooldown, { gameId, cooldownEnd: cooldownEnd! });
+      const pageAsks = () => syncAs(player);
       const jobs =
-        order === "the reset job first" ? [resetJob, cooldownJob] : [cooldownJob, resetJob];
+        order === "the reset job first"
+          ? [resetJob, pageAsks, cooldownJob]
+          : [cooldownJob, pageAsks, resetJob];
       for (const run of [...jobs, ...jobs]) {
         await run();
         expect(await viewOf(player)).toEqual(played);
       }
-      // The originals, still queued, run at last: nothing either.
+      // Anything still queued runs at last: nothing either (the game queues nothing itself).
       await t.finishAllScheduledFunctions(() => vi.advanceTimersByTime(COOLDOWN_MS));
       expect(await viewOf(player)).toEqual(played);
     },
   );
 
-  test("a late cooldown job does not end the next cooldown", async () => {
+  test("a late cooldown-end job (left from before) does not end the next cooldown; the page's ask at its end does", async () => {
     const { t, player } = await playerInGame(20);
     await spendTheDay(player);
     await skipAs(player);
@@ -342,8 +346,15 @@ describe("scheduled jobs late, twice and out of order while the player plays", (
     await t.mutation(internal.game.endCooldown, { gameId, cooldownEnd: first });
     expect(await viewOf(player)).toMatchObject({ dailyRemaining: 0, cooldownEnd: second });
 
+    vi.setSystemTime(second! - 1);
+    await syncAs(player);
+    expect(await viewOf(player)).toMatchObject({ dailyRemaining: 0, cooldownEnd: second });
     vi.setSystemTime(second!);
-    await t.mutation(internal.game.endCooldown, { gameId, cooldownEnd: second! });
+    await syncAs(player);
+    expect(await viewOf(player)).toMatchObject({
+      dailyRemaining: DAILY_GUESSES,
+      cooldownEnd: null,
+    });
     await skipAs(player);
     await guessAs(player, WRONG_GUESS);
     await t.mutation(internal.game.endCooldown, { gameId, cooldownEnd: second! });
@@ -396,18 +407,18 @@ describe("submissions racing each other and the jobs", () => {
     }
   });
 
-  test("a right guess racing the midnight reset: scored at most once, never on the next anime", async () => {
+  test("a right guess racing the page's ask for the midnight reset: scored at most once, never on the next anime", async () => {
     vi.setSystemTime(new Date("2026-11-21T23:59:59Z"));
     const { t, player } = await playerInGame(5);
     await guessAs(player, WRONG_GUESS);
     const answer = await answerOf(t, player);
     const { round } = await viewOf(player);
-    const { _id: gameId, nextResetAt } = await gameOf(t, player);
+    const { nextResetAt } = await gameOf(t, player);
     vi.setSystemTime(nextResetAt);
 
     const [guessed] = await Promise.all([
       player.as.mutation(api.game.guess, { roundNumber: round!.number, attempt: 1, guess: answer }),
-      t.mutation(internal.game.resetDay, { gameId, resetAt: nextResetAt }),
+      syncAs(player),
     ]);
     // Whichever came first, the day has been reset once and a new anime dealt once.
     const after = await viewOf(player);

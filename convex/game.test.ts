@@ -8,11 +8,14 @@ import {
   dealtAnime,
   foldAll,
   guessAs,
+  pendingGameJobs,
   scoreOf,
   seedAnime,
   signUp,
   skipAs,
+  syncAs,
   viewOf,
+  type Player,
 } from "../testing/world";
 import { WRONG_GUESS } from "../testing/fixtures/anime";
 
@@ -48,10 +51,13 @@ async function answersOfRound(t: TestConvex, player: PlayerInGame) {
   return { view, title: anime.title.english!, anime };
 }
 
-/** Moves the fake clock to `instant`, firing every timer due by then, and lets scheduled functions finish. */
-async function advanceTo(t: TestConvex, instant: number) {
+/**
+ * Moves the fake clock to `instant`, where the player's open game page asks the server for what
+ * is due (game.sync), as it does at the instants its view names.
+ */
+async function advanceTo(player: Player, instant: number) {
   vi.advanceTimersByTime(instant - Date.now());
-  await t.finishInProgressScheduledFunctions();
+  await syncAs(player);
 }
 
 describe("starting a visit", () => {
@@ -303,7 +309,7 @@ describe("the daily allowance", () => {
   }
 
   test("the last daily guess starts the 10-minute cooldown at once; its end restores 20", async () => {
-    const { t, player } = await startedGame();
+    const { player } = await startedGame();
     await spendAllGuesses(player);
     // No further click is needed: the countdown runs from the guess that spent the allowance.
     const cooldownEnd = Date.now() + COOLDOWN_MS;
@@ -311,12 +317,14 @@ describe("the daily allowance", () => {
     expect(await skipAs(player)).toEqual({ kind: "cooldown", cooldownEnd });
     expect(await guessAs(player, "anything")).toEqual({ kind: "cooldown", cooldownEnd });
 
+    // The page asks a second early (its clock runs ahead): nothing changes.
     vi.advanceTimersByTime(COOLDOWN_MS - 1000);
-    await t.finishInProgressScheduledFunctions();
-    expect((await viewOf(player)).dailyRemaining).toBe(0);
+    const during = await viewOf(player);
+    expect(await syncAs(player)).toEqual({ now: cooldownEnd - 1000 });
+    expect(await viewOf(player)).toEqual(during);
 
     vi.advanceTimersByTime(1000);
-    await t.finishInProgressScheduledFunctions();
+    await syncAs(player);
     expect(await viewOf(player)).toMatchObject({
       dailyRemaining: 20,
       // The ended round stays as it was, its counter too: "Out of guesses!" beside 0/5.
@@ -344,28 +352,27 @@ describe("the daily allowance", () => {
     });
   });
 
-  test("a game left at 0 without a cooldown (an older game) starts one on the visit; its round in play then gets its own guesses back", async () => {
+  test("a game left at 0 without a cooldown (an older game) starts one on the visit; its round in play then gets 5 guesses again", async () => {
     const { t, as, player } = await startedGame();
     await guessAs(player, WRONG_GUESS);
     const game = await t.run(async (ctx) => await ctx.db.query("games").first());
     await t.run(async (ctx) => ctx.db.patch("games", game!._id, { dailyRemaining: 0 }));
     await as.mutation(api.game.start, { timeZone: "UTC" });
     expect((await viewOf(player)).cooldownEnd).toBe(Date.now() + COOLDOWN_MS);
-    await advanceTo(t, Date.now() + COOLDOWN_MS);
+    await advanceTo(player, Date.now() + COOLDOWN_MS);
     expect(await viewOf(player)).toMatchObject({
       dailyRemaining: 20,
-      animeRemaining: 4, // its 5, less the one used
+      animeRemaining: 5, // "the allowance resets to 20 and 5"
       cooldownEnd: null,
       round: { status: "playing", guessesUsed: 1 },
     });
   });
 
-  test("a cooldown job that runs twice or late changes nothing twice", async () => {
+  test("a cooldown-end job left from before (deployed games may hold one) that runs late changes nothing", async () => {
     const { t, player } = await startedGame();
     await spendAllGuesses(player);
     const { cooldownEnd } = await viewOf(player);
-    vi.advanceTimersByTime(COOLDOWN_MS);
-    await t.finishInProgressScheduledFunctions();
+    await advanceTo(player, cooldownEnd!);
     await guessAs(player, "wrong after cooldown"); // the round ended, so Next first
     await skipAs(player);
     await guessAs(player, WRONG_GUESS);
@@ -380,14 +387,14 @@ describe("the daily allowance", () => {
   ])(
     "in %s the allowance resets at local midnight (%s) with a new anime",
     async (zone, midnight) => {
-      const { t, player } = await startedGame({ timeZone: zone });
+      const { player } = await startedGame({ timeZone: zone });
       for (let i = 0; i < 3; i++) await guessAs(player, WRONG_GUESS);
       const before = await viewOf(player);
       expect(before.nextResetAt).toBe(Date.parse(midnight));
 
-      await advanceTo(t, Date.parse(midnight) - 1);
+      await advanceTo(player, Date.parse(midnight) - 1);
       expect(await viewOf(player)).toEqual(before);
-      await advanceTo(t, Date.parse(midnight));
+      await advanceTo(player, Date.parse(midnight));
       const after = await viewOf(player);
       expect(after).toMatchObject({ dailyRemaining: 20, animeRemaining: 5, cooldownEnd: null });
       expect(after.round).toMatchObject({ number: before.round!.number + 1, guessesUsed: 0 });
@@ -395,16 +402,16 @@ describe("the daily allowance", () => {
     },
   );
 
-  test("midnight ends a cooldown early; the cooldown's own job then does nothing", async () => {
+  test("midnight ends a cooldown early; a call at the cooldown's old end then does nothing", async () => {
     vi.setSystemTime(new Date("2026-11-21T23:55:00Z"));
-    const { t, player } = await startedGame();
+    const { player } = await startedGame();
     await spendAllGuesses(player);
     await skipAs(player);
     expect((await viewOf(player)).cooldownEnd).toBe(Date.parse("2026-11-22T00:05:00Z"));
-    await advanceTo(t, Date.parse("2026-11-22T00:00:00Z"));
+    await advanceTo(player, Date.parse("2026-11-22T00:00:00Z"));
     expect(await viewOf(player)).toMatchObject({ dailyRemaining: 20, cooldownEnd: null });
     await guessAs(player, WRONG_GUESS);
-    await advanceTo(t, Date.parse("2026-11-22T00:05:00Z"));
+    await advanceTo(player, Date.parse("2026-11-22T00:05:00Z"));
     expect((await viewOf(player)).dailyRemaining).toBe(19);
   });
 
@@ -417,7 +424,7 @@ describe("the daily allowance", () => {
     await guessAs(player, WRONG_GUESS);
     const { anime } = await answersOfRound(t, player);
 
-    await advanceTo(t, Date.parse("2026-11-22T00:00:00Z"));
+    await advanceTo(player, Date.parse("2026-11-22T00:00:00Z"));
     const reset = await viewOf(player);
     expect(reset.round!.dealtAtReset).toBe(true);
     expect(reset.skippedAnswer?.english).toBe(anime.title.english);
@@ -429,10 +436,10 @@ describe("the daily allowance", () => {
 
   test("a daylight-saving day's midnight comes after 23 hours, and the next after 24", async () => {
     vi.setSystemTime(new Date("2026-03-08T12:00:00Z")); // New York springs forward today
-    const { t, player } = await startedGame({ timeZone: "America/New_York" });
+    const { player } = await startedGame({ timeZone: "America/New_York" });
     await guessAs(player, WRONG_GUESS);
     expect((await viewOf(player)).nextResetAt).toBe(Date.parse("2026-03-09T04:00:00Z"));
-    await advanceTo(t, Date.parse("2026-03-09T04:00:00Z"));
+    await advanceTo(player, Date.parse("2026-03-09T04:00:00Z"));
     expect(await viewOf(player)).toMatchObject({
       dailyRemaining: 20,
       nextResetAt: Date.parse("2026-03-10T04:00:00Z"),
@@ -440,20 +447,20 @@ describe("the daily allowance", () => {
   });
 
   test("a new time zone takes effect after the next reset, never bringing one nearer", async () => {
-    const { t, as, player } = await startedGame({ timeZone: "UTC" });
+    const { as, player } = await startedGame({ timeZone: "UTC" });
     await guessAs(player, WRONG_GUESS);
     await as.mutation(api.game.start, { timeZone: "Asia/Tokyo" });
     expect((await viewOf(player)).nextResetAt).toBe(Date.parse("2026-11-22T00:00:00Z"));
-    await advanceTo(t, Date.parse("2026-11-21T15:00:00Z")); // Tokyo midnight: nothing
+    await advanceTo(player, Date.parse("2026-11-21T15:00:00Z")); // Tokyo midnight: nothing
     expect((await viewOf(player)).dailyRemaining).toBe(19);
-    await advanceTo(t, Date.parse("2026-11-22T00:00:00Z")); // UTC midnight: the reset
+    await advanceTo(player, Date.parse("2026-11-22T00:00:00Z")); // UTC midnight: the reset
     await guessAs(player, WRONG_GUESS);
     // Now in Tokyo: its next midnight (15:00 UTC) is too soon after this reset, so 20 hours on.
     expect(await viewOf(player)).toMatchObject({
       dailyRemaining: 19,
       nextResetAt: Date.parse("2026-11-22T20:00:00Z"),
     });
-    await advanceTo(t, Date.parse("2026-11-22T20:00:00Z"));
+    await advanceTo(player, Date.parse("2026-11-22T20:00:00Z"));
     expect((await viewOf(player)).dailyRemaining).toBe(20);
   });
 
@@ -485,38 +492,234 @@ describe("the daily allowance", () => {
     await t.mutation(internal.game.resetDay, { gameId: game!._id, resetAt: midnight });
     expect(await viewOf(player)).toEqual(afterGuess);
 
-    await advanceTo(t, midnight + 86_400_000);
+    await advanceTo(player, midnight + 86_400_000);
     expect(await viewOf(player)).toMatchObject({ dailyRemaining: 20, round: { number: 3 } });
   });
 
-  test("a player who plays on in a tab left open gets the next midnight's reset", async () => {
-    const { t, player } = await startedGame();
+  test("a tab left open through two midnights without a guess gets each reset, with a new anime", async () => {
+    const { player } = await startedGame();
     const firstMidnight = (await viewOf(player)).nextResetAt;
-    // Away for a day: the second midnight's job sees no play since the first and schedules none.
-    await advanceTo(t, firstMidnight);
-    await advanceTo(t, firstMidnight + 86_400_000);
-    await advanceTo(t, firstMidnight + 86_400_000 + 10 * 3_600_000);
-    await guessAs(player, WRONG_GUESS); // back, in the same tab: no new visit
-    expect((await viewOf(player)).dailyRemaining).toBe(19);
-    await advanceTo(t, firstMidnight + 2 * 86_400_000);
-    expect((await viewOf(player)).dailyRemaining).toBe(20);
+    await advanceTo(player, firstMidnight);
+    const first = await viewOf(player);
+    expect(first.round).toMatchObject({ number: 2, dealtAtReset: true });
+    // Nothing spent since that reset; the page, open, still gets the new day's anime.
+    await advanceTo(player, firstMidnight + 86_400_000);
+    expect(await viewOf(player)).toMatchObject({
+      lastReset: firstMidnight + 86_400_000,
+      nextResetAt: firstMidnight + 2 * 86_400_000,
+      round: { number: 3, dealtAtReset: true },
+    });
   });
 
   test("a player back after missed midnights gets the reset before their first guess", async () => {
     const { t, player } = await startedGame();
     await guessAs(player, WRONG_GUESS);
     await guessAs(player, WRONG_GUESS);
-    // Two days pass with the scheduler not running this player's reset (it was never active since).
+    // Two days pass with the page closed: nothing asked for the reset.
     await t.run(async (ctx) => {
       const game = await ctx.db.query("games").first();
-      await ctx.db.patch("games", game!._id, {
-        resetJobFor: undefined,
-        nextResetAt: Date.now() - 1,
-      });
+      await ctx.db.patch("games", game!._id, { nextResetAt: Date.now() - 1 });
     });
     vi.setSystemTime(Date.now() + 2 * 86_400_000);
     expect(await guessAs(player, WRONG_GUESS)).toMatchObject({ kind: "stale" }); // a new anime was dealt
     expect(await viewOf(player)).toMatchObject({ dailyRemaining: 20, round: { guessesUsed: 0 } });
     expect(await guessAs(player, WRONG_GUESS)).toEqual({ kind: "wrong", guessesLeft: 4 });
+  });
+});
+
+describe("resets and cooldown ends are caught up, never scheduled per player", () => {
+  /** Every pending scheduled function, whatever it runs. */
+  async function pendingJobs(t: TestConvex) {
+    const jobs = await t.run(
+      async (ctx) => await ctx.db.system.query("_scheduled_functions").take(100_000),
+    );
+    return jobs.filter((job) => job.state.kind === "pending").length;
+  }
+
+  /** `count` players each open the game and guess; every other one spends the day. */
+  async function playersPlay(count: number) {
+    const t = newBackend();
+    await seedAnime(t, 20);
+    for (let i = 0; i < count; i++) {
+      const player = await signUp(t, { email: `p${i}@example.com`, username: `player${i}` });
+      await deal(player, i % 2 === 0 ? "UTC" : "Asia/Tokyo");
+      if (i % 2 === 1) {
+        await t.run(async (ctx) => {
+          const game = (await ctx.db.query("games").order("desc").first())!;
+          await ctx.db.patch("games", game._id, { dailyRemaining: 1, animeRemaining: 1 });
+        });
+      }
+      await guessAs(player, WRONG_GUESS);
+    }
+    return t;
+  }
+
+  test("the jobs pending after 20 and after 40 players have played are as many: none grows with them", async () => {
+    const twenty = await playersPlay(20);
+    const forty = await playersPlay(40);
+    expect(await pendingGameJobs(forty)).toBe(0);
+    expect(await pendingJobs(forty)).toBe(await pendingJobs(twenty));
+  }, 60_000);
+
+  test("asked before midnight nothing changes; at midnight the reset happens once, and asking again refills nothing", async () => {
+    const { player } = await startedGame();
+    for (let i = 0; i < 3; i++) await guessAs(player, WRONG_GUESS);
+    const before = await viewOf(player);
+    await advanceTo(player, before.nextResetAt - 1);
+    expect(await viewOf(player)).toEqual(before);
+
+    await advanceTo(player, before.nextResetAt);
+    const reset = await viewOf(player);
+    expect(reset).toMatchObject({ dailyRemaining: 20, lastReset: before.nextResetAt });
+    await guessAs(player, WRONG_GUESS);
+    const played = await viewOf(player);
+    expect(played.dailyRemaining).toBe(19);
+    // The same call again (a retry, a second tab): no second refill, no second new anime.
+    await syncAs(player);
+    vi.advanceTimersByTime(60_000);
+    await syncAs(player);
+    expect(await viewOf(player)).toEqual(played);
+  });
+
+  test("a cheater reporting a zone whose midnight has passed and asking at once gets nothing back", async () => {
+    const { as, player } = await startedGame({ timeZone: "UTC" });
+    for (let i = 0; i < 5; i++) await guessAs(player, WRONG_GUESS);
+    await skipAs(player);
+    // 12:00 UTC: Tokyo's midnight (15:00 UTC) is nearer than UTC's.
+    await as.mutation(api.game.open, { timeZone: "Asia/Tokyo" });
+    await advanceTo(player, Date.parse("2026-11-21T15:00:00Z"));
+    expect(await viewOf(player)).toMatchObject({
+      dailyRemaining: 15,
+      nextResetAt: Date.parse("2026-11-22T00:00:00Z"),
+    });
+  });
+
+  test("at the cooldown's end the allowance comes back once; asking again gives nothing more", async () => {
+    const { t, player } = await startedGame();
+    await t.run(async (ctx) => {
+      const game = (await ctx.db.query("games").first())!;
+      await ctx.db.patch("games", game._id, { dailyRemaining: 1, animeRemaining: 1 });
+    });
+    await guessAs(player, WRONG_GUESS);
+    const { cooldownEnd } = await viewOf(player);
+    await advanceTo(player, cooldownEnd!);
+    await guessAs(player, WRONG_GUESS);
+    const played = await viewOf(player);
+    expect(played).toMatchObject({ dailyRemaining: 19, cooldownEnd: null });
+    await syncAs(player);
+    expect(await viewOf(player)).toEqual(played);
+  });
+
+  test("a job left from before for a reset or a cooldown end is harmless: it changes only what is due, and schedules nothing", async () => {
+    const { t, player } = await startedGame();
+    const game = await t.run(async (ctx) => (await ctx.db.query("games").first())!);
+    const before = await viewOf(player);
+    // Early (the clock not there yet), or for an instant the game no longer names: nothing.
+    await t.mutation(internal.game.resetDay, { gameId: game._id, resetAt: game.nextResetAt });
+    await t.mutation(internal.game.endCooldown, { gameId: game._id, cooldownEnd: Date.now() });
+    expect(await viewOf(player)).toEqual(before);
+    vi.setSystemTime(game.nextResetAt);
+    await t.mutation(internal.game.resetDay, { gameId: game._id, resetAt: game.nextResetAt });
+    expect((await viewOf(player)).lastReset).toBe(game.nextResetAt);
+    expect(await pendingGameJobs(t)).toBe(0);
+  });
+});
+
+describe("the daily allowance running out mid-anime", () => {
+  /** The player's day down to `left` guesses, with a fresh anime dealt on them. */
+  async function dayDownTo(left: number) {
+    const started = await startedGame();
+    await started.t.run(async (ctx) => {
+      const game = (await ctx.db.query("games").first())!;
+      await ctx.db.patch("games", game._id, { dailyRemaining: left + 1 });
+    });
+    await guessAs(started.player, WRONG_GUESS);
+    await skipAs(started.player);
+    expect(await viewOf(started.player)).toMatchObject({
+      dailyRemaining: left,
+      animeRemaining: Math.min(5, left),
+    });
+    return started;
+  }
+
+  test("the anime stays in play through the cooldown, gets 5 guesses with the refill, and still scores", async () => {
+    const { t, player } = await dayDownTo(2);
+    expect(await guessAs(player, WRONG_GUESS)).toEqual({ kind: "wrong", guessesLeft: 1 });
+    expect(await guessAs(player, WRONG_GUESS)).toEqual({ kind: "wrong", guessesLeft: 0 });
+    const cooling = await viewOf(player);
+    expect(cooling).toMatchObject({
+      dailyRemaining: 0,
+      animeRemaining: 0,
+      cooldownEnd: Date.now() + COOLDOWN_MS,
+      round: { status: "playing", guessesUsed: 2, answer: null, coverPath: step(2) },
+    });
+
+    await advanceTo(player, cooling.cooldownEnd!);
+    expect(await viewOf(player)).toMatchObject({
+      dailyRemaining: 20,
+      animeRemaining: 5,
+      cooldownEnd: null,
+      round: { number: cooling.round!.number, status: "playing", guessesUsed: 2 },
+    });
+    const { title } = await answersOfRound(t, player);
+    expect(await guessAs(player, title)).toEqual({ kind: "correct", points: 100 });
+    expect(await viewOf(player)).toMatchObject({ dailyRemaining: 19, animeRemaining: 4 });
+  });
+
+  test("kept through a cooldown and then a midnight with nothing else to deal, it gets 5 each time", async () => {
+    const { t, player } = await startedGame({ poolSize: 1 });
+    await t.run(async (ctx) => {
+      const game = (await ctx.db.query("games").first())!;
+      await ctx.db.patch("games", game._id, { dailyRemaining: 2, animeRemaining: 2 });
+    });
+    await guessAs(player, WRONG_GUESS);
+    await guessAs(player, WRONG_GUESS);
+    await advanceTo(player, (await viewOf(player)).cooldownEnd!);
+    for (let i = 0; i < 4; i++) await guessAs(player, WRONG_GUESS);
+    const evening = await viewOf(player);
+    expect(evening).toMatchObject({ animeRemaining: 1, round: { guessesUsed: 6 } });
+
+    await advanceTo(player, evening.nextResetAt);
+    expect(await viewOf(player)).toMatchObject({
+      dailyRemaining: 20,
+      animeRemaining: 5,
+      round: { number: evening.round!.number, status: "playing", guessesUsed: 6 },
+    });
+    expect(await guessAs(player, WRONG_GUESS)).toEqual({ kind: "wrong", guessesLeft: 4 });
+  });
+
+  test("an anime whose own five ran out with the day is out of guesses", async () => {
+    const { player } = await dayDownTo(5);
+    for (let i = 0; i < 4; i++) await guessAs(player, WRONG_GUESS);
+    expect(await guessAs(player, WRONG_GUESS)).toEqual({ kind: "outOfGuesses" });
+    expect((await viewOf(player)).round!.status).toBe("outOfGuesses");
+  });
+
+  test("during the cooldown a guess or a skip sent straight to the server changes nothing", async () => {
+    const { t, as, player } = await dayDownTo(1);
+    await guessAs(player, WRONG_GUESS);
+    const cooling = await viewOf(player);
+    const { title } = await answersOfRound(t, player);
+    const round = cooling.round!;
+    for (const attempt of [round.guessesUsed, round.guessesUsed - 1, round.guessesUsed + 1]) {
+      const outcome = await as.mutation(api.game.guess, {
+        roundNumber: round.number,
+        attempt,
+        guess: title,
+      });
+      expect(["cooldown", "stale"]).toContain(outcome.kind);
+    }
+    expect(await as.mutation(api.game.next, { roundNumber: round.number })).toEqual({
+      kind: "cooldown",
+      cooldownEnd: cooling.cooldownEnd,
+    });
+    vi.advanceTimersByTime(COOLDOWN_MS - 1);
+    await syncAs(player);
+    expect(await guessAs(player, title)).toEqual({
+      kind: "cooldown",
+      cooldownEnd: cooling.cooldownEnd,
+    });
+    expect(await viewOf(player)).toEqual(cooling);
+    expect(await scoreOf(t, player)).toBe(0);
   });
 });

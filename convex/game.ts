@@ -2,9 +2,8 @@ import { nullable } from "convex-helpers/validators";
 import { v } from "convex/values";
 import { internalMutation } from "./_generated/server";
 import { playerMutation, playerQuery } from "./functions";
-import * as Cooldown from "./model/game/cooldown";
+import * as CatchUp from "./model/game/catchUp";
 import * as Play from "./model/game/play";
-import * as Reset from "./model/game/reset";
 import {
   gameView,
   gameViewValidator,
@@ -54,15 +53,30 @@ export const next = playerMutation({
   handler: async (ctx, { roundNumber }) => await Play.nextRound(ctx, ctx.user._id, roundNumber),
 });
 
+/**
+ * What an open game page calls at the instant its view names (`nextResetAt`, `cooldownEnd`): the
+ * reset or the cooldown's end if the server's clock says it is due, nothing otherwise. Returns
+ * the server's clock, for a page whose clock runs ahead to know when to ask again.
+ */
+export const sync = playerMutation({
+  args: {},
+  returns: v.object({ now: v.number() }),
+  handler: async (ctx) => await CatchUp.syncGame(ctx, ctx.user._id),
+});
+
+/**
+ * Scheduled per player before resets and cooldown ends were caught up by the player's calls;
+ * kept for the jobs a deployment may still hold, which now change only what is due.
+ */
 export const endCooldown = internalMutation({
   args: { gameId: v.id("games"), cooldownEnd: v.number() },
   returns: v.null(),
   handler: async (ctx, { gameId, cooldownEnd }) =>
-    await Cooldown.endCooldown(ctx, gameId, cooldownEnd),
+    await CatchUp.endCooldownJob(ctx, gameId, cooldownEnd),
 });
 
 export const resetDay = internalMutation({
   args: { gameId: v.id("games"), resetAt: v.number() },
   returns: v.null(),
-  handler: async (ctx, { gameId, resetAt }) => await Reset.resetDay(ctx, gameId, resetAt),
+  handler: async (ctx, { gameId, resetAt }) => await CatchUp.resetDayJob(ctx, gameId, resetAt),
 });

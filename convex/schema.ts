@@ -128,6 +128,8 @@ export const roundFields = v.object({
    * rounds dealt before it was kept show the anime's stored clue.
    */
   clue: v.optional(v.string()),
+  /** Dealt by the daily reset in place of the round then on screen, not asked for by a skip. */
+  dealtAtReset: v.optional(v.boolean()),
 });
 
 /** A player's game: the allowance, the current round and what they have seen (one per player). */
@@ -141,15 +143,17 @@ export const gameFields = {
   animeRemaining: v.number(),
   lastReset: v.number(),
   /**
-   * The next local midnight, and never within 20 hours of the last reset; a reset job is
-   * scheduled for it while the player is active.
+   * The next local midnight, and never within 20 hours of the last reset; the player's first
+   * call from then on applies it (model/game/catchUp.ts).
    */
   nextResetAt: v.number(),
+  /**
+   * No longer written: the reset and cooldown-end jobs once scheduled per player. Old games may
+   * still carry them (their jobs, if still pending, change only what is due).
+   */
   resetJobFor: v.optional(v.number()),
-  /** The one pending reset job: replaced (cancelled) whenever another is scheduled. */
   resetJobId: v.optional(v.id("_scheduled_functions")),
   cooldownEnd: nullable(v.number()),
-  /** The one pending cooldown-end job, likewise. */
   cooldownJobId: v.optional(v.id("_scheduled_functions")),
   round: nullable(roundFields),
   /** The round a skip or a reset replaced, kept so its answer can still be shown. */

@@ -48,6 +48,7 @@ import type * as model_catalogue_pool from "../model/catalogue/pool.js";
 import type * as model_catalogue_refresh from "../model/catalogue/refresh.js";
 import type * as model_catalogue_refreshLog from "../model/catalogue/refreshLog.js";
 import type * as model_game_activity from "../model/game/activity.js";
+import type * as model_game_catchUp from "../model/game/catchUp.js";
 import type * as model_game_cooldown from "../model/game/cooldown.js";
 import type * as model_game_deal from "../model/game/deal.js";
 import type * as model_game_dealBar from "../model/game/dealBar.js";
@@ -141,6 +142,7 @@ declare const fullApi: ApiFromModules<{
   "model/catalogue/refresh": typeof model_catalogue_refresh;
   "model/catalogue/refreshLog": typeof model_catalogue_refreshLog;
   "model/game/activity": typeof model_game_activity;
+  "model/game/catchUp": typeof model_game_catchUp;
   "model/game/cooldown": typeof model_game_cooldown;
   "model/game/deal": typeof model_game_deal;
   "model/game/dealBar": typeof model_game_dealBar;

@@ -40,7 +40,9 @@ function sendJson(res: ServerResponse, status: number, body: unknown) {
  * shares, reachable over Convex's HTTP API for the app and over a few control
  * routes for the tests (reset, seed, run as a player, advance the clock).
  * The clock is faked (but runs at real speed) so a test can jump ahead to a
- * cooldown's end or a midnight and see scheduled functions fire.
+ * cooldown's end or a midnight (and move the page's clock with it: the page asks
+ * for what is due then, the game schedules nothing per player) or see a room's
+ * scheduled functions fire.
  */
 export type TestServerOptions = {
   /**

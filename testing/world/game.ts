@@ -51,7 +51,7 @@ export async function dealtAnime(world: World, someone: Someone): Promise<Doc<"a
   });
 }
 
-/** Changes `someone`'s game on the server, as a scheduled job or another device would. */
+/** Changes `someone`'s game on the server, as another device would. */
 export async function patchGame(
   world: World,
   someone: Someone,
@@ -83,6 +83,22 @@ export async function guessAs(player: Player, text: string) {
 export async function skipAs(player: Player) {
   const { round } = await viewOf(player);
   return await player.as.mutation(api.game.next, { roundNumber: round!.number });
+}
+
+/**
+ * What an open game page does at the instant its view names (the midnight reset, the cooldown's
+ * end): asks the server for what is due (`game.sync`). The server's clock as it answered.
+ */
+export async function syncAs(player: Player) {
+  return await player.as.mutation(api.game.sync, {});
+}
+
+/** How many daily-game jobs wait in the scheduler: none per player (resets are caught up). */
+export async function pendingGameJobs(world: World): Promise<number> {
+  const jobs = await world.run(
+    async (ctx) => await ctx.db.system.query("_scheduled_functions").take(100_000),
+  );
+  return jobs.filter((job) => job.name.startsWith("game:") && job.state.kind === "pending").length;
 }
 
 /** The player's score as stored. */

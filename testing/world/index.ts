@@ -25,8 +25,10 @@ export {
   guessAs,
   openGameAs,
   patchGame,
+  pendingGameJobs,
   scoreOf,
   skipAs,
+  syncAs,
   viewOf,
 } from "./game";
 export { ann, bob, type Credentials, type Tokens } from "../fixtures/accounts";

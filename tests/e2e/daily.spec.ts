@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, expectNoSeriousViolations, screenshots, test } from "../../testing/e2e/fixtures";
-import { guessBox, openGame } from "./gameScreen";
+import { advanceBothClocks, guessBox, openGame, pageOnServerClock } from "./gameScreen";
 import { WRONG_GUESS } from "../../testing/fixtures/anime";
 
 /**
@@ -158,13 +158,15 @@ test.describe("the midnight reset", () => {
     // A minute before midnight, before signing in: a session does not outlive a jump of hours.
     const { now } = await backend.advanceClock(0);
     await backend.advanceClock(Math.ceil(now / DAY_MS) * DAY_MS - now - 60_000);
+    await pageOnServerClock(page, backend);
     await openGame(page, backend);
     const clue = page.getByText(/^File \d+\./);
     const shown = Number(/^File (\d+)\./.exec((await clue.textContent())!)![1]);
     await guessBox(page).fill("Half typ");
     await guessBox(page).press("Escape");
 
-    await backend.advanceClock(61_000);
+    // The page asks for the reset at midnight by its clock: the server's, moved on together.
+    await advanceBothClocks(page, backend, 61_000);
 
     await expect(page.getByText("New day! Your guesses are back.")).toBeVisible();
     await expect(clue).not.toContainText(`File ${shown}.`);

@@ -7,7 +7,7 @@ import {
   type ServerControl,
   expectNoSeriousViolations,
 } from "../../testing/e2e/fixtures";
-import { guessBox, openGame } from "./gameScreen";
+import { advanceBothClocks, guessBox, openGame, pageOnServerClock } from "./gameScreen";
 
 import { BLUR_STEPS_PX } from "../../convex/model/shared/rules";
 import { errorMessages } from "../../convex/model/shared/errors";
@@ -259,17 +259,26 @@ test("five wrong guesses run the anime out and lock the input", async ({ page, b
   await expectCover(page, "clear");
 });
 
-test("the cooldown: the last guess starts the countdown, Submit and Skip disabled, then the allowance back live", async ({
+test("the cooldown: the last guess starts the countdown, Submit and Skip disabled, the anime kept, then 20 and 5 back live", async ({
   page,
   backend,
 }) => {
+  await pageOnServerClock(page, backend);
   const player = await openGame(page, backend);
-  await spendGuesses(backend, player.email, 19);
+  // Down to 4 today, then a new anime: it is dealt 4 (never more than the day has left).
+  await spendGuesses(backend, player.email, 16);
+  const { round } = await backend.run<GameState>("query", "game:state", {}, player.email);
+  await backend.run("mutation", "game:next", { roundNumber: round!.number }, player.email);
+  await spendGuesses(backend, player.email, 3);
   await expect(page.getByText("Daily Guesses: 1/20")).toBeVisible();
+  await expect(page.getByText("Anime Guesses: 1/5")).toBeVisible();
+  const clue = page.getByText(/^File \d+\./);
+  const shown = await clue.textContent();
   await page.evaluate(() => ((window as unknown as { marker: number }).marker = 7));
 
   await guess(page, WRONG_GUESS);
   await expect(page.getByText("Daily Guesses: 0/20")).toBeVisible();
+  await expect(page.getByText("Anime Guesses: 0/5")).toBeVisible();
   // The test client re-runs every query after each of the 20-odd calls above before this
   // guess's own call returns: give it time to catch up.
   await expect(guessBox(page)).toHaveValue("", { timeout: 20_000 });
@@ -278,23 +287,29 @@ test("the cooldown: the last guess starts the countdown, Submit and Skip disable
   const timer = page.getByRole("timer");
   await expect(timer).toHaveText(/^(10:00|09:5\d)$/);
   await expect(page.getByText(/Out of daily guesses/)).toBeVisible();
+  await expect(guessBox(page)).toBeDisabled();
   await expect(page.getByRole("button", { name: "Submit Guess" })).toBeDisabled();
-  // Disabled, and no longer busy dealing (its name would then include the spinner's "Loading").
-  await expect(page.getByRole("button", { name: "Next Anime →", exact: true })).toBeDisabled();
+  // The anime is still in play (Skip, not Next Anime), and its answer not shown.
+  await expect(page.getByRole("button", { name: "Skip", exact: true })).toBeDisabled();
+  await expect(page.getByRole("region", { name: "The answer" })).toHaveCount(0);
   const first = await timer.textContent();
   await expect(timer).not.toHaveText(first!, { timeout: 3000 });
   await coverLoaded(page);
   await screenshots(page, "game-cooldown");
 
-  await backend.advanceClock(10 * 60_000);
+  // Ten minutes on, for the server and the page: the page asks, the server ends the cooldown.
+  await advanceBothClocks(page, backend, 10 * 60_000);
   await expect(page.getByText("Daily Guesses: 20/20")).toBeVisible();
+  await expect(page.getByText("Anime Guesses: 5/5")).toBeVisible();
   await expect(timer).toBeHidden();
-  await expect(page.getByRole("button", { name: "Next Anime →" })).toBeEnabled();
+  await expect(clue).toHaveText(shown!);
+  await expect(guessBox(page)).toBeEnabled();
+  await expect(page.getByRole("button", { name: "Skip", exact: true })).toBeEnabled();
   expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(7);
 
-  await page.getByRole("button", { name: "Next Anime →" }).click();
-  await expect(guessBox(page)).toBeEnabled();
-  await expect(page.getByText("Anime Guesses: 5/5")).toBeVisible();
+  await guess(page, "Test Show");
+  await expect(page.getByText(/Correct! You got it!/)).toBeVisible();
+  await expect(page.getByText("Anime Guesses: 4/5")).toBeVisible();
 });
 
 test("the Leaderboard dialog: the top 10 with medals, at most 400 px tall", async ({

@@ -20,4 +20,20 @@ export async function openGame(page: Page, backend: ServerControl, pool = 6): Pr
   return player;
 }
 
+/**
+ * The page's clock set to the e2e server's (which tests move ahead), and running on from there:
+ * the page asks the server for the midnight reset and the cooldown's end at the instants its own
+ * clock reaches (the server schedules nothing per player). Before `openGame`.
+ */
+export async function pageOnServerClock(page: Page, backend: ServerControl) {
+  const { now } = await backend.advanceClock(0);
+  await page.clock.install({ time: now });
+}
+
+/** Moves the server's clock and the page's (see `pageOnServerClock`) ahead together. */
+export async function advanceBothClocks(page: Page, backend: ServerControl, ms: number) {
+  await backend.advanceClock(ms);
+  await page.clock.fastForward(ms);
+}
+
 export const guessBox = (page: Page) => page.getByRole("combobox", { name: "Your guess" });

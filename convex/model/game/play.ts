@@ -1,7 +1,7 @@
 /**
  * A player's moves in the daily game: opening a visit, a guess, Skip / Next Anime. Each first
- * applies whatever the clock says should already have happened (a missed reset, a finished
- * cooldown), since a scheduled job may be late or, for a player who was away, never set.
+ * applies whatever the clock says should already have happened (a reset due, a finished
+ * cooldown): nothing is scheduled per player for them (see catchUp.ts).
  */
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
@@ -13,28 +13,11 @@ import { guessText } from "../judge/refusal";
 import { isValidTimeZone, nextLocalMidnight } from "./localTime";
 import { DAILY_GUESSES, GUESSES_PER_ANIME, pointsFor } from "../shared/rules";
 import type { GuessOutcome, NextOutcome, StartOutcome } from "./view";
-import { cooldownEndChanges, startCooldown } from "./cooldown";
+import { catchUp } from "./catchUp";
+import { startCooldown } from "./cooldown";
 import { dealRound } from "./deal";
-import { ensureResetScheduled, nextReset, resetChanges } from "./reset";
 import { recordRoundEnd } from "./stats";
 import { gameOf, type Game, type GameChanges, type Round } from "./state";
-
-/** Applies whatever should already have happened: a missed reset, a finished cooldown. */
-async function catchUp(ctx: MutationCtx, game: Game, now: number): Promise<Game> {
-  let changes: GameChanges = {};
-  if (now >= game.nextResetAt) {
-    // Nothing spent since the last reset (the allowance is full): only the next one moves.
-    changes =
-      game.lastActiveAt >= game.lastReset
-        ? await resetChanges(ctx, game, now)
-        : nextReset(game, game.lastReset, now);
-  } else if (game.cooldownEnd !== null && now >= game.cooldownEnd) {
-    changes = cooldownEndChanges(game);
-  }
-  if (Object.keys(changes).length === 0) return game;
-  await ctx.db.patch("games", game._id, changes);
-  return { ...game, ...changes };
-}
 
 /**
  * Opens the player's game for a visit: creates it on the first one, notes the
@@ -77,7 +60,6 @@ export async function startVisit(
     changes = { ...changes, pendingTimeZone: timeZone === game.timeZone ? undefined : timeZone };
   }
   game = { ...game, ...changes };
-  changes = { ...changes, ...(await ensureResetScheduled(ctx, game)) };
   if (game.round === null) {
     const dealt = await dealRound(ctx, game, now);
     if (dealt.kind === "dealt") changes = { ...changes, ...dealt.changes };
@@ -91,13 +73,7 @@ export async function startVisit(
 async function requireGame(ctx: MutationCtx, userId: Id<"users">): Promise<Game> {
   const game = await gameOf(ctx, userId);
   if (game === null) throw appError("GAME_NOT_STARTED");
-  const current = await catchUp(ctx, game, Date.now());
-  // A player who is playing gets the next midnight's reset on their screen, even when the
-  // last reset came from a late job (which then stops) or skipped scheduling as they were away.
-  const scheduled = await ensureResetScheduled(ctx, current);
-  if (scheduled.resetJobFor === undefined) return current;
-  await ctx.db.patch("games", current._id, scheduled);
-  return { ...current, ...scheduled };
+  return await catchUp(ctx, game, Date.now());
 }
 
 /**
@@ -129,7 +105,7 @@ export async function submitGuess(
   const animeRemaining = game.animeRemaining - 1;
   // An anime whose answer the player had already seen never scores again.
   const points = correct && round.seenBefore !== true ? pointsFor(guessesUsed) : 0;
-  const status = correct ? "solved" : animeRemaining === 0 ? "outOfGuesses" : "playing";
+  const status = correct ? "solved" : outOfGuesses(game, guessesUsed) ? "outOfGuesses" : "playing";
   const judged: Round = {
     ...round,
     guessesUsed,
@@ -158,6 +134,18 @@ export async function submitGuess(
   if (correct) return { kind: "correct", points };
   if (status === "outOfGuesses") return { kind: "outOfGuesses" };
   return { kind: "wrong", guessesLeft: animeRemaining };
+}
+
+/**
+ * Whether a wrong guess, the `guessesUsed`-th on its anime, leaves the anime none of its own.
+ * The anime's count is capped by the day's (a deal gives min(5, daily left)), so the two can
+ * run out together with the anime's own five not all used: then it is the day that ran out,
+ * and the anime stays in play through the cooldown, to be guessed again with the refill. After
+ * a refill the day has 20, so the two cannot run out together.
+ */
+function outOfGuesses(game: Game, guessesUsed: number): boolean {
+  if (game.animeRemaining > 1) return false;
+  return game.dailyRemaining > 1 || guessesUsed >= GUESSES_PER_ANIME;
 }
 
 /** Skip (while playing) or Next Anime (after the round ended): a new anime, a refilled count. */

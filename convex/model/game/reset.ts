@@ -1,33 +1,21 @@
 /**
  * The daily reset: at the player's local midnight, a full allowance, no cooldown and a new anime.
+ *
+ * Nothing is scheduled per player: the reset is applied by the player's next call once its
+ * instant has passed (see `catchUp` in play.ts). An open game page asks for it at that instant
+ * (`game.sync`), so the player watching sees it happen; one who is away finds it done on return.
+ * A job per player would put a million jobs in the scheduler's queue at a million daily players,
+ * and a time zone's worth of them due at the same instant.
  */
-import { internal } from "../../_generated/api";
-import type { Id } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
 import { DAILY_GUESSES, GUESSES_PER_ANIME, MIN_RESET_GAP_MS } from "../shared/rules";
 import { dealRound } from "./deal";
-import { cancelIfPending } from "../ops/jobs";
 import { nextLocalMidnight } from "./localTime";
 import type { Game, GameChanges } from "./state";
 
 /**
- * Schedules the reset for `game.nextResetAt` unless one is already set for it, replacing the
- * one set before: a player never has more than one reset job waiting.
- */
-export async function ensureResetScheduled(ctx: MutationCtx, game: Game): Promise<GameChanges> {
-  if (game.resetJobFor === game.nextResetAt) return {};
-  await cancelIfPending(ctx, game.resetJobId);
-  const resetJobId = await ctx.scheduler.runAt(game.nextResetAt, internal.game.resetDay, {
-    gameId: game._id,
-    resetAt: game.nextResetAt,
-  });
-  return { resetJobFor: game.nextResetAt, resetJobId };
-}
-
-/**
  * When the reset after one at `lastReset` comes: the next local midnight in the player's zone
- * (a zone reported since takes effect now), but never within 20 hours of the last one. A reset
- * caught up late in the day thus delays the next few a little, until they are back at midnight.
+ * (a zone reported since takes effect now), but never within 20 hours of the last one.
  */
 export function nextReset(game: Game, lastReset: number, now: number) {
   const timeZone = game.pendingTimeZone ?? game.timeZone;
@@ -39,39 +27,32 @@ export function nextReset(game: Game, lastReset: number, now: number) {
 }
 
 /**
- * The daily reset: a full allowance, no cooldown and a new anime. The next reset's job is
- * scheduled only for players who played since the last reset; a returning player's first call
- * catches up instead.
+ * The daily reset that was due at `game.nextResetAt`, applied at `now` (that instant or later):
+ * a full allowance, no cooldown and a new anime. It is recorded as of the instant it was due,
+ * since nothing could be spent between then and the call that applies it (the first since):
+ * a reset applied late does not push the next one past its midnight.
  */
 export async function resetChanges(
   ctx: MutationCtx,
   game: Game,
   now: number,
 ): Promise<GameChanges> {
+  const dueAt = game.nextResetAt;
   const refilled = { ...game, dailyRemaining: DAILY_GUESSES, cooldownEnd: null };
   const dealt = await dealRound(ctx, refilled, now);
-  const round = game.round;
-  // With nothing else in the pool, the round on screen stays, with the guesses it has left.
-  const kept =
-    round?.status === "playing" ? GUESSES_PER_ANIME - round.guessesUsed : GUESSES_PER_ANIME;
+  const dealtChanges =
+    dealt.kind === "dealt"
+      ? { ...dealt.changes, round: { ...dealt.changes.round!, dealtAtReset: true } }
+      : {};
   return {
     dailyRemaining: DAILY_GUESSES,
-    animeRemaining: kept,
+    // "The allowance resets to 20 and 5", as at a cooldown's end: with nothing else in the pool
+    // the round on screen stays, and one still in play gets 5 (it may have used more than 5
+    // before, the day having run out on it).
+    animeRemaining: GUESSES_PER_ANIME,
     cooldownEnd: null,
-    lastReset: now,
-    ...nextReset(game, now, now),
-    ...(dealt.kind === "dealt" ? dealt.changes : {}),
+    lastReset: dueAt,
+    ...nextReset(game, dueAt, now),
+    ...dealtChanges,
   };
-}
-
-/** Scheduled for the next reset. A stale, late or repeated run changes nothing twice. */
-export async function resetDay(ctx: MutationCtx, gameId: Id<"games">, resetAt: number) {
-  const game = await ctx.db.get("games", gameId);
-  if (game === null || game.nextResetAt !== resetAt) return;
-  const now = Math.max(Date.now(), resetAt);
-  const changes = await resetChanges(ctx, game, now);
-  const playedSinceLastReset = game.lastActiveAt >= game.lastReset;
-  const updated = { ...game, ...changes };
-  const scheduled = playedSinceLastReset ? await ensureResetScheduled(ctx, updated) : {};
-  await ctx.db.patch("games", gameId, { ...changes, ...scheduled });
 }

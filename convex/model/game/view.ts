@@ -123,8 +123,7 @@ export async function gameView(ctx: QueryCtx, user: Doc<"users">): Promise<GameV
             guessesUsed: round.guessesUsed,
             pointsEarned: round.pointsEarned ?? null,
             seenBefore: round.seenBefore === true,
-            // The reset deals at the instant it records (`lastReset`); a first deal replaces nothing.
-            dealtAtReset: round.startedAt === game.lastReset && game.previousRound !== null,
+            dealtAtReset: round.dealtAtReset === true && game.previousRound !== null,
             clue: round.clue ?? anime.clue,
             coverPath: game.coverToken === undefined ? null : coverPath(game.coverToken, round),
             coverColor: anime.coverColor ?? null,

@@ -2,8 +2,8 @@ import type { Id } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
 
 /**
- * Cancels a job of ours (the daily game's resets and cooldown ends, a room's timeline) that has
- * not run yet; a job running now, or done, is left alone.
+ * Cancels a job of ours (a room's timeline) that has not run yet; a job running now, or done, is
+ * left alone.
  */
 export async function cancelIfPending(
   ctx: MutationCtx,

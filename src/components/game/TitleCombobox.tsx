@@ -11,6 +11,7 @@ import { Input } from "@/components/ui/input";
 import { cn } from "@/lib/utils";
 import { api } from "@convex/_generated/api";
 import { SUGGEST_DEBOUNCE_MS, SUGGEST_MIN_CHARS } from "@convex/model/shared/rules";
+import { countOf } from "@/lib/plural";
 
 type InputProps = Omit<ComponentProps<typeof Input>, "value" | "onChange" | "role">;
 
@@ -127,7 +128,7 @@ export function TitleCombobox({
         ))}
       </ul>
       <p role="status" className="sr-only">
-        {expanded ? `${titles.length} titles suggested` : ""}
+        {expanded ? `${countOf(titles.length, "title")} suggested` : ""}
       </p>
     </div>
   );

@@ -4,6 +4,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { cn } from "@/lib/utils";
 import { difficultyColors, difficultyLabels } from "./difficulty";
 import { RatingStars } from "./RatingStars";
+import { countOf } from "@/lib/plural";
 
 const number = (n: number) => n.toLocaleString("en-US");
 
@@ -133,7 +134,7 @@ function GameUseChart({ days }: { days: GameUseDay[] }) {
             <div
               key={day.day}
               className="flex h-full min-w-0 flex-1 items-end justify-center gap-px"
-              title={`${dayFormat.format(Date.parse(day.day))}: ${day.sessions} sessions, ${day.guesses} guesses, ${day.correctGuesses} correct`}
+              title={`${dayFormat.format(Date.parse(day.day))}: ${countOf(day.sessions, "session")}, ${countOf(day.guesses, "guess", "guesses")}, ${day.correctGuesses} correct`}
             >
               {series.map(({ key, color }) => (
                 <div

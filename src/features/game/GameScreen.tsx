@@ -10,10 +10,10 @@ import { CoverImage } from "@/components/game/CoverImage";
 import { GameCard, GameLayout, GamePlaceholder, type GameSlots } from "./GameLayout";
 import { GuessCounters } from "./GuessCounters";
 import { GuessForm, type Round } from "./GuessForm";
-import { useLiveGame } from "./liveGame";
+import { useCatchUpTimer, useLiveGame } from "./liveGame";
 import { PoolWait } from "./PoolWait";
 import { useAnimeLoader, type LoadStatus } from "./useAnimeLoader";
-import { useCooldownCountdown } from "./useCooldownCountdown";
+import { useCooldownCountdown, useCooldownDeadline } from "./useCooldownCountdown";
 
 /** Labels the answer of the round the midnight reset replaced: the player did not skip it. */
 export const REPLACED_AT_MIDNIGHT = "Unfinished at midnight";
@@ -22,7 +22,8 @@ export const REPLACED_AT_MIDNIGHT = "Unfinished at midnight";
  * The signed-in player's game. Opens the visit on the server once (which deals the first round
  * and follows the player's time zone) and shows the screen that call returns, so the clue needs
  * one round trip; then the live game state: every change the server makes — a judged guess, a
- * cooldown's end, the midnight reset — arrives without polling. On a fresh load of /game the boot
+ * cooldown's end, the midnight reset — arrives without polling (the last two when the page asks
+ * for them at their instant: the server schedules nothing per player). On a fresh load of /game the boot
  * has made that call already (src/boot/gameCall.ts): `boot` is its answer, if it came before the
  * scripts did, and the screen starts with its round, in place of the one the boot painted.
  */
@@ -36,6 +37,7 @@ export function GameScreen({
   // player's queries wait for it.
   const live = useQuery(api.game.state, isAuthenticated ? {} : "skip");
   const open = useMutation(api.game.open);
+  const sync = useMutation(api.game.sync);
   const [opened, setOpened] = useState<GameView | null>(boot);
   const { status: loadStatus, load } = useAnimeLoader(boot === null ? "loading" : "loaded");
   const started = useRef(false);
@@ -78,6 +80,9 @@ export function GameScreen({
   // The call's result until the subscription has caught up with it (the boot's call went over
   // HTTP: the subscription's first result may be older), then the subscription.
   const game = useLiveGame(live, opened);
+  const cooldownDeadline = useCooldownDeadline(game?.cooldownEnd ?? null, game !== null);
+  const askSync = useCallback(() => sync({}), [sync]);
+  useCatchUpTimer(game, cooldownDeadline, askSync, isAuthenticated);
   const round = game?.round ?? null;
   const showsRound = loadStatus !== "loading" && game !== null && round !== null;
   const waitsForPool = loadStatus === "loaded" && game !== null && round === null;
@@ -94,7 +99,13 @@ export function GameScreen({
               : "Loading anime..."}
         </GamePlaceholder>
       ) : (
-        <RoundCard game={game} round={round} loadStatus={loadStatus} load={load} />
+        <RoundCard
+          game={game}
+          round={round}
+          cooldownDeadline={cooldownDeadline}
+          loadStatus={loadStatus}
+          load={load}
+        />
       )}
       {/* Under the round only: shown above the placeholder, it would jump when the round came. */}
       {showsRound && isAuthenticated && below}
@@ -115,17 +126,20 @@ function formKeyOf(round: Round): string {
 function RoundCard({
   game,
   round,
+  cooldownDeadline,
   loadStatus,
   load,
 }: {
   game: GameView;
   round: Round;
+  /** When the cooldown is over on this device's clock (see useCooldownDeadline). */
+  cooldownDeadline: number | null;
   loadStatus: LoadStatus;
   load: (attempt: () => Promise<boolean>) => Promise<boolean>;
 }) {
   const clueId = useId();
   const [celebrations, setCelebrations] = useState(0);
-  const cooldownSecondsLeft = useCooldownCountdown(game.cooldownEnd);
+  const cooldownSecondsLeft = useCooldownCountdown(cooldownDeadline);
   const formKey = formKeyOf(round);
   const [firstFormKey] = useState(formKey);
 

@@ -10,6 +10,7 @@ import { cn } from "@/lib/utils";
 import { POINTS_PER_CORRECT_GUESS, type RoundStatus } from "@convex/model/shared/rules";
 import { CooldownNotice } from "./CooldownNotice";
 import type { LoadStatus } from "./useAnimeLoader";
+import { countOf } from "@/lib/plural";
 
 export type RoundMessageProps = {
   loadStatus: LoadStatus;
@@ -97,7 +98,7 @@ function messageFor({
   if (wrongGuessesLeft !== null) {
     return (
       <Line tone="error" icon={<CircleXIcon />}>
-        Wrong! {wrongGuessesLeft} guesses remaining for this anime
+        Wrong! {countOf(wrongGuessesLeft, "guess", "guesses")} remaining for this anime
       </Line>
     );
   }

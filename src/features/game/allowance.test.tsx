@@ -10,7 +10,7 @@ import { NEW_DAY_MESSAGE, OUT_OF_GUESSES_MESSAGE } from "./RoundMessage";
 import { WRONG_GUESS } from "@testing/fixtures/anime";
 
 // The end of the day's allowance and the midnight reset, on the test client's fake clock: the
-// server's scheduled jobs (the cooldown's end, the reset) fire as the clock passes them.
+// page asks the server (game.sync) at the instants its view names, as the clock passes them.
 beforeEach(() => {
   vi.useFakeTimers({
     toFake: ["Date", "setTimeout", "clearTimeout", "setInterval", "clearInterval"],
@@ -39,11 +39,12 @@ const clueText = () =>
   screen.getByRole("heading", { name: "Clue" }).nextElementSibling!.textContent;
 
 describe("the end of the allowance", () => {
-  test("at 0/20 the countdown starts by itself, the message matches the buttons, and after it the counters and the message agree", async () => {
+  test("at 0/20 the countdown starts by itself, the message matches the buttons, and after it the anime in play is back at 5/5 and can be guessed", async () => {
     const game = await openGame();
-    // One guess left today, and it is this anime's last too (a deal gives at most what is left).
+    // One guess left today, so this anime was dealt one (a deal gives at most what is left).
     await patchGame(game.backend, ann, { dailyRemaining: 1, animeRemaining: 1 });
     await screen.findByText(`Daily Guesses: 1/${DAILY_GUESSES}`);
+    const clueBefore = clueText();
 
     await game.user.type(guessBox(), `${WRONG_GUESS}{Enter}`);
 
@@ -51,17 +52,48 @@ describe("the end of the allowance", () => {
     const timer = await screen.findByRole("timer");
     expect(timer).toHaveTextContent(/^(10:00|09:59)$/);
     expect(screen.getByText(`Daily Guesses: 0/${DAILY_GUESSES}`)).toBeInTheDocument();
+    expect(screen.getByText(`Anime Guesses: 0/${GUESSES_PER_ANIME}`)).toBeInTheDocument();
     expect(roundMessage()).toHaveTextContent(/^Out of daily guesses\. New guesses in/);
-    // Both ways on are closed, as the message says.
+    // Both ways on are closed, as the message says; the anime is still in play, unrevealed.
     expect(guessBox()).toBeDisabled();
     expect(submitButton()).toBeDisabled();
-    expect(nextButton()).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Skip" })).toBeDisabled();
+    expect(screen.queryByRole("region", { name: "The answer" })).not.toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(5_000));
     expect(timer).toHaveTextContent(/^09:5\d$/);
 
+    // At the countdown's end the page asks the server, which gives "20 and 5" back.
     await act(() => vi.advanceTimersByTimeAsync(COOLDOWN_MS));
     await screen.findByText(`Daily Guesses: ${DAILY_GUESSES}/${DAILY_GUESSES}`);
     expect(screen.queryByRole("timer")).not.toBeInTheDocument();
+    expect(
+      screen.getByText(`Anime Guesses: ${GUESSES_PER_ANIME}/${GUESSES_PER_ANIME}`),
+    ).toBeInTheDocument();
+    expect(clueText()).toBe(clueBefore);
+    expect(guessBox()).toBeEnabled();
+
+    const { title } = await dealtAnime(game.backend, ann);
+    await game.user.type(guessBox(), `${title.english}{Enter}`);
+    expect(await screen.findByText(/Correct! You got it!/)).toBeInTheDocument();
+    expect(roundMessage()).toHaveTextContent("+100 points");
+  });
+
+  test("an anime whose own five ran out with the day says Out of guesses, and keeps its 0 after the cooldown", async () => {
+    const game = await openGame();
+    // Five left today, dealt five: the day's last guess is also the anime's fifth.
+    await patchGame(game.backend, ann, { dailyRemaining: 5 });
+    await screen.findByText(`Daily Guesses: 5/${DAILY_GUESSES}`);
+    for (let left = 4; left >= 1; left--) {
+      await game.user.type(guessBox(), `${WRONG_GUESS}{Enter}`);
+      await screen.findByText(`Anime Guesses: ${left}/${GUESSES_PER_ANIME}`);
+    }
+    // One left: said in the singular.
+    expect(roundMessage()).toHaveTextContent("Wrong! 1 guess remaining for this anime");
+    await game.user.type(guessBox(), `${WRONG_GUESS}{Enter}`);
+    await screen.findByRole("timer");
+
+    await act(() => vi.advanceTimersByTimeAsync(COOLDOWN_MS + 1_000));
+    await screen.findByText(`Daily Guesses: ${DAILY_GUESSES}/${DAILY_GUESSES}`);
     // The ended round keeps its 0: its message names the button that is there, and enabled.
     expect(screen.getByText(`Anime Guesses: 0/${GUESSES_PER_ANIME}`)).toBeInTheDocument();
     expect(roundMessage()).toHaveTextContent(OUT_OF_GUESSES_MESSAGE);

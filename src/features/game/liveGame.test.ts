@@ -1,9 +1,11 @@
 // The boot's game:open goes over HTTP, so the live query's first result may be older than the
-// round on screen: it must not replace it. Which of two states of a game is the older.
-import { expect, test } from "vitest";
+// round on screen: it must not replace it. Which of two states of a game is the older. And the
+// page's own timer for the instants the server schedules nothing for.
+import { act, renderHook } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import type { GameView } from "@convex/model/game/view";
 import { TEMPLATE_SAMPLE_VIEW } from "@/boot/makeRoundTemplate";
-import { isOlderGame } from "./liveGame";
+import { isOlderGame, useCatchUpTimer } from "./liveGame";
 
 const opened: GameView = {
   ...TEMPLATE_SAMPLE_VIEW,
@@ -33,4 +35,60 @@ test("the same state, or one after it, is not", () => {
   expect(isOlderGame({ ...withRound(opened, { number: 5 }), lastReset: 2_000 }, opened)).toBe(
     false,
   );
+});
+
+describe("the page asks for the reset or the cooldown's end at its instant", () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
+    vi.setSystemTime(100_000);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const game = (nextResetAt: number, cooldownEnd: number | null = null): GameView => ({
+    ...opened,
+    nextResetAt,
+    cooldownEnd,
+  });
+
+  test("not before the instant; asked too early (the server's clock behind), again when the server's clock gets there", async () => {
+    // The server's clock runs five seconds behind this device's.
+    const sync = vi.fn(() => Promise.resolve({ now: Date.now() - 5_000 }));
+    renderHook(() => useCatchUpTimer(game(160_000), null, sync, true));
+    await act(() => vi.advanceTimersByTimeAsync(59_999));
+    expect(sync).not.toHaveBeenCalled();
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(sync).toHaveBeenCalledTimes(1);
+    // The server said 155 s: five more seconds to its 160 s, not one.
+    await act(() => vi.advanceTimersByTimeAsync(4_999));
+    expect(sync).toHaveBeenCalledTimes(1);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(sync).toHaveBeenCalledTimes(2);
+  });
+
+  test("the cooldown's end when it comes first; once the state moves, the next instant only", async () => {
+    const sync = vi.fn(() => Promise.resolve({ now: Date.now() }));
+    type Props = { view: GameView; deadline: number | null };
+    const initialProps: Props = { view: game(1_000_000, 700_000), deadline: 160_000 };
+    const { rerender } = renderHook(
+      ({ view, deadline }: Props) => useCatchUpTimer(view, deadline, sync, true),
+      { initialProps },
+    );
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(sync).toHaveBeenCalledTimes(1);
+    // The cooldown has ended: nothing more until midnight.
+    rerender({ view: game(1_000_000), deadline: null });
+    await act(() => vi.advanceTimersByTimeAsync(600_000));
+    expect(sync).toHaveBeenCalledTimes(1);
+    await act(() => vi.advanceTimersByTimeAsync(240_000));
+    expect(sync).toHaveBeenCalledTimes(2);
+  });
+
+  test("signed out, it asks nothing", async () => {
+    const sync = vi.fn(() => Promise.resolve({ now: Date.now() }));
+    renderHook(() => useCatchUpTimer(game(101_000), null, sync, false));
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(sync).not.toHaveBeenCalled();
+  });
 });

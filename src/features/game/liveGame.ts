@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import type { GameView } from "@convex/model/game/view";
 
 /**
@@ -37,4 +37,73 @@ export function useLiveGame(
   if (caughtUp && !followsLive) setFollowsLive(true);
   if (followsLive || caughtUp || opened === null) return live ?? opened;
   return opened;
+}
+
+/** The longest a timer may be set for (a longer one would fire at once). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+/** Asked too early (the clocks differ), the page asks again after this at least, doubling up to... */
+export const SYNC_RETRY_MS = 1000;
+/** ...this. */
+const SYNC_RETRY_MAX_MS = 60_000;
+
+type Instant = { local: number; server: number };
+
+/**
+ * Asks the server (`sync`, i.e. game.sync) for what is due at the next instant the game names:
+ * the midnight reset (`nextResetAt`, taken on this device's clock) or the cooldown's end (its
+ * local `cooldownDeadline`). The server schedules nothing per player, so without this an open
+ * page would wait for its player's next move to see either. The server decides by its own clock:
+ * asked early, it changes nothing and says what time it has, and the page asks again when that
+ * clock should be there. A change replaces this effect with one for the next instant.
+ */
+export function useCatchUpTimer(
+  game: GameView | null,
+  cooldownDeadline: number | null,
+  sync: () => Promise<{ now: number }>,
+  enabled: boolean,
+): void {
+  const resetAt = game?.nextResetAt ?? null;
+  const cooldownEnd = game?.cooldownEnd ?? null;
+  useEffect(() => {
+    if (!enabled || resetAt === null) return;
+    const instants: Instant[] = [{ local: resetAt, server: resetAt }];
+    if (cooldownEnd !== null && cooldownDeadline !== null) {
+      instants.push({ local: cooldownDeadline, server: cooldownEnd });
+    }
+    const next = instants.reduce((a, b) => (b.local < a.local ? b : a));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+    let retries = 0;
+    const askAfter = (ms: number) => {
+      clearTimeout(timer);
+      timer = setTimeout(() => void ask(), Math.min(MAX_TIMER_MS, Math.max(0, ms)));
+    };
+    const ask = async () => {
+      let serverWait = 0;
+      try {
+        const { now } = await sync();
+        serverWait = next.server - now;
+      } catch (error) {
+        console.error("Asking for the game's reset or cooldown end failed", error);
+      }
+      if (stopped) return;
+      // Still the same instant: the server's clock was not there yet (or the call failed).
+      const backoff = Math.min(SYNC_RETRY_MAX_MS, SYNC_RETRY_MS * 2 ** retries);
+      retries += 1;
+      askAfter(Math.max(serverWait, backoff));
+    };
+    askAfter(next.local - Date.now());
+    // A sleeping device runs no timers: on waking, a passed instant is asked for at once.
+    const onVisible = () => {
+      if (document.visibilityState === "visible" && Date.now() >= next.local && retries === 0) {
+        askAfter(0);
+      }
+    };
+    document.addEventListener("visibilitychange", onVisible);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      document.removeEventListener("visibilitychange", onVisible);
+    };
+  }, [enabled, resetAt, cooldownEnd, cooldownDeadline, sync]);
 }

@@ -23,7 +23,7 @@ const rules = [
   "Every wrong guess makes the cover a little sharper.",
   "When a round ends, the answer is revealed, so you learn something either way.",
   "An anime whose answer you have seen (solved, missed or skipped) scores nothing if it comes round again.",
-  `Used all ${DAILY_GUESSES} daily guesses? A ${cooldownMinutes}-minute cooldown starts, then you get a fresh set.`,
+  `Used all ${DAILY_GUESSES} daily guesses? A ${cooldownMinutes}-minute cooldown starts, then you get a fresh set: ${DAILY_GUESSES}, and ${GUESSES_PER_ANIME} for an anime still in play.`,
   "Your daily guesses also reset at midnight, your local time (a new time zone counts from the next reset).",
 ];
 

@@ -34,7 +34,7 @@ test("How to Play follows the game's rules", () => {
   expect(dialog.getByText("You have 30 guesses a day, and up to 4 for each anime.")).toBeVisible();
   expect(
     dialog.getByText(
-      "Used all 30 daily guesses? A 15-minute cooldown starts, then you get a fresh set.",
+      "Used all 30 daily guesses? A 15-minute cooldown starts, then you get a fresh set: 30, and 4 for an anime still in play.",
     ),
   ).toBeVisible();
   expect(dialog.getByText("+120")).toBeVisible();

@@ -17,6 +17,7 @@ import { useRoundGuesses, type RoundGuesses } from "./useRoundGuesses";
 import { ordinal } from "./roomLink";
 import { RoomScoreboard } from "./RoomScoreboard";
 import { secondsLeft, useNow } from "./useRoomClock";
+import { countOf } from "@/lib/plural";
 
 type Round = NonNullable<MemberView["round"]>;
 type Feedback = { tone: "good" | "bad" | "info"; text: string } | null;
@@ -52,7 +53,7 @@ export function RoomRound({
             "flex items-center gap-1 rounded-full px-2.5 py-0.5 text-sm font-semibold tabular-nums",
             playing && left <= 5 ? "bg-rose-500/15 text-rose-600" : "bg-secondary",
           )}
-          aria-label={playing ? `${left} seconds left` : undefined}
+          aria-label={playing ? `${countOf(left, "second")} left` : undefined}
         >
           <TimerIcon className="size-3.5" aria-hidden />
           {playing ? `${left}s` : last ? `Podium in ${left}s` : `Next round in ${left}s`}

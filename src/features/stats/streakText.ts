@@ -1,7 +1,8 @@
 import type { StatsView } from "@convex/model/game/stats";
+import { countOf } from "@/lib/plural";
 
 export function daysText(count: number): string {
-  return `${count} ${count === 1 ? "day" : "days"}`;
+  return countOf(count, "day");
 }
 
 /** A broken streak, named kindly; null while it lives (or there was none). */

@@ -309,6 +309,21 @@ export const specs: Record<PublicFunctionName, Spec> = {
       expect(byReset).toBeLessThanOrEqual(caughtUp);
     },
   },
+  "game:sync": {
+    refusals: forPlayers(),
+    succeeded: (result, { caller, before, after }) => {
+      const { now } = result as { now: number };
+      const game = gameIn(before, caller.userId);
+      const synced = gameIn(after, caller.userId);
+      if (game === undefined) return expect(synced).toBeUndefined();
+      const due = now >= game.nextResetAt || (game.cooldownEnd !== null && now >= game.cooldownEnd);
+      // Asked before the reset's or the cooldown's instant, it changes nothing.
+      if (!due) return expect(synced).toEqual(game);
+      // Asked after, what was due is done: the next reset is ahead, no cooldown is over.
+      expect(synced!.nextResetAt).toBeGreaterThan(now);
+      if (synced!.cooldownEnd !== null) expect(synced!.cooldownEnd).toBeGreaterThan(now);
+    },
+  },
   "beta:join": {
     refusals: forPlayers(),
     succeeded: (result, { caller, after }) => {

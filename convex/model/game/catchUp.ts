@@ -1,0 +1,68 @@
+/**
+ * What the clock says should already have happened to a game (a reset due, a cooldown over),
+ * applied by the player's own calls. No job is scheduled per player for either: every game call
+ * catches up first, and an open game page calls `game.sync` at the instant the view names
+ * (`nextResetAt`, `cooldownEnd`), so the player watching sees the change at once. The server
+ * decides by its own clock: a call before the instant changes nothing.
+ */
+import type { Id } from "../../_generated/dataModel";
+import type { MutationCtx } from "../../_generated/server";
+import { cooldownEndChanges } from "./cooldown";
+import { nextReset, resetChanges } from "./reset";
+import { gameOf, type Game, type GameChanges } from "./state";
+
+/**
+ * Applies a missed reset or a finished cooldown. A player who has spent nothing since the last
+ * reset (the allowance is full) and is not watching only has the next reset moved; one who is
+ * watching (an open page asking) gets the new day's anime on screen.
+ */
+export async function catchUp(
+  ctx: MutationCtx,
+  game: Game,
+  now: number,
+  { watching = false }: { watching?: boolean } = {},
+): Promise<Game> {
+  let changes: GameChanges = {};
+  if (now >= game.nextResetAt) {
+    changes =
+      watching || game.lastActiveAt >= game.lastReset
+        ? await resetChanges(ctx, game, now)
+        : nextReset(game, game.lastReset, now);
+  } else if (game.cooldownEnd !== null && now >= game.cooldownEnd) {
+    changes = cooldownEndChanges(game);
+  }
+  if (Object.keys(changes).length === 0) return game;
+  await ctx.db.patch("games", game._id, changes);
+  return { ...game, ...changes };
+}
+
+/**
+ * `game.sync`: an open page asking, at the instant its view named, for what is due by then.
+ * Returns the server's clock, which the page's may disagree with: asked too early, it knows how
+ * long to wait before asking again.
+ */
+export async function syncGame(ctx: MutationCtx, userId: Id<"users">): Promise<{ now: number }> {
+  const now = Date.now();
+  const game = await gameOf(ctx, userId);
+  if (game !== null) await catchUp(ctx, game, now, { watching: true });
+  return { now };
+}
+
+/**
+ * Jobs a deployment may still hold from when each player had their reset and cooldown end
+ * scheduled: each applies what a call from an open page would at that instant (nothing, when
+ * stale, early or repeated) and schedules nothing.
+ */
+export async function resetDayJob(ctx: MutationCtx, gameId: Id<"games">, resetAt: number) {
+  const game = await ctx.db.get("games", gameId);
+  if (game === null || game.nextResetAt !== resetAt) return null;
+  await catchUp(ctx, game, Date.now(), { watching: true });
+  return null;
+}
+
+export async function endCooldownJob(ctx: MutationCtx, gameId: Id<"games">, cooldownEnd: number) {
+  const game = await ctx.db.get("games", gameId);
+  if (game === null || game.cooldownEnd !== cooldownEnd) return null;
+  await catchUp(ctx, game, Date.now());
+  return null;
+}
