@@ -6,6 +6,7 @@
 export type { Caller, Player, Someone, World } from "./world";
 export { seedAnime, seedPlayers, type AnimeSeed } from "./pool";
 export {
+  givePassword,
   ROLES,
   setRoles,
   setScore,
