@@ -165,9 +165,9 @@ describe("password reset", () => {
     vi.unstubAllEnvs();
     vi.stubEnv("AUTH_RESEND_KEY", "re_test_key");
     const requests: { url: string; body: { to: string[]; text: string } }[] = [];
-    vi.stubGlobal("fetch", async (url: string, init: RequestInit) => {
-      requests.push({ url, body: JSON.parse(String(init.body)) as (typeof requests)[0]["body"] });
-      return Response.json({ id: "email-1" });
+    vi.stubGlobal("fetch", (url: string, init: RequestInit) => {
+      requests.push({ url, body: JSON.parse(init.body as string) as (typeof requests)[0]["body"] });
+      return Promise.resolve(Response.json({ id: "email-1" }));
     });
     expect(await t.query(api.users.passwordResetAvailable, {})).toBe(true);
     await requestCode(t, ann.email);

@@ -28,7 +28,7 @@ async function deleteAll<T extends TableName>(
   table: T,
   docs: Doc<T>[],
 ): Promise<number> {
-  for (const doc of docs) await ctx.db.delete(table, doc._id as Id<T>);
+  for (const doc of docs) await ctx.db.delete(table, doc._id);
   return docs.length;
 }
 
@@ -50,8 +50,14 @@ export const accountTables: Record<TableName, TableRule> = {
           .withIndex("accountId", (q) => q.eq("accountId", account._id))
           .unique();
         if (code !== null) await ctx.db.delete("authVerificationCodes", code._id);
+        // Wrong passwords are counted under the account's id (wrong reset codes, the address).
+        const limit = await ctx.db
+          .query("authRateLimits")
+          .withIndex("identifier", (q) => q.eq("identifier", account._id))
+          .unique();
+        if (limit !== null) await ctx.db.delete("authRateLimits", limit._id);
         await ctx.db.delete("authAccounts", account._id);
-        done += code === null ? 1 : 2;
+        done += 1 + (code === null ? 0 : 1) + (limit === null ? 0 : 1);
       }
       return done;
     },
@@ -61,6 +67,7 @@ export const accountTables: Record<TableName, TableRule> = {
     purge: () => Promise.resolve(0),
   },
   authRateLimits: {
+    // Wrong reset codes, counted under the address (wrong passwords go with the account, above).
     purge: async (ctx, { email }, limit) => {
       if (email === undefined || limit < 1) return 0;
       const limits = await ctx.db

@@ -1,6 +1,6 @@
 import { Email } from "@convex-dev/auth/providers/Email";
 import { Resend } from "resend";
-import type { MutationCtx, QueryCtx } from "../../_generated/server";
+import { env, type MutationCtx, type QueryCtx } from "../../_generated/server";
 import type { Id } from "../../_generated/dataModel";
 import { PASSWORD_PROVIDER } from "../shared/accounts";
 import {
@@ -23,8 +23,8 @@ const HOUR_MS = 60 * 60 * 1000;
  * preview and the browser tests' server, which have no mail), otherwise nowhere: reset is off.
  */
 export function resetSender(): "resend" | "log" | null {
-  if (process.env.AUTH_RESEND_KEY) return "resend";
-  if (process.env.AUTH_RESET_CODES_TO_LOG === "true") return "log";
+  if (env.AUTH_RESEND_KEY) return "resend";
+  if (env.AUTH_RESET_CODES_TO_LOG === "true") return "log";
   return null;
 }
 
@@ -35,10 +35,10 @@ function randomDigits(length: number): string {
 }
 
 async function sendWithResend(to: string, code: string) {
-  const resend = new Resend(process.env.AUTH_RESEND_KEY);
+  const resend = new Resend(env.AUTH_RESEND_KEY);
   const { error } = await resend.emails.send({
     // Resend's shared test sender until the deployment names its own verified one.
-    from: process.env.AUTH_EMAIL_FROM ?? "Anime Guess <onboarding@resend.dev>",
+    from: env.AUTH_EMAIL_FROM ?? "Anime Guess <onboarding@resend.dev>",
     to: [to],
     subject: "Your Anime Guess password reset code",
     text:
