@@ -22,7 +22,7 @@ import { CATALOGUE_PAGE_SIZE } from "../../../convex/model/catalogue/anilist";
 import type { PoolStatus } from "../../../convex/model/catalogue/pool";
 import type { PublicFunctionName } from "../backend";
 import { identityFromToken } from "../modules";
-import { newWorld, live, RUNS } from "./world";
+import { CALLER_PASSWORD, newWorld, live, RUNS } from "./world";
 import { type Spec, forPlayers, forAdmins, userIn, gameIn } from "./calls";
 import {
   HUGE_EMAIL,
@@ -445,8 +445,18 @@ export const specs: Record<PublicFunctionName, Spec> = {
     },
   },
   "users:changePassword": {
-    // The fuzz world's callers are made without a password account: none gets past the lookup.
-    refusals: forPlayers("CURRENT_PASSWORD_MISSING", "PASSWORD_TOO_SHORT", "USER_NOT_FOUND"),
+    refusals: forPlayers(
+      "CURRENT_PASSWORD_MISSING",
+      "PASSWORD_TOO_SHORT",
+      "INCORRECT_PASSWORD",
+      "TOO_MANY_ATTEMPTS",
+    ),
+    world: () => newWorld({ withPasswords: true }),
+    // The password stays the same when it changes, so that later calls still know it.
+    realistic: fc.record({
+      currentPassword: fc.constantFrom(CALLER_PASSWORD, CALLER_PASSWORD, "wrong!"),
+      newPassword: fc.constantFrom(CALLER_PASSWORD, "12345"),
+    }),
     succeeded: (result) => expect(result).toBeNull(),
   },
   "users:deleteAccount": {
