@@ -29,7 +29,9 @@ async function logIn(page: Page, email: string, password: string) {
   await dialog.getByRole("button", { name: "Login", exact: true }).click();
 }
 
-test("a visitor sees the landing page and is asked to sign up or log in to play", async ({ page }) => {
+test("a visitor sees the landing page and is asked to sign up or log in to play", async ({
+  page,
+}) => {
   await page.goto("/");
   await expect(page.getByRole("heading", { name: "Anime Guess", level: 1 })).toBeVisible();
   await expect(
