@@ -35,10 +35,11 @@ test("a first visit: Start Playing opens Sign Up, and signing up goes straight t
   await dialog.getByLabel("Password", { exact: true }).fill(player.password);
   await dialog.getByRole("button", { name: "Sign Up" }).click();
   await expect(page).toHaveURL(/\/game$/);
-  await expect(page.getByRole("textbox", { name: /guess/i })).toBeEditable();
+  await expect(page.getByRole("combobox", { name: "Your guess" })).toBeEditable();
 
   // This device has seen a player now: after logging out, Start Playing offers Login.
   await page.getByRole("banner").getByRole("button", { name: "Logout" }).click();
+  await expect(page.getByRole("banner").getByRole("button", { name: "Login" })).toBeVisible();
   await page.goto("/");
   await page.getByRole("button", { name: "Start Playing" }).click();
   await expect(page.getByRole("dialog", { name: "Welcome Back!" })).toBeVisible();
@@ -51,14 +52,25 @@ test("forgot password: a code by e-mail, a new password, and the player is signe
   const player = newPlayer("forgot");
   await backend.createAccount(player);
   await page.goto("/");
-  const login = await openLogin(page);
+  // Escape from the dialog Login led to gives the focus back to the top bar's Login button.
+  const loginButton = page.getByRole("banner").getByRole("button", { name: "Login" });
+  let login = await openLogin(page);
   await login.getByRole("button", { name: "Forgot password?" }).click();
   const dialog = page.getByRole("dialog", { name: "Reset Password" });
+  await expect(dialog.getByLabel("Email")).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(loginButton).toBeFocused();
+
+  login = await openLogin(page);
+  await login.getByRole("button", { name: "Forgot password?" }).click();
   await expect(dialog.getByLabel("Email")).toBeFocused();
   await expectNoSeriousViolations(page);
   await screenshots(page, "forgot-password-dialog", { narrow: true });
 
   // Keyboard only from here.
+  // Still there once the login dialog it came from has closed.
+  await expect(dialog.getByLabel("Email")).toBeFocused();
   await page.keyboard.type(player.email.toUpperCase());
   await page.keyboard.press("Enter");
   await expect(dialog.getByRole("status")).toContainText(

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState, type ReactNode } from "react";
+import { lazy, Suspense, useMemo, useRef, useState, type ReactNode } from "react";
 import {
   AuthDialogContext,
   type AuthDialogControls,
@@ -20,11 +20,21 @@ export function AuthDialogProvider({
   const [mode, setMode] = useState<AuthDialogMode | null>(null);
   // Mount the dialogs on first use only, then keep them mounted so closing can animate.
   const [used, setUsed] = useState(false);
+  // What had the focus before the first of the account dialogs opened: closing the last one
+  // gives it back there, however many times the player switched between them.
+  const returnTo = useRef<HTMLElement | null>(null);
 
   const controls = useMemo<AuthDialogControls>(() => {
     const open = (next: AuthDialogMode) => {
       setUsed(true);
-      setMode(next);
+      setMode((current) => {
+        if (current === null) {
+          const active = document.activeElement;
+          returnTo.current =
+            active instanceof HTMLElement && active !== document.body ? active : null;
+        }
+        return next;
+      });
     };
     return {
       openLogin: () => open("login"),
@@ -42,7 +52,7 @@ export function AuthDialogProvider({
       {children}
       {used && (
         <Suspense fallback={null}>
-          <AuthDialogs mode={mode} />
+          <AuthDialogs mode={mode} returnTo={returnTo} />
         </Suspense>
       )}
     </AuthDialogContext.Provider>

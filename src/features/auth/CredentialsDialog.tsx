@@ -46,9 +46,11 @@ const dialogs = {
 export function CredentialsDialog({
   mode,
   open,
+  onCloseAutoFocus,
 }: {
   mode: Exclude<AuthDialogMode, "forgotPassword">;
   open: boolean;
+  onCloseAutoFocus: (event: Event) => void;
 }) {
   const { close, openLogin, openSignUp, openForgotPassword, afterSignUp } = useAuthDialog();
   const dialog = dialogs[mode];
@@ -59,6 +61,7 @@ export function CredentialsDialog({
         if (!isOpen) close();
       }}
       className="sm:max-w-md"
+      onCloseAutoFocus={onCloseAutoFocus}
       title={dialog.title}
       description={dialog.description}
     >

@@ -25,9 +25,16 @@ import { PasswordInput } from "@/components/PasswordInput";
  * "Forgot password?": an e-mail address, then the code sent to it and a new password, which
  * signs the player in. Where the deployment sends no e-mail, it says so instead.
  */
-export function ForgotPasswordDialog({ open }: { open: boolean }) {
+export function ForgotPasswordDialog({
+  open,
+  onCloseAutoFocus,
+}: {
+  open: boolean;
+  onCloseAutoFocus: (event: Event) => void;
+}) {
   const { close, openLogin } = useAuthDialog();
-  const available = useQuery(api.users.passwordResetAvailable, open ? {} : "skip");
+  // Asked for as soon as the account dialogs load, so the answer is there when this one opens.
+  const available = useQuery(api.users.passwordResetAvailable, {});
   // Each opening starts from the address step.
   const [opening, setOpening] = useState(0);
   return (
@@ -37,6 +44,7 @@ export function ForgotPasswordDialog({ open }: { open: boolean }) {
         if (!isOpen) close();
       }}
       className="sm:max-w-md"
+      onCloseAutoFocus={onCloseAutoFocus}
       title="Reset Password"
       description={
         available === false
@@ -119,6 +127,8 @@ function ResetSteps({ onDone }: { onDone: () => void }) {
           <Label htmlFor={`${id}-email`}>Email</Label>
           <Input
             id={`${id}-email`}
+            // The field may appear after the dialog opened (reset's availability loading).
+            autoFocus
             type="email"
             autoComplete="email"
             inputMode="email"
