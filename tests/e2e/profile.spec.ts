@@ -4,6 +4,7 @@ import {
   expectNoSeriousViolations,
   newPlayer,
   screenshots,
+  SCREENS_DIR,
   test,
   type Player,
 } from "../../testing/e2e/fixtures";
@@ -74,7 +75,7 @@ test("forgot password: a code by e-mail, a new password, and the player is signe
   await page.keyboard.type(player.email.toUpperCase());
   await page.keyboard.press("Enter");
   await expect(dialog.getByRole("status")).toContainText(
-    `If an account uses ${player.email.toUpperCase()}, we sent it a 8-digit code`,
+    `If an account uses ${player.email.toUpperCase()}, we sent it a code of 8 digits`,
   );
   await expect(dialog.getByLabel("Code")).toBeFocused();
   await screenshots(page, "forgot-password-code", { narrow: true });
@@ -165,4 +166,45 @@ test("the profile: a new username, a new password, and deleting the account", as
   await expect(page.getByRole("dialog").getByRole("alert")).toHaveText(
     "No account found with this email",
   );
+});
+
+test("the top bar: labels beside the icons from 640 px, icons alone below; the names always", async ({
+  page,
+  backend,
+}) => {
+  const player = await backend.signIn(page, newPlayer("bar"));
+  await backend.makeAdmin(player.email);
+  await backend.makeBetaTester(player.email);
+  await page.goto("/");
+  const banner = page.getByRole("banner");
+  const names = [
+    "Send beta feedback",
+    "Admin dashboard",
+    "Your stats",
+    "Share with a QR code",
+    "Your profile",
+  ];
+  for (const [width, labelled] of [
+    [1280, true],
+    [640, true],
+    [639, false],
+    [320, false],
+  ] as const) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const name of names) {
+      const control = banner.getByRole(name.startsWith("Send") ? "button" : "link", { name });
+      await expect(control).toBeVisible();
+      // A label is at least as wide as its icon again: the control is wider than it is tall.
+      const box = (await control.boundingBox())!;
+      expect(box.width > box.height + 8, `${name} at ${width} px`).toBe(labelled);
+    }
+    // Nothing runs off the side.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      width,
+    );
+    const box = (await banner.getByRole("button", { name: "Logout" }).boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(width);
+  }
+  await page.setViewportSize({ width: 640, height: 400 });
+  await page.screenshot({ path: `${SCREENS_DIR}/top-bar-admin-640.png` });
 });

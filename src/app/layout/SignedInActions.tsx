@@ -41,7 +41,7 @@ export default function SignedInActions({ viewer }: { viewer: Profile }) {
       <PageIcon to="/me" label="Your stats" short="Stats" icon={<ChartColumnIcon />} />
       <PageIcon to="/qr" label="Share with a QR code" short="QR" icon={<QrCodeIcon />} />
       <PageIcon to="/profile" label="Your profile" short="Profile" icon={<UserRoundIcon />} />
-      <p className="mr-1 hidden text-sm text-muted-foreground xl:block">
+      <p className="mr-1 hidden text-sm text-muted-foreground lg:block">
         <span className="font-medium text-foreground">{viewer.username}</span> ·{" "}
         {viewer.score.toLocaleString("en-US")} pts
       </p>

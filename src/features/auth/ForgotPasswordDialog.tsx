@@ -151,8 +151,8 @@ function ResetSteps({ onDone }: { onDone: () => void }) {
     <form noValidate className="grid gap-4" onSubmit={(event) => void reset(event)}>
       {/* Polite: read out once the step changes, without taking the focus from the code field. */}
       <p role="status" className="rounded-md bg-muted px-3 py-2 text-sm">
-        If an account uses <span className="font-medium break-all">{sentTo}</span>, we sent it a{" "}
-        {RESET_CODE_LENGTH}-digit code. It works for {RESET_CODE_VALID_MINUTES} minutes.
+        If an account uses <span className="font-medium break-all">{sentTo}</span>, we sent it a
+        code of {RESET_CODE_LENGTH} digits. It works for {RESET_CODE_VALID_MINUTES} minutes.
       </p>
       <div className="grid gap-2">
         <Label htmlFor={`${id}-code`}>Code</Label>
