@@ -445,9 +445,11 @@ export const specs: Record<PublicFunctionName, Spec> = {
     },
   },
   "users:changePassword": {
+    // USER_NOT_FOUND: an account with no password (the interleaved run's callers have none).
     refusals: forPlayers(
       "CURRENT_PASSWORD_MISSING",
       "PASSWORD_TOO_SHORT",
+      "USER_NOT_FOUND",
       "INCORRECT_PASSWORD",
       "TOO_MANY_ATTEMPTS",
     ),
