@@ -188,6 +188,7 @@ test("the top bar: labels beside the icons from 640 px, icons alone below; the n
     [1280, true],
     [640, true],
     [639, false],
+    [360, false],
     [320, false],
   ] as const) {
     await page.setViewportSize({ width, height: 800 });

@@ -26,9 +26,9 @@ export function TopBar() {
         >
           <SparklesIcon className="size-5 text-primary" />
           {/* Signed in, the bar holds up to eight controls: the name gives way to them below
-              360 px, and from 640 px, where they show labels, until there is room (1024 px). */}
+              440 px, and from 640 px, where they show labels, until there is room (1024 px). */}
           <span
-            className={cn(viewer.status === "signedIn" && "max-[359px]:sr-only sm:max-lg:sr-only")}
+            className={cn(viewer.status === "signedIn" && "max-[439px]:sr-only sm:max-lg:sr-only")}
           >
             Anime Guess
           </span>
