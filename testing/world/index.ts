@@ -22,6 +22,7 @@ export {
   followPoolAs,
   gameOf,
   guessAs,
+  guessWrongAs,
   openGameAs,
   patchGame,
   scoreOf,

@@ -73,7 +73,8 @@ async function spendGuesses(backend: ServerControl, email: string, count: number
     const outcome = await backend.run<{ kind: string }>(
       "mutation",
       "game:guess",
-      { roundNumber, attempt, guess: WRONG_GUESS },
+      // A new text each time: a text the round was already sent costs nothing.
+      { roundNumber, attempt, guess: `${WRONG_GUESS} ${spent}` },
       email,
     );
     expect(outcome.kind).toMatch(/^(wrong|outOfGuesses)$/);
