@@ -55,9 +55,9 @@ export function Clue({ cover, text }: { cover: ReactNode; text: string }) {
         setExpanded((open) => !open);
       }}
       className={cn(
-        "flex items-center gap-1 rounded-sm bg-card pr-2 text-sm font-medium text-primary outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 md:hidden",
-        // Over the cut clue's faded last line: showing it moves nothing below.
-        collapsed ? "absolute bottom-0 left-0" : "-mt-1 self-start",
+        "flex items-center gap-1 rounded-sm bg-card text-sm font-medium text-primary outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 md:hidden",
+        // Over the cut clue's faded last line, clear of the cover: showing it moves nothing below.
+        collapsed ? "absolute right-0 bottom-0 pl-2" : "-mt-1 self-start",
       )}
     >
       {expanded ? <ChevronUpIcon className="size-4" /> : <ChevronDownIcon className="size-4" />}
@@ -71,15 +71,21 @@ export function Clue({ cover, text }: { cover: ReactNode; text: string }) {
           ref={block}
           id={blockId}
           className={cn(
-            "flow-root md:contents",
-            collapsed && "max-md:max-h-40 max-md:overflow-hidden min-[380px]:max-md:max-h-48",
-            collapsed &&
-              cut &&
-              "max-md:[mask-image:linear-gradient(to_bottom,#000_60%,transparent)]",
+            "flow-root [--clue-cut:10rem] min-[380px]:[--clue-cut:12rem] md:contents",
+            collapsed && "max-md:max-h-(--clue-cut) max-md:overflow-hidden",
           )}
         >
           {cover}
-          <section aria-labelledby={headingId} className="md:col-start-2">
+          <section
+            aria-labelledby={headingId}
+            className={cn(
+              "md:col-start-2",
+              // The text fades out where it is cut; the cover beside it does not.
+              collapsed &&
+                cut &&
+                "max-md:[mask-image:linear-gradient(to_bottom,#000_calc(var(--clue-cut)_-_3rem),transparent_var(--clue-cut))]",
+            )}
+          >
             <h2
               id={headingId}
               className="mb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase"
