@@ -17,6 +17,7 @@ import {
   gameOf,
   guessAs,
   pendingGameJobs,
+  guessWrongAs,
   scoreOf,
   seedAnime,
   skipAs,
@@ -77,7 +78,7 @@ describe("skipped answers cannot be cashed in", () => {
     const { t, player } = await playerInGame(2);
     expect(await guessAs(player, await dealtTitle(t, player))).toMatchObject({ points: 150 });
     await skipAs(player);
-    for (let i = 0; i < 5; i++) await guessAs(player, WRONG_GUESS);
+    for (let i = 0; i < 5; i++) await guessWrongAs(player);
     vi.advanceTimersByTime(1000);
     await skipAs(player); // both seen now: the one solved longest ago comes back, worth nothing
     expect((await viewOf(player)).round!.seenBefore).toBe(true);
@@ -96,7 +97,7 @@ describe("skipped answers cannot be cashed in", () => {
     vi.setSystemTime(new Date("2026-11-21T23:00:00Z"));
     const { t, player } = await playerInGame(2);
     const before = await dealtTitle(t, player);
-    await guessAs(player, WRONG_GUESS);
+    await guessWrongAs(player);
     vi.advanceTimersByTime(HOUR);
     await syncAs(player); // the open page, at midnight
     expect((await viewOf(player)).skippedAnswer?.english).toBe(before);
@@ -132,7 +133,7 @@ describe("one reset per day, whatever the clock says", () => {
     const end = Date.now() + 48 * HOUR;
     while (Date.now() < end) {
       await player.as.mutation(api.game.start, { timeZone: zoneWithNextMidnight(Date.now()) });
-      const outcome = await guessAs(player, WRONG_GUESS);
+      const outcome = await guessWrongAs(player);
       if (outcome.kind === "outOfGuesses" || outcome.kind === "roundOver") await skipAs(player);
       vi.advanceTimersByTime(15 * 60_000);
       // The page, open all along, asks for whatever its view says is due (and an early ask too).
@@ -152,7 +153,7 @@ describe("one reset per day, whatever the clock says", () => {
     const { nextResetAt } = await viewOf(player);
     for (const zone of zones.slice(0, 40)) {
       await player.as.mutation(api.game.start, { timeZone: zone });
-      await guessAs(player, WRONG_GUESS);
+      await guessWrongAs(player);
       if ((await viewOf(player)).round!.status !== "playing") await skipAs(player);
     }
     expect(await pendingGameJobs(t)).toBe(0);
@@ -163,7 +164,7 @@ describe("one reset per day, whatever the clock says", () => {
     vi.setSystemTime(new Date("2026-11-21T23:50:00Z"));
     const { t, player } = await playerInGame(20);
     for (let spent = 0; spent < DAILY_GUESSES; spent++) {
-      const outcome = await guessAs(player, WRONG_GUESS);
+      const outcome = await guessWrongAs(player);
       if (outcome.kind === "outOfGuesses") await skipAs(player);
     }
     const { round, cooldownEnd } = await viewOf(player);
@@ -187,7 +188,7 @@ describe("one reset per day, whatever the clock says", () => {
     await syncAs(player);
     expect((await viewOf(player)).dailyRemaining).toBe(DAILY_GUESSES);
     for (let spent = 0; spent < DAILY_GUESSES; spent++) {
-      const outcome = await guessAs(player, WRONG_GUESS);
+      const outcome = await guessWrongAs(player);
       if (outcome.kind === "outOfGuesses") await skipAs(player);
     }
     expect((await skipAs(player)).kind).toBe("cooldown");
@@ -209,7 +210,7 @@ describe("a fresh cover starts at 12 px", () => {
       expect((await viewOf(player)).round).toMatchObject({ guessesUsed: 0 });
       expect((await viewOf(player)).round!.coverPath).toMatch(/\/0$/);
       expect(BLUR_STEPS_PX[0]).toBe(12);
-      await guessAs(player, WRONG_GUESS);
+      await guessWrongAs(player);
       // Then step 1, also when that guess was the day's last: the anime stays in play.
       expect((await viewOf(player)).round!.coverPath).toMatch(/\/1$/);
     },
@@ -223,7 +224,7 @@ describe("Skip with a tiny pool", () => {
     expect(await skipAs(player)).toEqual({ kind: "nothingElse" });
     expect(await viewOf(player)).toEqual(before);
     expect(before.skippedAnswer).toBeNull();
-    for (let i = 0; i < 5; i++) await guessAs(player, WRONG_GUESS);
+    for (let i = 0; i < 5; i++) await guessWrongAs(player);
     expect(await skipAs(player)).toEqual({ kind: "nothingElse" });
     expect((await viewOf(player)).round).toMatchObject({ number: 1, status: "outOfGuesses" });
     await seedAnime(t, 1);
@@ -245,8 +246,8 @@ describe("Skip with a tiny pool", () => {
   test("a reset with nothing else in the pool keeps the round in play, unrevealed", async () => {
     vi.setSystemTime(new Date("2026-11-21T23:00:00Z"));
     const { player } = await playerInGame(1);
-    await guessAs(player, WRONG_GUESS);
-    await guessAs(player, WRONG_GUESS);
+    await guessWrongAs(player);
+    await guessWrongAs(player);
     vi.advanceTimersByTime(HOUR);
     await syncAs(player);
     expect(await viewOf(player)).toMatchObject({

@@ -27,6 +27,7 @@ import {
   dealtAnime,
   gameOf,
   guessAs,
+  guessWrongAs,
   scoreOf,
   seedAnime,
   signedInAs,
@@ -155,7 +156,7 @@ async function answerOf(t: TestConvex, player: TestPlayer): Promise<string> {
 async function spendTheDay(player: TestPlayer) {
   for (let anime = 0; anime < 4; anime++) {
     if (anime > 0) await skipAs(player);
-    for (let i = 0; i < GUESSES_PER_ANIME; i++) await guessAs(player, WRONG_GUESS);
+    for (let i = 0; i < GUESSES_PER_ANIME; i++) await guessWrongAs(player);
   }
   expect((await viewOf(player)).dailyRemaining).toBe(0);
 }
@@ -170,7 +171,7 @@ async function playMove(t: TestConvex, player: TestPlayer, move: number): Promis
       return 0;
     case 1:
     case 2: {
-      const outcome = await guessAs(player, WRONG_GUESS);
+      const outcome = await guessWrongAs(player);
       expect(["wrong", "outOfGuesses", "roundOver", "cooldown"]).toContain(outcome.kind);
       return 0;
     }
@@ -288,7 +289,7 @@ describe("AniList failing while rounds are played", () => {
     // An anime is dealt once its cover images are made.
     await t.finishAllScheduledFunctions(vi.runAllTimers);
     expect(await player.as.mutation(api.game.next, { roundNumber: 0 })).toEqual({ kind: "dealt" });
-    expect(await guessAs(player, WRONG_GUESS)).toEqual({ kind: "wrong", guessesLeft: 4 });
+    expect(await guessWrongAs(player)).toEqual({ kind: "wrong", guessesLeft: 4 });
   });
 });
 
@@ -307,7 +308,7 @@ describe("catch-ups late, twice and out of order while the player plays (the ope
       // The scheduler falls behind: both moments pass and neither job has run.
       vi.setSystemTime(cooldownEnd! + 60_000);
       expect((await skipAs(player)).kind).toBe("stale"); // caught up: a new day, a new anime
-      await guessAs(player, WRONG_GUESS);
+      await guessWrongAs(player);
       const played = await viewOf(player);
       expect(played).toMatchObject({ dailyRemaining: DAILY_GUESSES - 1, cooldownEnd: null });
 
@@ -356,7 +357,7 @@ describe("catch-ups late, twice and out of order while the player plays (the ope
       cooldownEnd: null,
     });
     await skipAs(player);
-    await guessAs(player, WRONG_GUESS);
+    await guessWrongAs(player);
     await t.mutation(internal.game.endCooldown, { gameId, cooldownEnd: second! });
     expect(await viewOf(player)).toMatchObject({
       dailyRemaining: DAILY_GUESSES - 1,
@@ -410,7 +411,7 @@ describe("submissions racing each other and the jobs", () => {
   test("a right guess racing the page's ask for the midnight reset: scored at most once, never on the next anime", async () => {
     vi.setSystemTime(new Date("2026-11-21T23:59:59Z"));
     const { t, player } = await playerInGame(5);
-    await guessAs(player, WRONG_GUESS);
+    await guessWrongAs(player);
     const answer = await answerOf(t, player);
     const { round } = await viewOf(player);
     const { nextResetAt } = await gameOf(t, player);

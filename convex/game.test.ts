@@ -140,7 +140,7 @@ describe("the answer stays on the server", () => {
   test("once the round ends, the answer is revealed with a link", async () => {
     const { t, player } = await startedGame();
     const { anime } = await answersOfRound(t, player);
-    for (let i = 0; i < 5; i++) await guessAs(player, WRONG_GUESS);
+    for (let i = 0; i < 5; i++) await guessAs(player, `${WRONG_GUESS} ${i}`);
     expect((await viewOf(player)).round).toMatchObject({
       status: "outOfGuesses",
       answer: { english: anime.title.english, romaji: anime.title.romaji, siteUrl: anime.siteUrl },
@@ -168,7 +168,7 @@ describe("guessing", () => {
       animeRemaining: 4,
       round: { status: "playing", guessesUsed: 1, coverPath: step(1) },
     });
-    await guessAs(player, WRONG_GUESS);
+    await guessAs(player, `${WRONG_GUESS} again`);
     expect((await viewOf(player)).round!.coverPath).toEqual(step(2));
   });
 
@@ -260,7 +260,7 @@ describe("skip and next", () => {
       round: { number: 2, guessesUsed: 0, status: "playing", coverPath: step(0) },
     });
     for (let round = 0; round < 3; round++) {
-      for (let i = 0; i < 5; i++) await guessAs(player, WRONG_GUESS);
+      for (let i = 0; i < 5; i++) await guessAs(player, `${WRONG_GUESS} ${i}`);
       await skipAs(player);
     }
     expect(await viewOf(player)).toMatchObject({ dailyRemaining: 4, animeRemaining: 4 });
@@ -302,7 +302,7 @@ describe("skip and next", () => {
 describe("the daily allowance", () => {
   async function spendAllGuesses(player: PlayerInGame) {
     for (let round = 0; round < 4; round++) {
-      for (let i = 0; i < 5; i++) await guessAs(player, WRONG_GUESS);
+      for (let i = 0; i < 5; i++) await guessAs(player, `${WRONG_GUESS} ${i}`);
       if (round < 3) await skipAs(player);
     }
     expect((await viewOf(player)).dailyRemaining).toBe(0);
@@ -339,10 +339,10 @@ describe("the daily allowance", () => {
   test("a right last guess scores and starts the cooldown too", async () => {
     const { t, player } = await startedGame();
     for (let round = 0; round < 3; round++) {
-      for (let i = 0; i < 5; i++) await guessAs(player, WRONG_GUESS);
+      for (let i = 0; i < 5; i++) await guessAs(player, `${WRONG_GUESS} ${i}`);
       await skipAs(player);
     }
-    for (let i = 0; i < 4; i++) await guessAs(player, WRONG_GUESS);
+    for (let i = 0; i < 4; i++) await guessAs(player, `${WRONG_GUESS} ${i}`);
     const { title } = await answersOfRound(t, player);
     expect(await guessAs(player, title)).toEqual({ kind: "correct", points: 100 });
     expect(await viewOf(player)).toMatchObject({
@@ -388,7 +388,7 @@ describe("the daily allowance", () => {
     "in %s the allowance resets at local midnight (%s) with a new anime",
     async (zone, midnight) => {
       const { player } = await startedGame({ timeZone: zone });
-      for (let i = 0; i < 3; i++) await guessAs(player, WRONG_GUESS);
+      for (let i = 0; i < 3; i++) await guessAs(player, `${WRONG_GUESS} ${i}`);
       const before = await viewOf(player);
       expect(before.nextResetAt).toBe(Date.parse(midnight));
 

@@ -269,7 +269,7 @@ describe("attacks on game.guess", () => {
       BLEACH,
     ]);
     const before = await view();
-    await expectErrorCode(submit(LIST), "GUESS_IS_A_LIST");
+    expect(await submit(LIST)).toEqual({ kind: "refused", code: "GUESS_IS_A_LIST" });
     const after = await view();
     expect(after.dailyRemaining).toBe(before.dailyRemaining);
     expect(after.round!.guessesUsed).toBe(before.round!.guessesUsed);

@@ -118,6 +118,21 @@ export const roundStatus = v.union(
   v.literal("skipped"),
 );
 
+/**
+ * What became of one guess of a daily round: judged ("correct", "wrong": counted), or turned
+ * away for free: too generic, a list of titles, or a text the round had already been sent.
+ */
+export const roundGuessOutcome = v.union(
+  v.literal("correct"),
+  v.literal("wrong"),
+  v.literal("tooGeneric"),
+  v.literal("list"),
+  v.literal("alreadyTried"),
+);
+
+/** One guess of a round's history, as typed (trimmed). */
+export const roundGuess = v.object({ text: v.string(), outcome: roundGuessOutcome });
+
 export const roundFields = v.object({
   /** Counts up per player, so a late or repeated submission can be recognised. */
   number: v.number(),
@@ -135,6 +150,11 @@ export const roundFields = v.object({
   clue: v.optional(v.string()),
   /** Dealt by the daily reset in place of the round then on screen, not asked for by a skip. */
   dealtAtReset: v.optional(v.boolean()),
+  /**
+   * The round's guesses in order: every counted one, and the first NOT_COUNTED_GUESSES_KEPT of
+   * those that cost nothing (absent on rounds dealt before it was kept: none yet).
+   */
+  guesses: v.optional(v.array(roundGuess)),
 });
 
 /** A player's game: the allowance, the current round and what they have seen (one per player). */

@@ -75,7 +75,7 @@ async function solveAt(t: TestConvex, player: Player, at: string, wrong = 0) {
   vi.setSystemTime(new Date(at));
   await revisit(t, player);
   await freshRound(player);
-  for (let i = 0; i < wrong; i++) await guess(player, WRONG_GUESS);
+  for (let i = 0; i < wrong; i++) await guess(player, `${WRONG_GUESS} ${i}`);
   expect(await guess(player, await titleOnScreen(t, player))).toMatchObject({ kind: "correct" });
 }
 
@@ -181,7 +181,7 @@ describe("the day's record", () => {
     await solveAt(t, player, "2026-11-23T09:00:00Z"); // first try: 150
     await solveAt(t, player, "2026-11-23T09:05:00Z", 2); // third guess: 100
     await freshRound(player);
-    for (let i = 0; i < GUESSES_PER_ANIME; i++) await guess(player, WRONG_GUESS);
+    for (let i = 0; i < GUESSES_PER_ANIME; i++) await guess(player, `${WRONG_GUESS} ${i}`);
     await freshRound(player); // Next Anime after a missed round: no skip recorded
     await player.as.mutation(api.game.next, { roundNumber: (await currentRound(player)).number });
     // A guess that changes nothing (a replay) records nothing either.

@@ -56,6 +56,7 @@ import type * as model_game_catchUp from "../model/game/catchUp.js";
 import type * as model_game_cooldown from "../model/game/cooldown.js";
 import type * as model_game_deal from "../model/game/deal.js";
 import type * as model_game_dealBar from "../model/game/dealBar.js";
+import type * as model_game_history from "../model/game/history.js";
 import type * as model_game_localTime from "../model/game/localTime.js";
 import type * as model_game_play from "../model/game/play.js";
 import type * as model_game_reset from "../model/game/reset.js";
@@ -154,6 +155,7 @@ declare const fullApi: ApiFromModules<{
   "model/game/cooldown": typeof model_game_cooldown;
   "model/game/deal": typeof model_game_deal;
   "model/game/dealBar": typeof model_game_dealBar;
+  "model/game/history": typeof model_game_history;
   "model/game/localTime": typeof model_game_localTime;
   "model/game/play": typeof model_game_play;
   "model/game/reset": typeof model_game_reset;

@@ -271,7 +271,7 @@ for (const players of PLAYER_COUNTS) {
 
     // The judge's own reads: a part of a title asks the pool's title index ("Shou" of "Shou 12",
     // common words the pool knows as a name, so judged), a list-like text looks its parts up
-    // (refused here, so nothing is written).
+    // (refused here: nothing is spent, and the round's history notes it).
     ({ round } = await currentRound(t, me));
     const partial = await measure(t, me, (ctx, user) =>
       submitGuess(ctx, user!, {
@@ -285,23 +285,15 @@ for (const players of PLAYER_COUNTS) {
     const list = await t.run(async (ctx) =>
       (await ctx.db.query("anime").take(3)).map((anime) => anime.answers[0]).join(", "),
     );
-    const listCounts = newCounts();
-    await t
-      .run(async (raw) => {
-        const { ctx } = countingCtx(raw, listCounts);
-        const user = (await ctx.db.get("users", me))!;
-        return await submitGuess(ctx, user, {
-          roundNumber: round.number,
-          attempt: round.guessesUsed,
-          guess: list,
-        });
-      })
-      .then(
-        (outcome) =>
-          Promise.reject(new Error(`a list was not refused: ${JSON.stringify(outcome)}`)),
-        (error: unknown) => expect(errorCodeOf(error)).toBe("GUESS_IS_A_LIST"),
-      );
-    figures["game.guess (list, refused)"] = listCounts;
+    const refused = await measure(t, me, (ctx, user) =>
+      submitGuess(ctx, user!, {
+        roundNumber: round.number,
+        attempt: round.guessesUsed,
+        guess: list,
+      }),
+    );
+    expect(refused.result).toEqual({ kind: "refused", code: "GUESS_IS_A_LIST" });
+    figures["game.guess (list, refused)"] = refused.figure;
 
     ({ round, answer } = await currentRound(t, me));
     const right = await measure(t, me, (ctx, user) =>

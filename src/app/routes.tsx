@@ -4,6 +4,7 @@ import { AppLayout } from "@/app/layout/AppLayout";
 import { PageLoading } from "@/app/layout/PageLoading";
 import { ErrorPage } from "@/features/errors/ErrorPage";
 import { LandingPage } from "@/features/landing/LandingPage";
+import { SKIP_TO_GUESS } from "@/features/game/skipLink";
 import { importWithReload } from "@/lib/lazyWithReload";
 
 /** A route's page, loaded when first visited (and reloaded into after a deploy removed it). */
@@ -28,6 +29,7 @@ export const routes: RouteObject[] = [
       { index: true, element: <LandingPage /> },
       {
         path: "game",
+        handle: { skipLink: SKIP_TO_GUESS },
         lazy: page(
           () => import("@/app/pages/GameRoute"),
           (m) => m.GameRoute,

@@ -41,6 +41,7 @@ export const TEMPLATE_SAMPLE_VIEW: GameView = {
     coverPath: null,
     coverColor: SAMPLE.coverColor,
     answer: null,
+    guesses: [],
   },
   skippedAnswer: null,
 };

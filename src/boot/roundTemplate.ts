@@ -11,7 +11,7 @@ import { counterBarWidth } from "./counterBar";
  * paints it inert (paintRound.ts), and React's first render replaces it with the same screen.
  *
  * Only the usual shape of a fresh visit has a template: a round in play with no cooldown, no
- * skipped answer and no "seen before" notice. Any other game is left for React to show.
+ * skipped answer, no "seen before" notice and no guess yet. Any other game is left for React to show.
  */
 
 export type RoundTemplateSlot =
@@ -78,6 +78,8 @@ export function fillRoundTemplate(template: RoundTemplate, game: GameView | null
     round == null ||
     round.status !== "playing" ||
     round.seenBefore !== false ||
+    !Array.isArray(round.guesses) ||
+    round.guesses.length > 0 ||
     game.cooldownEnd !== null ||
     game.skippedAnswer !== null ||
     typeof round.clue !== "string" ||

@@ -1,5 +1,6 @@
 import { api } from "../../convex/_generated/api";
 import type { Doc } from "../../convex/_generated/dataModel";
+import { WRONG_GUESS } from "../fixtures/anime";
 import { userOf } from "./players";
 import { userIdIn, type Player, type Someone, type World } from "./world";
 
@@ -77,6 +78,17 @@ export async function guessAs(player: Player, text: string) {
     attempt: round!.guessesUsed,
     guess: text,
   });
+}
+
+let wrongGuesses = 0;
+
+/**
+ * A wrong guess on the round on screen, in a text not sent before: a round judges each text once
+ * (the same text again is "alreadyTried", for free), so a test spending guesses needs new ones.
+ */
+export async function guessWrongAs(player: Player) {
+  wrongGuesses += 1;
+  return await guessAs(player, `${WRONG_GUESS} ${wrongGuesses}`);
 }
 
 /** Skip / Next Anime on the round on screen. */

@@ -24,6 +24,7 @@ export {
   followPoolAs,
   gameOf,
   guessAs,
+  guessWrongAs,
   openGameAs,
   patchGame,
   pendingGameJobs,

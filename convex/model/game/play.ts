@@ -7,7 +7,7 @@ import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
 import { countGameActivity } from "./activity";
 import { addPoints } from "../boards/board";
-import { appError } from "../shared/errors";
+import { appError, errorCodeOf } from "../shared/errors";
 import { judgeGuess } from "../judge/verdict";
 import { guessText } from "../judge/refusal";
 import { isValidTimeZone, nextLocalMidnight } from "./localTime";
@@ -16,6 +16,7 @@ import type { GuessOutcome, NextOutcome, StartOutcome } from "./view";
 import { catchUp } from "./catchUp";
 import { startCooldown } from "./cooldown";
 import { dealRound } from "./deal";
+import { alreadyTried, withGuess, type RoundGuess } from "./history";
 import { recordRoundEnd } from "./stats";
 import { gameOf, type Game, type GameChanges, type Round } from "./state";
 
@@ -98,9 +99,28 @@ export async function submitGuess(
     return { kind: "cooldown", cooldownEnd: await startCooldown(ctx, game, now) };
   }
   if (round.status !== "playing") return { kind: "roundOver" };
+  // A text this round was already sent: answered from the player's own history alone, before
+  // the anime is read, so it costs nothing and tells nothing.
+  if (alreadyTried(round, text)) {
+    await keepFreeGuess(ctx, game, { text, outcome: "alreadyTried" });
+    return { kind: "alreadyTried" };
+  }
 
   const anime = await ctx.db.get("anime", round.animeId);
-  const correct = await judgeGuess(ctx, anime, text);
+  let correct: boolean;
+  try {
+    correct = await judgeGuess(ctx, anime, text);
+  } catch (error) {
+    // A refusal depends on the text and the pool only (judge/refusal.ts): kept in the history,
+    // where a thrown error would undo the write, and answered as an outcome.
+    const code = errorCodeOf(error);
+    if (code !== "GUESS_IS_A_LIST" && code !== "GUESS_TOO_GENERIC") throw error;
+    await keepFreeGuess(ctx, game, {
+      text,
+      outcome: code === "GUESS_IS_A_LIST" ? "list" : "tooGeneric",
+    });
+    return { kind: "refused", code };
+  }
   const guessesUsed = round.guessesUsed + 1;
   const animeRemaining = game.animeRemaining - 1;
   // An anime whose answer the player had already seen never scores again.
@@ -111,6 +131,7 @@ export async function submitGuess(
     guessesUsed,
     status,
     ...(correct ? { pointsEarned: points } : {}),
+    guesses: withGuess(round, { text, outcome: correct ? "correct" : "wrong" })!,
   };
   await ctx.db.patch("games", game._id, {
     dailyRemaining: game.dailyRemaining - 1,
@@ -146,6 +167,14 @@ export async function submitGuess(
 function outOfGuesses(game: Game, guessesUsed: number): boolean {
   if (game.animeRemaining > 1) return false;
   return game.dailyRemaining > 1 || guessesUsed >= GUESSES_PER_ANIME;
+}
+
+/** Notes a guess that cost nothing in the round's history, while the history keeps such guesses. */
+async function keepFreeGuess(ctx: MutationCtx, game: Game, guess: RoundGuess): Promise<void> {
+  const round = game.round!;
+  const guesses = withGuess(round, guess);
+  // Nothing spent: `lastActiveAt` (which the reset reads as "spent since") stays.
+  if (guesses !== null) await ctx.db.patch("games", game._id, { round: { ...round, guesses } });
 }
 
 /** Skip (while playing) or Next Anime (after the round ended): a new anime, a refilled count. */

@@ -2,7 +2,7 @@ import { nullable } from "convex-helpers/validators";
 import { v, type Infer } from "convex/values";
 import type { Doc } from "../../_generated/dataModel";
 import type { QueryCtx } from "../../_generated/server";
-import { roundStatus } from "../../schema";
+import { roundGuess, roundStatus } from "../../schema";
 import { coverPath } from "../catalogue/covers";
 import { gameOf } from "./state";
 import { DAILY_GUESSES, GUESSES_PER_ANIME } from "../shared/rules";
@@ -24,6 +24,13 @@ export const guessOutcomeValidator = v.union(
   v.object({ kind: v.literal("correct"), points: v.number() }),
   v.object({ kind: v.literal("wrong"), guessesLeft: v.number() }),
   v.object({ kind: v.literal("outOfGuesses") }),
+  /** Turned away before judging, for free: a list of titles, or common words alone. */
+  v.object({
+    kind: v.literal("refused"),
+    code: v.union(v.literal("GUESS_IS_A_LIST"), v.literal("GUESS_TOO_GENERIC")),
+  }),
+  /** The same text as an earlier guess on this round: for free, not judged again. */
+  v.object({ kind: v.literal("alreadyTried") }),
 );
 export type GuessOutcome = Infer<typeof guessOutcomeValidator>;
 
@@ -83,6 +90,11 @@ export const gameViewValidator = v.object({
       coverPath: nullable(v.string()),
       coverColor: nullable(v.string()),
       answer: nullable(answerValidator),
+      /**
+       * The round's guesses in order, with what became of each: the player's own texts. A
+       * "correct" one is there only once the round has ended, with the answer beside it.
+       */
+      guesses: v.array(roundGuess),
     }),
   ),
   skippedAnswer: nullable(answerValidator),
@@ -128,6 +140,7 @@ export async function gameView(ctx: QueryCtx, user: Doc<"users">): Promise<GameV
             coverPath: game.coverToken === undefined ? null : coverPath(game.coverToken, round),
             coverColor: anime.coverColor ?? null,
             answer: round.status === "playing" ? null : answerOf(anime),
+            guesses: round.guesses ?? [],
           },
     skippedAnswer: answerOf(previous),
   };

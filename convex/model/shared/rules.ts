@@ -25,6 +25,11 @@ export const BLUR_STEPS_PX = [12, 10, 8, 6, 4] as const;
  * is replaced, when it is dealt, by the clue of its franchise's first entry.
  */
 export const MIN_CLUE_WORDS = 12;
+/**
+ * A round's history keeps every counted guess (GUESSES_PER_ANIME at most) and this many of those
+ * that cost nothing (refused, or already tried): free guesses are unbounded, the history is not.
+ */
+export const NOT_COUNTED_GUESSES_KEPT = 5;
 /** The longest guess judged; longer input is refused (GUESS_TOO_LONG), never cut. */
 export const MAX_GUESS_LENGTH = 200;
 

@@ -1,20 +1,50 @@
 import { ExternalLinkIcon } from "lucide-react";
+import type { Ref } from "react";
 import type { GameView } from "@convex/model/game/view";
+import { cn } from "@/lib/utils";
+import { answerTitles } from "./answerTitles";
 
 export type Answer = NonNullable<GameView["skippedAnswer"]>;
 
-/** The title, so every round teaches something: "It was …", the romaji beside it, and AniList. */
-export function AnswerReveal({ answer, label }: { answer: Answer; label: string }) {
-  const title = answer.english ?? answer.romaji ?? "this anime";
-  const romaji = answer.romaji !== null && answer.romaji !== title ? answer.romaji : null;
+/**
+ * The title, so every round teaches something: "It was …" (or `intro`), the romaji beside it
+ * when it differs, and AniList. `label` names the section; it shows above the title unless
+ * `intro` already says what the answer is. `ref` takes the focus when the round ends, so a screen
+ * reader reads the answer and a second Enter lands on nothing.
+ */
+export function AnswerReveal({
+  answer,
+  label,
+  intro = "It was",
+  showLabel = true,
+  ref,
+}: {
+  answer: Answer;
+  label: string;
+  intro?: string;
+  showLabel?: boolean;
+  ref?: Ref<HTMLElement>;
+}) {
+  const { title, romaji } = answerTitles(answer);
   return (
     <section
+      ref={ref}
       aria-label={label}
-      className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 rounded-lg border bg-muted/50 px-3 py-2 text-sm"
+      tabIndex={ref === undefined ? undefined : -1}
+      className={cn(
+        "flex flex-wrap items-center justify-between gap-x-4 gap-y-1 rounded-lg border bg-muted/50 px-3 py-2 text-sm",
+        ref !== undefined && "outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50",
+      )}
     >
       <div className="min-w-0">
-        <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{label}</p>
-        <p className="font-semibold break-words">It was {title}</p>
+        {showLabel && (
+          <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
+            {label}
+          </p>
+        )}
+        <p className="font-semibold break-words">
+          {intro} {title}
+        </p>
         {romaji !== null && <p className="break-words text-muted-foreground">{romaji}</p>}
       </div>
       <a

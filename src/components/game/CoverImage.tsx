@@ -36,12 +36,15 @@ export function CoverImage({
   color,
   step,
   alt,
+  className,
 }: {
   path: string | null;
   color: string | null;
   /** The blur step shown (index into BLUR_STEPS_PX), or null for the clear cover. */
   step: number | null;
   alt: string;
+  /** Sizes the cover where its place is already sized (the game's phone thumbnail). */
+  className?: string;
 }) {
   const src = path === null ? null : coverUrl(path);
   // The image on screen, and the one it replaced (kept beneath it while it fades in).
@@ -73,7 +76,10 @@ export function CoverImage({
   return (
     <div
       data-testid="cover"
-      className="relative mx-auto aspect-[2/3] w-[60%] max-w-[15rem] overflow-hidden rounded-lg bg-muted shadow-lg ring-1 ring-border [container-type:inline-size] md:w-full md:max-w-none"
+      className={cn(
+        "relative mx-auto aspect-[2/3] w-[60%] max-w-[15rem] overflow-hidden rounded-lg bg-muted shadow-lg ring-1 ring-border [container-type:inline-size] md:w-full md:max-w-none",
+        className,
+      )}
       style={color === null ? undefined : { backgroundColor: color }}
     >
       {bottom !== null && bottom.src !== src && (

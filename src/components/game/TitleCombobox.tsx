@@ -15,11 +15,17 @@ import { countOf } from "@/lib/plural";
 
 type InputProps = Omit<ComponentProps<typeof Input>, "value" | "onChange" | "role">;
 
+/** The list's tallest: 7 suggestions. */
+const LIST_MAX_PX = 288;
+/** Kept clear above the list: the sticky top bar (h-14) and a little air. */
+const LIST_TOP_CLEARANCE_PX = 64;
+
 /**
  * The guess box with title suggestions from the pool (WAI-ARIA combobox with a listbox popup):
  * from 2 characters, once typing pauses; arrows move through them, Enter or a tap fills the box
  * (Submit still sends it), Escape closes the list. The list depends on the text alone, never on
- * the round, so it hints at nothing.
+ * the round, so it hints at nothing. It opens above the box, over the clue: below, it would
+ * cover Submit and Skip, and a tap meant for Submit would pick a suggestion.
  */
 export function TitleCombobox({
   value,
@@ -34,6 +40,7 @@ export function TitleCombobox({
   ref?: Ref<HTMLInputElement>;
 }) {
   const listId = useId();
+  const [listMaxPx, setListMaxPx] = useState(LIST_MAX_PX);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const typed = value.trim();
@@ -51,6 +58,12 @@ export function TitleCombobox({
   const expanded =
     open && !disabled && typed.length >= SUGGEST_MIN_CHARS && asking && titles.length > 0;
   const optionId = (index: number) => `${listId}-option-${index}`;
+
+  /** Fits the list between the top bar and the box, as far as the box is from the top. */
+  function fitList(input: HTMLInputElement) {
+    const room = input.getBoundingClientRect().top - LIST_TOP_CLEARANCE_PX;
+    setListMaxPx(Math.max(96, Math.min(LIST_MAX_PX, room)));
+  }
 
   function pick(title: string) {
     onValueChange(title);
@@ -95,6 +108,7 @@ export function TitleCombobox({
         disabled={disabled}
         className={className}
         onChange={(event) => {
+          fitList(event.currentTarget);
           onValueChange(event.target.value);
           setOpen(true);
           setActive(-1);
@@ -109,7 +123,8 @@ export function TitleCombobox({
         hidden={!expanded}
         // Keep the focus in the box while an option is pressed, so a tap or click picks it.
         onMouseDown={(event) => event.preventDefault()}
-        className="absolute inset-x-0 top-full z-30 mt-1 max-h-72 overflow-y-auto rounded-md border bg-popover p-1 text-popover-foreground shadow-lg"
+        style={{ maxHeight: listMaxPx }}
+        className="absolute inset-x-0 bottom-full z-30 mb-1 overflow-y-auto rounded-md border bg-popover p-1 text-popover-foreground shadow-lg"
       >
         {titles.map((title, index) => (
           <li

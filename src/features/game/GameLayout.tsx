@@ -27,7 +27,9 @@ export function GameLayout({
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-4 px-4 py-4 sm:gap-6 sm:py-10">
       <header className="flex items-center justify-between gap-2">
-        <h1 className="text-xl font-extrabold tracking-tight sm:text-3xl">Guess the Anime</h1>
+        <h1 className="text-lg leading-tight font-extrabold tracking-tight min-[380px]:text-xl sm:text-3xl">
+          Guess the Anime
+        </h1>
         <div className="flex items-center gap-2">
           {score !== null && (
             <p className="rounded-full bg-secondary px-3 py-1.5 text-sm font-semibold whitespace-nowrap tabular-nums">
@@ -42,12 +44,29 @@ export function GameLayout({
   );
 }
 
-/** The card holding the cover beside the round (below it on narrow screens). */
-export function GameCard({ cover, children }: { cover: ReactNode; children: ReactNode }) {
+/**
+ * The card holding the cover, the clue and the round. On a desktop the cover has a column of its
+ * own. On a phone it is a thumbnail the clue's first lines wrap around (`clue` is laid out with
+ * it), so the guess box and Submit come into view with the clue's start, without scrolling.
+ */
+export function GameCard({
+  cover,
+  clue,
+  children,
+}: {
+  cover: ReactNode;
+  clue?: (cover: ReactNode) => ReactNode;
+  children: ReactNode;
+}) {
+  const placed = (
+    <div className="float-left mr-3 mb-1 w-24 min-[380px]:w-28 md:float-none md:row-span-2 md:mr-0 md:mb-0 md:w-auto">
+      {cover}
+    </div>
+  );
   return (
-    <Card className="grid gap-5 p-4 sm:p-6 md:grid-cols-[16rem_minmax(0,1fr)] md:gap-8">
-      <div>{cover}</div>
-      <div className="flex min-w-0 flex-col gap-4">{children}</div>
+    <Card className="gap-3 p-3 sm:gap-4 sm:p-6 md:grid md:grid-cols-[16rem_minmax(0,1fr)] md:grid-rows-[auto_1fr] md:gap-x-8 md:gap-y-4">
+      {clue === undefined ? <div className="flow-root md:contents">{placed}</div> : clue(placed)}
+      <div className="flex min-w-0 flex-col gap-3 sm:gap-4 md:col-start-2">{children}</div>
     </Card>
   );
 }
@@ -55,12 +74,7 @@ export function GameCard({ cover, children }: { cover: ReactNode; children: Reac
 /** The cover's place while there is none: pulsing while something is on its way. */
 export function PlaceholderCover({ still = false }: { still?: boolean }) {
   return (
-    <div
-      className={cn(
-        "mx-auto aspect-[2/3] w-full max-w-[10.5rem] rounded-lg bg-muted md:max-w-none",
-        !still && "animate-pulse",
-      )}
-    />
+    <div className={cn("aspect-[2/3] w-full rounded-lg bg-muted", !still && "animate-pulse")} />
   );
 }
 

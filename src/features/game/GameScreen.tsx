@@ -1,22 +1,14 @@
 import { useConvexAuth, useMutation, useQuery } from "convex/react";
-import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { api } from "@convex/_generated/api";
 import type { GameView } from "@convex/model/game/view";
-import { BLUR_STEPS_PX } from "@convex/model/shared/rules";
 import { rememberTimeZone, takeBootGame } from "@/boot/gameCall";
-import { AnswerReveal } from "@/components/game/AnswerReveal";
-import { Celebration } from "./Celebration";
-import { CoverImage } from "@/components/game/CoverImage";
-import { GameCard, GameLayout, GamePlaceholder, type GameSlots } from "./GameLayout";
-import { GuessCounters } from "./GuessCounters";
-import { GuessForm, type Round } from "./GuessForm";
+import { GameLayout, GamePlaceholder, type GameSlots } from "./GameLayout";
 import { useCatchUpTimer, useLiveGame } from "./liveGame";
 import { PoolWait } from "./PoolWait";
-import { useAnimeLoader, type LoadStatus } from "./useAnimeLoader";
-import { useCooldownCountdown, useCooldownDeadline } from "./useCooldownCountdown";
-
-/** Labels the answer of the round the midnight reset replaced: the player did not skip it. */
-export const REPLACED_AT_MIDNIGHT = "Unfinished at midnight";
+import { RoundCard } from "./RoundCard";
+import { useAnimeLoader } from "./useAnimeLoader";
+import { useCooldownDeadline } from "./useCooldownCountdown";
 
 /**
  * The signed-in player's game. Opens the visit on the server once (which deals the first round
@@ -113,93 +105,4 @@ export function GameScreen({
   );
 }
 
-/**
- * The round's form is keyed by the round, so a new round starts it afresh. The midnight reset
- * deals a new round too (a new number, so that a guess sent for the old anime is stale), but the
- * player did not ask for it: a round the reset dealt keeps its predecessor's key, and with it a
- * half-typed guess. Skip and Next Anime → give a new key, which clears the box.
- */
-function formKeyOf(round: Round): string {
-  return `round ${round.dealtAtReset ? round.number - 1 : round.number}`;
-}
-
-function RoundCard({
-  game,
-  round,
-  cooldownDeadline,
-  loadStatus,
-  load,
-}: {
-  game: GameView;
-  round: Round;
-  /** When the cooldown is over on this device's clock (see useCooldownDeadline). */
-  cooldownDeadline: number | null;
-  loadStatus: LoadStatus;
-  load: (attempt: () => Promise<boolean>) => Promise<boolean>;
-}) {
-  const clueId = useId();
-  const [celebrations, setCelebrations] = useState(0);
-  const cooldownSecondsLeft = useCooldownCountdown(cooldownDeadline);
-  const formKey = formKeyOf(round);
-  const [firstFormKey] = useState(formKey);
-
-  const playing = round.status === "playing";
-  const answer = round.answer;
-  const answerTitle = answer?.english ?? answer?.romaji ?? null;
-
-  return (
-    <GameCard
-      cover={
-        <CoverImage
-          path={round.coverPath}
-          color={round.coverColor}
-          step={playing ? Math.min(round.guessesUsed, BLUR_STEPS_PX.length - 1) : null}
-          alt={
-            answerTitle === null ? "Blurred cover of the anime to guess" : `Cover of ${answerTitle}`
-          }
-        />
-      }
-    >
-      <section aria-labelledby={clueId}>
-        <h2
-          id={clueId}
-          className="mb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase"
-        >
-          Clue
-        </h2>
-        <p className="leading-relaxed break-words whitespace-pre-line">{round.clue}</p>
-      </section>
-
-      <GuessCounters
-        animeRemaining={game.animeRemaining}
-        animeLimit={game.animeLimit}
-        dailyRemaining={game.dailyRemaining}
-        dailyLimit={game.dailyLimit}
-      />
-
-      <GuessForm
-        key={formKey}
-        round={round}
-        lastReset={game.lastReset}
-        cooling={game.cooldownEnd !== null}
-        cooldownSecondsLeft={cooldownSecondsLeft}
-        loadStatus={loadStatus}
-        load={load}
-        onCorrect={() => setCelebrations((count) => count + 1)}
-        replacesForm={formKey !== firstFormKey}
-      />
-
-      {answer !== null && (
-        <AnswerReveal answer={answer} label={round.status === "solved" ? "Solved" : "The answer"} />
-      )}
-      {playing && game.skippedAnswer !== null && (
-        <AnswerReveal
-          answer={game.skippedAnswer}
-          label={round.dealtAtReset ? REPLACED_AT_MIDNIGHT : "Skipped"}
-        />
-      )}
-
-      {celebrations > 0 && <Celebration key={`celebration ${celebrations}`} />}
-    </GameCard>
-  );
-}
+export { REPLACED_AT_MIDNIGHT } from "./RoundCard";

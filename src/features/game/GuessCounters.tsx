@@ -13,7 +13,7 @@ export function GuessCounters({
   dailyLimit: number;
 }) {
   return (
-    <div className="grid grid-cols-2 gap-3 text-sm">
+    <div className="grid grid-cols-2 gap-3 text-xs min-[380px]:text-sm">
       <Counter label="Anime Guesses" left={animeRemaining} limit={animeLimit} />
       <Counter label="Daily Guesses" left={dailyRemaining} limit={dailyLimit} />
     </div>

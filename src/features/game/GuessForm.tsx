@@ -4,11 +4,14 @@ import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import type { GameView } from "@convex/model/game/view";
+import { AnswerReveal } from "@/components/game/AnswerReveal";
 import { MAX_GUESS_LENGTH } from "@convex/model/shared/rules";
+import { GuessHistory } from "./GuessHistory";
 import { RoundMessage } from "./RoundMessage";
 import { TitleCombobox } from "@/components/game/TitleCombobox";
+import { GUESS_FORM_ID } from "./skipLink";
 import type { LoadStatus } from "./useAnimeLoader";
-import { useControlFocus } from "./useControlFocus";
+import { useControlFocus, useRevealHold } from "./useControlFocus";
 import { useDealNext } from "./useDealNext";
 import { useGuessSubmit } from "./useGuessSubmit";
 import { useNewDayMessage } from "./useNewDayMessage";
@@ -29,9 +32,9 @@ export type GuessFormProps = {
 };
 
 /**
- * The round's message, the guess box, Submit and Skip / Next Anime →. Its state (the typed text,
- * the messages of the moment) belongs to one round: the game screen keys it by round, so a new
- * round starts it afresh.
+ * The round's message, its answer once it has ended, the guess box, Submit and Skip / Next
+ * Anime →, then the round's guesses. Its state (the typed text, the messages of the moment)
+ * belongs to one round: the game screen keys it by round, so a new round starts it afresh.
  */
 export function GuessForm({
   round,
@@ -45,7 +48,9 @@ export function GuessForm({
 }: GuessFormProps) {
   const inputId = useId();
   const boxRef = useRef<HTMLInputElement>(null);
+  const submitRef = useRef<HTMLButtonElement>(null);
   const skipRef = useRef<HTMLButtonElement>(null);
+  const revealRef = useRef<HTMLElement>(null);
   const [text, setText] = useState("");
 
   const playing = round.status === "playing";
@@ -62,11 +67,15 @@ export function GuessForm({
   const next = useDealNext({ roundNumber: round.number, load });
   useControlFocus({
     box: boxRef,
+    submit: submitRef,
     skip: skipRef,
+    reveal: revealRef,
     roundNumber: round.number,
     canGuess,
+    ended: !playing,
     replacesForm,
   });
+  const nextHeld = useRevealHold(!playing);
 
   return (
     <>
@@ -76,12 +85,25 @@ export function GuessForm({
         roundStatus={round.status}
         pointsEarned={round.pointsEarned}
         wrongGuessesLeft={guess.wrongGuessesLeft}
+        alreadyTried={guess.alreadyTried}
+        refusal={guess.refusal}
         seenBefore={round.seenBefore}
         nothingElse={next.nothingElse}
         newDay={newDay}
       />
 
+      {round.answer !== null && (
+        <AnswerReveal
+          ref={revealRef}
+          answer={round.answer}
+          label={round.status === "solved" ? "Solved" : "The answer"}
+          // The round's message above says how it ended.
+          showLabel={false}
+        />
+      )}
+
       <form
+        id={GUESS_FORM_ID}
         className="grid gap-3"
         onSubmit={(event) => {
           event.preventDefault();
@@ -107,7 +129,7 @@ export function GuessForm({
           className="h-11"
         />
         <div className="grid grid-cols-2 gap-3">
-          <Button type="submit" size="lg" disabled={!canGuess || guess.submitting}>
+          <Button ref={submitRef} type="submit" size="lg" disabled={!canGuess || guess.submitting}>
             {guess.submitting ? <Spinner /> : <SendIcon />}
             Submit Guess
           </Button>
@@ -116,9 +138,9 @@ export function GuessForm({
             type="button"
             size="lg"
             variant={playing ? "outline" : "default"}
-            disabled={cooling || next.dealing}
+            disabled={cooling || next.dealing || (!playing && nextHeld)}
             onClick={() => {
-              guess.clearWrong();
+              guess.clearNotice();
               void next.deal();
             }}
           >
@@ -127,6 +149,8 @@ export function GuessForm({
           </Button>
         </div>
       </form>
+
+      <GuessHistory guesses={round.guesses} />
     </>
   );
 }

@@ -1,12 +1,15 @@
 import {
   CircleAlertIcon,
+  CircleMinusIcon,
   CircleXIcon,
   HourglassIcon,
   PartyPopperIcon,
+  RotateCcwIcon,
   SunriseIcon,
 } from "lucide-react";
 import type { ReactNode } from "react";
 import { cn } from "@/lib/utils";
+import type { GuessOutcome } from "@convex/model/game/view";
 import { POINTS_PER_CORRECT_GUESS, type RoundStatus } from "@convex/model/shared/rules";
 import { CooldownNotice } from "./CooldownNotice";
 import type { LoadStatus } from "./useAnimeLoader";
@@ -20,6 +23,10 @@ export type RoundMessageProps = {
   pointsEarned: number | null;
   /** Guesses left after a wrong guess, while its message shows. */
   wrongGuessesLeft: number | null;
+  /** The guess just sent had been sent on this round before: it cost nothing. */
+  alreadyTried?: boolean;
+  /** The guess just sent was turned away unjudged, for free, for this reason. */
+  refusal?: Refusal | null;
   /** The player had seen this anime's answer before: a right guess scores nothing. */
   seenBefore: boolean;
   /** Skip found nothing else in the pool. */
@@ -31,6 +38,17 @@ export type RoundMessageProps = {
 export const NOTHING_ELSE_MESSAGE =
   "You've seen every anime in the pool. New ones arrive with the next catalogue refresh.";
 export const SEEN_BEFORE_MESSAGE = "You've seen this one's answer: it won't score.";
+type Refusal = Extract<GuessOutcome, { kind: "refused" }>["code"];
+
+/**
+ * Why a guess was turned away, short enough for two lines on a phone (the server's error texts
+ * are longer): the round's message must not push Submit out of view.
+ */
+const REFUSAL_MESSAGES: Record<Refusal, string> = {
+  GUESS_TOO_GENERIC: "Too general: type a title, or a word only its title has. Not counted.",
+  GUESS_IS_A_LIST: "One title per guess: that looks like a list. Not counted.",
+};
+export const ALREADY_TRIED_MESSAGE = "Already tried: that guess is in your list. It cost nothing.";
 export const NEW_DAY_MESSAGE = "New day! Your guesses are back.";
 /** Names the button the screen shows once a round has ended. */
 export const OUT_OF_GUESSES_MESSAGE = "Out of guesses! Press Next Anime → for another one.";
@@ -53,6 +71,8 @@ function messageFor({
   roundStatus,
   pointsEarned,
   wrongGuessesLeft,
+  alreadyTried = false,
+  refusal = null,
   seenBefore,
   nothingElse,
   newDay,
@@ -99,6 +119,20 @@ function messageFor({
     return (
       <Line tone="error" icon={<CircleXIcon />}>
         Wrong! {countOf(wrongGuessesLeft, "guess", "guesses")} remaining for this anime
+      </Line>
+    );
+  }
+  if (refusal !== null) {
+    return (
+      <Line tone="warning" icon={<CircleMinusIcon />}>
+        {REFUSAL_MESSAGES[refusal]}
+      </Line>
+    );
+  }
+  if (alreadyTried) {
+    return (
+      <Line tone="warning" icon={<RotateCcwIcon />}>
+        {ALREADY_TRIED_MESSAGE}
       </Line>
     );
   }

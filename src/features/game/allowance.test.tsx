@@ -173,13 +173,13 @@ describe("the midnight reset", () => {
 
     const unfinished = await screen.findByRole("region", { name: REPLACED_AT_MIDNIGHT });
     expect(unfinished).toHaveTextContent(`It was ${replaced.title.english}`);
-    expect(screen.queryByRole("region", { name: "Skipped" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "Previous anime" })).not.toBeInTheDocument();
     expect(guessBox()).toHaveValue("Half typ");
 
     const skipped = await dealtAnime(game.backend, ann);
     await game.user.click(screen.getByRole("button", { name: "Skip" }));
-    const reveal = await screen.findByRole("region", { name: "Skipped" });
-    expect(reveal).toHaveTextContent(`It was ${skipped.title.english}`);
+    const reveal = await screen.findByRole("region", { name: "Previous anime" });
+    expect(reveal).toHaveTextContent(`Previous anime: ${skipped.title.english}`);
     expect(screen.queryByRole("region", { name: REPLACED_AT_MIDNIGHT })).not.toBeInTheDocument();
     expect(guessBox()).toHaveValue("");
     expect(guessBox()).toHaveFocus();

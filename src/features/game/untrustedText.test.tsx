@@ -67,12 +67,12 @@ describe("text from AniList on the game screen", () => {
     const skip = async () => await user.click(await screen.findByRole("button", { name: "Skip" }));
     if ((await dealtAnime(backend, ann))._id !== hostileId) {
       await skip();
-      await screen.findByText("It was Another Show");
+      await screen.findByText("Previous anime: Another Show");
     }
     await skip();
 
-    const reveal = await screen.findByRole("region", { name: "Skipped" });
-    expect(await within(reveal).findByText(`It was ${HOSTILE_TITLE}`)).toBeInTheDocument();
+    const reveal = await screen.findByRole("region", { name: "Previous anime" });
+    expect(await within(reveal).findByText(`Previous anime: ${HOSTILE_TITLE}`)).toBeInTheDocument();
     expect(within(reveal).getByText("<b>Koke no Kishi</b>")).toBeInTheDocument();
     expect(reveal.querySelectorAll("img, b, script")).toHaveLength(0);
     expect(injectedElements()).toEqual(nothingInjected);

@@ -25,7 +25,7 @@ async function solve(game: Game) {
   await waitFor(() => expect(submitButton()).toBeEnabled());
   await game.user.clear(guessBox());
   await game.user.type(guessBox(), `${anime.title.english!}{Enter}`);
-  await screen.findByText(/correct/i);
+  await screen.findByText("Correct! You got it!");
 }
 
 // The strip, Share today, /me and the suggestions by keyboard are journeys in the browser

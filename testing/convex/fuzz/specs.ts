@@ -82,6 +82,8 @@ export const GUESS_OUTCOMES = [
   "correct",
   "wrong",
   "outOfGuesses",
+  "refused",
+  "alreadyTried",
 ];
 
 /**
@@ -246,13 +248,9 @@ export const specs: Record<PublicFunctionName, Spec> = {
     },
   },
   "game:guess": {
-    // A list, common words alone or an over-long paste is refused before anything is spent.
-    refusals: forPlayers(
-      "GAME_NOT_STARTED",
-      "GUESS_TOO_LONG",
-      "GUESS_IS_A_LIST",
-      "GUESS_TOO_GENERIC",
-    ),
+    // An over-long paste is refused before anything is spent (a list, or common words alone,
+    // is turned away as an outcome, "refused", kept in the round's history).
+    refusals: forPlayers("GAME_NOT_STARTED", "GUESS_TOO_LONG"),
     runs: Math.ceil(RUNS * 1.5),
     hints: {
       roundNumber: fc.constantFrom(live.round(0), live.round(-1), live.round(1)),

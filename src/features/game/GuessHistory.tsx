@@ -1,0 +1,62 @@
+import { CircleCheckIcon, CircleMinusIcon, CircleXIcon, RotateCcwIcon } from "lucide-react";
+import type { ReactNode } from "react";
+import type { GameView } from "@convex/model/game/view";
+import { cn } from "@/lib/utils";
+
+export type RoundGuess = NonNullable<GameView["round"]>["guesses"][number];
+
+/** What each outcome says in the list: whether the guess counted, and why not. */
+const GUESS_OUTCOME_TEXT: Record<RoundGuess["outcome"], string> = {
+  correct: "Correct",
+  wrong: "Wrong",
+  tooGeneric: "Too general — not counted",
+  list: "A list — not counted",
+  alreadyTried: "Already tried — not counted",
+};
+
+const outcomeLook: Record<RoundGuess["outcome"], { icon: ReactNode; className: string }> = {
+  correct: { icon: <CircleCheckIcon />, className: "text-emerald-300" },
+  wrong: { icon: <CircleXIcon />, className: "text-red-300" },
+  tooGeneric: { icon: <CircleMinusIcon />, className: "text-amber-200" },
+  list: { icon: <CircleMinusIcon />, className: "text-amber-200" },
+  alreadyTried: { icon: <RotateCcwIcon />, className: "text-muted-foreground" },
+};
+
+/**
+ * The round's guesses in order, each with what became of it, from the server's round (so a reload
+ * keeps them): a wrong guess stays listed after its message has gone, and a free one says why it
+ * did not count. The texts are the player's own; a correct one comes only with the round's end.
+ */
+export function GuessHistory({ guesses }: { guesses: readonly RoundGuess[] }) {
+  if (guesses.length === 0) return null;
+  return (
+    <section aria-label="Your guesses" className="grid gap-1.5">
+      <h3 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+        Your guesses
+      </h3>
+      <ol className="grid gap-1 text-sm">
+        {guesses.map((guess, index) => {
+          const look = outcomeLook[guess.outcome];
+          return (
+            <li
+              // The list only grows within a round: the index is the guess's identity.
+              key={index}
+              className="flex items-baseline justify-between gap-3 rounded-md bg-muted/40 px-3 py-1.5"
+            >
+              <span className="min-w-0 break-words">{guess.text}</span>
+              <span
+                className={cn(
+                  "flex shrink-0 items-center gap-1 self-center text-xs font-medium whitespace-nowrap [&>svg]:size-3.5",
+                  look.className,
+                )}
+              >
+                {look.icon}
+                {GUESS_OUTCOME_TEXT[guess.outcome]}
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
