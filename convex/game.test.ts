@@ -8,6 +8,7 @@ import {
   dealtAnime,
   foldAll,
   guessAs,
+  guessWrongAs,
   pendingGameJobs,
   scoreOf,
   seedAnime,
@@ -563,7 +564,7 @@ describe("resets and cooldown ends are caught up, never scheduled per player", (
 
   test("asked before midnight nothing changes; at midnight the reset happens once, and asking again refills nothing", async () => {
     const { player } = await startedGame();
-    for (let i = 0; i < 3; i++) await guessAs(player, WRONG_GUESS);
+    for (let i = 0; i < 3; i++) await guessWrongAs(player);
     const before = await viewOf(player);
     await advanceTo(player, before.nextResetAt - 1);
     expect(await viewOf(player)).toEqual(before);
@@ -571,7 +572,7 @@ describe("resets and cooldown ends are caught up, never scheduled per player", (
     await advanceTo(player, before.nextResetAt);
     const reset = await viewOf(player);
     expect(reset).toMatchObject({ dailyRemaining: 20, lastReset: before.nextResetAt });
-    await guessAs(player, WRONG_GUESS);
+    await guessWrongAs(player);
     const played = await viewOf(player);
     expect(played.dailyRemaining).toBe(19);
     // The same call again (a retry, a second tab): no second refill, no second new anime.
@@ -583,7 +584,7 @@ describe("resets and cooldown ends are caught up, never scheduled per player", (
 
   test("a cheater reporting a zone whose midnight has passed and asking at once gets nothing back", async () => {
     const { as, player } = await startedGame({ timeZone: "UTC" });
-    for (let i = 0; i < 5; i++) await guessAs(player, WRONG_GUESS);
+    for (let i = 0; i < 5; i++) await guessWrongAs(player);
     await skipAs(player);
     // 12:00 UTC: Tokyo's midnight (15:00 UTC) is nearer than UTC's.
     await as.mutation(api.game.open, { timeZone: "Asia/Tokyo" });
@@ -600,10 +601,10 @@ describe("resets and cooldown ends are caught up, never scheduled per player", (
       const game = (await ctx.db.query("games").first())!;
       await ctx.db.patch("games", game._id, { dailyRemaining: 1, animeRemaining: 1 });
     });
-    await guessAs(player, WRONG_GUESS);
+    await guessWrongAs(player);
     const { cooldownEnd } = await viewOf(player);
     await advanceTo(player, cooldownEnd!);
-    await guessAs(player, WRONG_GUESS);
+    await guessWrongAs(player);
     const played = await viewOf(player);
     expect(played).toMatchObject({ dailyRemaining: 19, cooldownEnd: null });
     await syncAs(player);
@@ -633,7 +634,7 @@ describe("the daily allowance running out mid-anime", () => {
       const game = (await ctx.db.query("games").first())!;
       await ctx.db.patch("games", game._id, { dailyRemaining: left + 1 });
     });
-    await guessAs(started.player, WRONG_GUESS);
+    await guessWrongAs(started.player);
     await skipAs(started.player);
     expect(await viewOf(started.player)).toMatchObject({
       dailyRemaining: left,
@@ -644,8 +645,8 @@ describe("the daily allowance running out mid-anime", () => {
 
   test("the anime stays in play through the cooldown, gets 5 guesses with the refill, and still scores", async () => {
     const { t, player } = await dayDownTo(2);
-    expect(await guessAs(player, WRONG_GUESS)).toEqual({ kind: "wrong", guessesLeft: 1 });
-    expect(await guessAs(player, WRONG_GUESS)).toEqual({ kind: "wrong", guessesLeft: 0 });
+    expect(await guessWrongAs(player)).toEqual({ kind: "wrong", guessesLeft: 1 });
+    expect(await guessWrongAs(player)).toEqual({ kind: "wrong", guessesLeft: 0 });
     const cooling = await viewOf(player);
     expect(cooling).toMatchObject({
       dailyRemaining: 0,
@@ -672,10 +673,10 @@ describe("the daily allowance running out mid-anime", () => {
       const game = (await ctx.db.query("games").first())!;
       await ctx.db.patch("games", game._id, { dailyRemaining: 2, animeRemaining: 2 });
     });
-    await guessAs(player, WRONG_GUESS);
-    await guessAs(player, WRONG_GUESS);
+    await guessWrongAs(player);
+    await guessWrongAs(player);
     await advanceTo(player, (await viewOf(player)).cooldownEnd!);
-    for (let i = 0; i < 4; i++) await guessAs(player, WRONG_GUESS);
+    for (let i = 0; i < 4; i++) await guessWrongAs(player);
     const evening = await viewOf(player);
     expect(evening).toMatchObject({ animeRemaining: 1, round: { guessesUsed: 6 } });
 
@@ -685,19 +686,19 @@ describe("the daily allowance running out mid-anime", () => {
       animeRemaining: 5,
       round: { number: evening.round!.number, status: "playing", guessesUsed: 6 },
     });
-    expect(await guessAs(player, WRONG_GUESS)).toEqual({ kind: "wrong", guessesLeft: 4 });
+    expect(await guessWrongAs(player)).toEqual({ kind: "wrong", guessesLeft: 4 });
   });
 
   test("an anime whose own five ran out with the day is out of guesses", async () => {
     const { player } = await dayDownTo(5);
-    for (let i = 0; i < 4; i++) await guessAs(player, WRONG_GUESS);
-    expect(await guessAs(player, WRONG_GUESS)).toEqual({ kind: "outOfGuesses" });
+    for (let i = 0; i < 4; i++) await guessWrongAs(player);
+    expect(await guessWrongAs(player)).toEqual({ kind: "outOfGuesses" });
     expect((await viewOf(player)).round!.status).toBe("outOfGuesses");
   });
 
   test("during the cooldown a guess or a skip sent straight to the server changes nothing", async () => {
     const { t, as, player } = await dayDownTo(1);
-    await guessAs(player, WRONG_GUESS);
+    await guessWrongAs(player);
     const cooling = await viewOf(player);
     const { title } = await answersOfRound(t, player);
     const round = cooling.round!;

@@ -111,7 +111,8 @@ async function playSession(t: TestConvex, player: TestPlayer, timeZone: string) 
         {
           roundNumber: onScreen.number,
           attempt: onScreen.guessesUsed,
-          guess: step === "c" ? answer : WRONG_GUESS,
+          // A new text each time: a repeat in the same round is "already tried", for free.
+          guess: step === "c" ? answer : `${WRONG_GUESS} ${onScreen.guessesUsed + 1}`,
         },
       );
       expect(outcome.kind).toBe(step === "c" ? "correct" : "wrong");

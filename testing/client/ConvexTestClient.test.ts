@@ -193,12 +193,14 @@ describe("ConvexTestClient and scheduled functions", () => {
     await client.mutation(api.game.start, { timeZone: "UTC" });
     // Spend the day's guesses (the last one starts the cooldown); a further attempt changes nothing.
     let view = (await client.query(api.game.state, {})) as GameView;
-    while (view.dailyRemaining > 0) {
+    // Bounded, and a new text each time: a repeat in the same round would be free.
+    for (let sent = 1; view.dailyRemaining > 0; sent++) {
+      if (sent > 100) throw new Error("the day's guesses were never spent");
       if (view.round!.status === "playing") {
         await client.mutation(api.game.guess, {
           roundNumber: view.round!.number,
           attempt: view.round!.guessesUsed,
-          guess: WRONG_GUESS,
+          guess: `${WRONG_GUESS} ${sent}`,
         });
       } else {
         await client.mutation(api.game.next, { roundNumber: view.round!.number });

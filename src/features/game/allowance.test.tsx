@@ -83,13 +83,14 @@ describe("the end of the allowance", () => {
     // Five left today, dealt five: the day's last guess is also the anime's fifth.
     await patchGame(game.backend, ann, { dailyRemaining: 5 });
     await screen.findByText(`Daily Guesses: 5/${DAILY_GUESSES}`);
+    // A new text each time: a repeat would be "already tried", for free.
     for (let left = 4; left >= 1; left--) {
-      await game.user.type(guessBox(), `${WRONG_GUESS}{Enter}`);
+      await game.user.type(guessBox(), `${WRONG_GUESS} ${left}{Enter}`);
       await screen.findByText(`Anime Guesses: ${left}/${GUESSES_PER_ANIME}`);
     }
     // One left: said in the singular.
     expect(roundMessage()).toHaveTextContent("Wrong! 1 guess remaining for this anime");
-    await game.user.type(guessBox(), `${WRONG_GUESS}{Enter}`);
+    await game.user.type(guessBox(), `${WRONG_GUESS} 0{Enter}`);
     await screen.findByRole("timer");
 
     await act(() => vi.advanceTimersByTimeAsync(COOLDOWN_MS + 1_000));

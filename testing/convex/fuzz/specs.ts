@@ -269,7 +269,15 @@ export const specs: Record<PublicFunctionName, Spec> = {
       attempt: fc.constant(live.attempt),
       guess: fc.oneof(
         { weight: 1, arbitrary: fc.constant(live.answer) },
-        { weight: 4, arbitrary: fc.constantFrom("Zorblat", "Show 999", "Naruto") },
+        // Mostly new texts: a repeat in the same round costs nothing, and a day of repeats would
+        // never reach the cooldown.
+        {
+          weight: 4,
+          arbitrary: fc.oneof(
+            fc.constantFrom("Zorblat", "Show 999", "Naruto"),
+            fc.integer({ min: 1, max: 10_000 }).map((n) => `Zorblat ${n}`),
+          ),
+        },
       ),
     }),
     succeeded: (result, { caller, before, after }) => {
