@@ -42,12 +42,9 @@ export function FeedbackCard({ feedback }: { feedback: FeedbackItem }) {
       )}
       <div className="mt-auto flex flex-wrap items-center justify-between gap-x-4 gap-y-1 border-t pt-3 text-xs text-muted-foreground">
         <span className="min-w-0 break-all">
-          From{" "}
-          {feedback.username === null ? (
-            <span className="italic">a deleted account</span>
-          ) : (
-            <span className="font-medium text-foreground">{feedback.username}</span>
-          )}
+          User:{" "}
+          <span className="font-medium text-foreground">{feedback.username ?? "(deleted)"}</span>{" "}
+          <span className="font-mono">{feedback.userId}</span>
         </span>
         <span>Version {feedback.version}</span>
       </div>

@@ -8,7 +8,6 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { importWithReload, lazyWithReload } from "@/lib/lazyWithReload";
 import { useLazyDialog } from "@/lib/useLazyDialog";
-import { BAR_BUTTON } from "@/components/barButton";
 import { useBusyCall } from "@/lib/useBusyCall";
 
 const loadFeedbackDialog = () => importWithReload(() => import("./FeedbackDialog"));
@@ -43,17 +42,13 @@ export function BetaButton({ viewer }: { viewer: Profile }) {
     return (
       <Button
         variant="ghost"
-        size="sm"
-        className={BAR_BUTTON}
+        size="icon-sm"
         title="Join the beta program"
-        aria-label="Join the beta program"
         disabled={joining}
         onClick={() => void joinBeta()}
       >
         {joining ? <Spinner /> : <FlaskConicalIcon />}
-        <span aria-hidden="true" className="hidden sm:inline">
-          Beta
-        </span>
+        <span className="sr-only">Join the beta program</span>
       </Button>
     );
   }
@@ -62,20 +57,17 @@ export function BetaButton({ viewer }: { viewer: Profile }) {
     <>
       <Button
         variant="ghost"
-        size="sm"
-        className={`relative ${BAR_BUTTON}`}
+        size="icon-sm"
+        className="relative"
         title="Send beta feedback"
-        aria-label="Send beta feedback"
         {...feedbackDialog.openerProps}
       >
         <FlaskConicalIcon className="text-primary" />
         <span
           aria-hidden="true"
-          className="absolute top-1 left-5 size-2 rounded-full bg-primary ring-2 ring-background sm:left-6"
+          className="absolute top-1 right-1 size-2 rounded-full bg-primary ring-2 ring-background"
         />
-        <span aria-hidden="true" className="hidden sm:inline">
-          Feedback
-        </span>
+        <span className="sr-only">Send beta feedback</span>
       </Button>
       {feedbackDialog.mounted && (
         <Suspense fallback={null}>

@@ -108,10 +108,10 @@ export function LandingPage() {
   );
 }
 
-/** Signed in: "Play Now" to /game. Signed out: Sign Up on a first visit, Login after. */
+/** Signed in: "Play Now" to /game. Signed out: opens the login dialog. */
 function DailyChallengeButton() {
   const viewer = useViewer();
-  const { openWelcome, prefetch: prefetchLogin } = useAuthDialog();
+  const { openLogin, prefetch: prefetchLogin } = useAuthDialog();
 
   if (viewer.status === "signedIn") {
     return (
@@ -134,7 +134,7 @@ function DailyChallengeButton() {
       data-visitor-control=""
       onPointerEnter={prefetchLogin}
       onFocus={prefetchLogin}
-      onClick={openWelcome}
+      onClick={openLogin}
     >
       Start Playing
     </Button>
