@@ -50,21 +50,27 @@ async function startGame(_t: TestConvex, caller: Caller | null) {
 }
 
 const ROOM = "K7QM2X";
+/** The link secret of a private room ROOM. */
+const SECRET = "5ec2e7".repeat(5) + "ab";
 
 /**
  * A party room with the code ROOM: the caller hosts it (a visitor's room has another host), or
- * with `guest`, someone else hosts it and the caller is not in it. `started` starts its game.
+ * with `guest`, someone else hosts it and the caller is not in it. `started` starts its game;
+ * `isPrivate` makes it private to its link, whose secret is SECRET.
  */
-function inRoom({ guest = false, started = false } = {}) {
+function inRoom({ guest = false, started = false, isPrivate = false } = {}) {
   return async (t: TestConvex, caller: Caller | null) => {
     const host =
       guest || caller === null
         ? await signedInAs(t, "player", { email: "host@example.com", username: "Host" })
         : caller;
-    await host.as.mutation(api.rooms.create, {});
+    await host.as.mutation(api.rooms.create, { private: isPrivate });
     await t.run(async (ctx) => {
       const room = (await ctx.db.query("rooms").first())!;
-      await ctx.db.patch("rooms", room._id, { code: ROOM });
+      await ctx.db.patch("rooms", room._id, {
+        code: ROOM,
+        ...(isPrivate ? { linkSecret: SECRET } : {}),
+      });
     });
     if (started) await host.as.mutation(api.rooms.start, { code: ROOM });
   };
@@ -293,24 +299,82 @@ const audit: Record<PublicFunctionName, Row | Row[]> = {
       expected: signedInOnly(),
       allowed: ({ result }) => expect(result).toEqual({ kind: "outside" }),
     },
+    {
+      // A private room's members are shown its link's secret, to share it.
+      args: { code: ROOM },
+      prepare: inRoom({ isPrivate: true }),
+      expected: signedInOnly(),
+      allowed: ({ result }) => expect(result).toMatchObject({ kind: "member", linkSecret: SECRET }),
+    },
+    {
+      args: { code: ROOM },
+      prepare: inRoom({ guest: true, isPrivate: true }),
+      expected: signedInOnly(),
+      allowed: ({ result }) => expect(result).toEqual({ kind: "outside" }),
+    },
   ],
-  "rooms:create": {
-    args: {},
-    expected: signedInOnly(),
-    allowed: async ({ result, t, caller }) => {
-      expect(result).toEqual({ code: expect.stringMatching(/^[A-Z2-9]{6}$/) as unknown });
-      expect((await roomOf(t)).hostId).toBe(caller!.userId);
+  "rooms:create": [
+    {
+      args: {},
+      expected: signedInOnly(),
+      allowed: async ({ result, t, caller }) => {
+        expect(result).toEqual({ code: expect.stringMatching(/^[A-Z2-9]{6}$/) as unknown });
+        const room = await roomOf(t);
+        expect(room.hostId).toBe(caller!.userId);
+        expect(room.linkSecret).toBeUndefined();
+      },
     },
-  },
-  "rooms:join": {
-    args: { code: ROOM.toLowerCase() },
-    prepare: inRoom({ guest: true }),
-    expected: signedInOnly(),
-    allowed: async ({ result, t, caller }) => {
-      expect(result).toEqual({ kind: "joined", code: ROOM });
-      expect((await membersOf(t)).map((m) => m.userId)).toContain(caller!.userId);
+    {
+      // Private: the secret is kept, and not returned (the host reads it in the room's view).
+      args: { private: true },
+      expected: signedInOnly(),
+      allowed: async ({ result, t }) => {
+        expect(result).toEqual({ code: expect.stringMatching(/^[A-Z2-9]{6}$/) as unknown });
+        expect((await roomOf(t)).linkSecret).toMatch(/^[0-9a-f]{32}$/);
+      },
     },
-  },
+  ],
+  "rooms:join": [
+    {
+      args: { code: ROOM.toLowerCase() },
+      prepare: inRoom({ guest: true }),
+      expected: signedInOnly(),
+      allowed: async ({ result, t, caller }) => {
+        expect(result).toEqual({ kind: "joined", code: ROOM });
+        expect((await membersOf(t)).map((m) => m.userId)).toContain(caller!.userId);
+      },
+    },
+    {
+      // A private room's code alone: as if there were no such room.
+      args: { code: ROOM },
+      prepare: inRoom({ guest: true, isPrivate: true }),
+      expected: signedInOnly(),
+      allowed: async ({ result, t }) => {
+        expect(result).toEqual({ kind: "refused", reason: "ROOM_NOT_FOUND" });
+        expect(await membersOf(t)).toHaveLength(1);
+      },
+    },
+    {
+      args: { code: ROOM, secret: SECRET },
+      prepare: inRoom({ guest: true, isPrivate: true }),
+      expected: signedInOnly(),
+      allowed: ({ result }) => expect(result).toEqual({ kind: "joined", code: ROOM }),
+    },
+  ],
+  "rooms:setPrivate": [
+    {
+      args: { code: ROOM, private: true },
+      prepare: inRoom(),
+      expected: signedInOnly(),
+      allowed: async ({ t }) => expect((await roomOf(t)).linkSecret).toMatch(/^[0-9a-f]{32}$/),
+    },
+    {
+      // Only the host, and an outsider learns nothing.
+      args: { code: ROOM, private: false },
+      prepare: inRoom({ guest: true, isPrivate: true }),
+      expected: signedInOnly("NOT_IN_ROOM"),
+    },
+  ],
   "rooms:remove": [
     {
       // The host removes their guest.

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import {
@@ -11,67 +11,26 @@ import {
   ROOM_MAX_AGE_MS,
   ROOM_SEEN_BAR_MS,
 } from "./model/shared/rules";
-import type { MemberView } from "./model/rooms/view";
 import { expectErrorCode, newBackend, type TestConvex } from "../testing/convex/backend";
 import {
   deal,
   dealtAnime,
+  fakeRoomClock,
+  memberView as view,
+  newRoom,
+  roomAndRound,
+  roomPlayers as players,
   gameOf,
   guessAs,
   scoreOf,
   seedAnime,
-  signedInAs,
   skipAs,
 } from "../testing/world";
 
-type Player = Awaited<ReturnType<typeof signedInAs>>;
-
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
-  vi.setSystemTime(new Date("2026-11-21T12:00:00Z"));
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
-
-async function players(t: TestConvex, count: number): Promise<Player[]> {
-  const made: Player[] = [];
-  for (let i = 0; i < count; i++) {
-    made.push(
-      await signedInAs(t, "player", { email: `p${i}@example.com`, username: `Player${i}` }),
-    );
-  }
-  return made;
-}
-
-async function view(player: Player, code: string): Promise<MemberView> {
-  const result = await player.as.query(api.rooms.view, { code });
-  if (result.kind !== "member") throw new Error(`not a member: ${result.kind}`);
-  return result;
-}
-
-async function newRoom(host: Player, guests: Player[]) {
-  const { code } = await host.as.mutation(api.rooms.create, {});
-  for (const guest of guests) {
-    expect(await guest.as.mutation(api.rooms.join, { code })).toEqual({ kind: "joined", code });
-  }
-  return code;
-}
+fakeRoomClock();
 
 async function roomAnime(t: TestConvex, code: string): Promise<Id<"anime">> {
-  return await t.run(async (ctx) => {
-    const room = (await ctx.db
-      .query("rooms")
-      .withIndex("by_code", (q) => q.eq("code", code))
-      .unique())!;
-    const round = await ctx.db
-      .query("roomRounds")
-      .withIndex("by_roomId_and_number", (q) =>
-        q.eq("roomId", room._id).eq("number", room.roundNumber),
-      )
-      .unique();
-    return round!.animeId;
-  });
+  return (await roomAndRound(t, code)).round!.animeId;
 }
 
 /** Every room code that is not `code`, in order: what an enumerating script sends. */

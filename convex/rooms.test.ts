@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import crons from "./crons";
 import type { Doc } from "./_generated/dataModel";
@@ -14,9 +14,16 @@ import {
   ROOM_REVEAL_MS,
   roomPointsFor,
 } from "./model/shared/rules";
-import type { MemberView } from "./model/rooms/view";
 import { expectErrorCode, newBackend, type TestConvex } from "../testing/convex/backend";
-import { seedAnime, signedInAs } from "../testing/world";
+import {
+  fakeRoomClock,
+  memberView as view,
+  newRoom,
+  roomAndRound,
+  roomPlayers as players,
+  seedAnime,
+  signedInAs,
+} from "../testing/world";
 import { WRONG_GUESS } from "../testing/fixtures/anime";
 import { queryRunsCaused } from "../testing/convex/concurrency/occ";
 import type { CallRecord } from "../testing/convex/concurrency/readWriteSets";
@@ -29,29 +36,7 @@ type Player = Awaited<ReturnType<typeof signedInAs>>;
 const SECONDS = 30;
 const STEP_MS = (SECONDS * 1000) / BLUR_STEPS_PX.length;
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
-  vi.setSystemTime(new Date("2026-11-21T12:00:00Z"));
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
-
-async function players(t: TestConvex, count: number): Promise<Player[]> {
-  const made: Player[] = [];
-  for (let i = 0; i < count; i++) {
-    made.push(
-      await signedInAs(t, "player", { email: `p${i}@example.com`, username: `Player${i}` }),
-    );
-  }
-  return made;
-}
-
-async function view(player: Player, code: string): Promise<MemberView> {
-  const result = await player.as.query(api.rooms.view, { code });
-  if (result.kind !== "member") throw new Error(`not a member: ${result.kind}`);
-  return result;
-}
+fakeRoomClock();
 
 /** Everything that names an anime: its titles, AniList id and host, its clear cover. */
 function secretsOf(anime: Doc<"anime">): string[] {
@@ -68,19 +53,8 @@ function secretsOf(anime: Doc<"anime">): string[] {
 }
 
 async function currentAnime(t: TestConvex, code: string): Promise<Doc<"anime">> {
-  return await t.run(async (ctx) => {
-    const room = (await ctx.db
-      .query("rooms")
-      .withIndex("by_code", (q) => q.eq("code", code))
-      .unique())!;
-    const round = (await ctx.db
-      .query("roomRounds")
-      .withIndex("by_roomId_and_number", (q) =>
-        q.eq("roomId", room._id).eq("number", room.roundNumber),
-      )
-      .unique())!;
-    return (await ctx.db.get("anime", round.animeId))!;
-  });
+  const { round } = await roomAndRound(t, code);
+  return (await t.run(async (ctx) => await ctx.db.get("anime", round!.animeId)))!;
 }
 
 /** Advances the fake clock in small steps, the open pages beating, the scheduler keeping up. */
@@ -101,12 +75,6 @@ async function expectNoSecrets(t: TestConvex, code: string, values: unknown[]) {
   const anime = await currentAnime(t, code);
   const text = JSON.stringify(values);
   for (const secret of secretsOf(anime)) expect(text).not.toContain(secret);
-}
-
-async function newRoom(host: Player, guests: Player[]) {
-  const { code } = await host.as.mutation(api.rooms.create, {});
-  for (const guest of guests) await guest.as.mutation(api.rooms.join, { code });
-  return code;
 }
 
 describe("party rooms", () => {

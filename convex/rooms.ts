@@ -4,6 +4,7 @@ import { playerMutation, playerQuery } from "./functions";
 import { deleteClosedRooms } from "./model/rooms/cleanup";
 import * as Lobby from "./model/rooms/lobby";
 import * as Presence from "./model/rooms/presence";
+import * as Privacy from "./model/rooms/privacy";
 import { roomGuessOutcomeValidator, submitRoomGuess } from "./model/rooms/scoring";
 import { advanceArgs, advanceRound, startGame } from "./model/rooms/timeline";
 import { roomView, roomViewValidator } from "./model/rooms/view";
@@ -15,21 +16,29 @@ export const view = playerQuery({
   handler: async (ctx, { code }) => await roomView(ctx, ctx.user._id, code),
 });
 
-/** Makes a room with the caller as host. */
+/** Makes a room with the caller as host; `private`: only its link lets newcomers in. */
 export const create = playerMutation({
-  args: {},
+  args: { private: v.optional(v.boolean()) },
   returns: Lobby.roomCodeValidator,
-  handler: async (ctx) => await Lobby.createRoom(ctx, ctx.user),
+  handler: async (ctx, args) => await Lobby.createRoom(ctx, ctx.user, args.private ?? false),
 });
 
 /**
- * Joins by code (from a link, the QR code or typed); a member is simply back. Wrong codes are
- * limited per account, so a refusal is a result (its count must be kept), not an error.
+ * Joins by code (from a link, the QR code or typed), with the secret a private room's link
+ * carries; a member is simply back. Wrong codes are limited per account, so a refusal is a
+ * result (its count must be kept), not an error.
  */
 export const join = playerMutation({
-  args: { code: v.string() },
+  args: { code: v.string(), secret: v.optional(v.string()) },
   returns: Lobby.joinResultValidator,
-  handler: async (ctx, { code }) => await Lobby.joinRoom(ctx, ctx.user, code),
+  handler: async (ctx, args) => await Lobby.joinRoom(ctx, ctx.user, args),
+});
+
+/** The host makes the room private to its link, or open to its code again (before a game). */
+export const setPrivate = playerMutation({
+  args: { code: v.string(), private: v.boolean() },
+  returns: v.null(),
+  handler: async (ctx, args) => await Privacy.setRoomPrivacy(ctx, ctx.user._id, args),
 });
 
 /** The host removes a player, who cannot join this room again. */

@@ -495,8 +495,13 @@ export const roomStatus = v.union(
 
 /** A room: its code, host, settings and where its game is (the current round's number). */
 export const roomFields = {
-  /** Short and unambiguous (ROOM_CODE_ALPHABET), e.g. "K7QM". */
+  /** Short and unambiguous (ROOM_CODE_ALPHABET), e.g. "K7QM2X". */
   code: v.string(),
+  /**
+   * Set when the room is private to its link: only the code with this secret lets a newcomer in
+   * (model/rooms/privacy.ts). Only members are ever shown it.
+   */
+  linkSecret: v.optional(v.string()),
   hostId: v.id("users"),
   createdBy: v.id("users"),
   status: roomStatus,

@@ -80,6 +80,7 @@ import type * as model_rooms_deal from "../model/rooms/deal.js";
 import type * as model_rooms_joinLimit from "../model/rooms/joinLimit.js";
 import type * as model_rooms_lobby from "../model/rooms/lobby.js";
 import type * as model_rooms_presence from "../model/rooms/presence.js";
+import type * as model_rooms_privacy from "../model/rooms/privacy.js";
 import type * as model_rooms_scoring from "../model/rooms/scoring.js";
 import type * as model_rooms_timeline from "../model/rooms/timeline.js";
 import type * as model_rooms_view from "../model/rooms/view.js";
@@ -175,6 +176,7 @@ declare const fullApi: ApiFromModules<{
   "model/rooms/joinLimit": typeof model_rooms_joinLimit;
   "model/rooms/lobby": typeof model_rooms_lobby;
   "model/rooms/presence": typeof model_rooms_presence;
+  "model/rooms/privacy": typeof model_rooms_privacy;
   "model/rooms/scoring": typeof model_rooms_scoring;
   "model/rooms/timeline": typeof model_rooms_timeline;
   "model/rooms/view": typeof model_rooms_view;

@@ -155,8 +155,8 @@ export async function roomFigures(t: TestConvex, roomCount: number) {
   const ids = users.map((user) => user._id);
   await seedRooms(t, roomCount, ids);
   const code = await t.run(async (ctx) => {
-    const { code } = await createRoom(ctx, users[0]);
-    for (const user of users.slice(1)) await joinRoom(ctx, user, code);
+    const { code } = await createRoom(ctx, users[0], false);
+    for (const user of users.slice(1)) await joinRoom(ctx, user, { code });
     await startGame(ctx, ids[0], code);
     return code;
   });
@@ -197,9 +197,11 @@ export async function roomFigures(t: TestConvex, roomCount: number) {
     await measure(t, null, (ctx) => sweepRoom(ctx, roomId))
   ).figure;
   rows["rooms.join (a member, by link)"] = (
-    await measure(t, ids[3], (ctx) => joinRoom(ctx, users[3], code))
+    await measure(t, ids[3], (ctx) => joinRoom(ctx, users[3], { code }))
   ).figure;
-  const wrongCode = await measure(t, newcomer._id, (ctx) => joinRoom(ctx, newcomer, "ZZZZZZ"));
+  const wrongCode = await measure(t, newcomer._id, (ctx) =>
+    joinRoom(ctx, newcomer, { code: "ZZZZZZ" }),
+  );
   if (wrongCode.result.kind !== "refused") throw new Error("a wrong code joined");
   rows["rooms.join (a wrong code)"] = wrongCode.figure;
   rows["rooms.remove"] = (
@@ -211,7 +213,7 @@ export async function roomFigures(t: TestConvex, roomCount: number) {
       return await removePlayer(ctx, ids[0], { code, player: player._id });
     })
   ).figure;
-  const joined = await measure(t, newcomer._id, (ctx) => joinRoom(ctx, newcomer, code));
+  const joined = await measure(t, newcomer._id, (ctx) => joinRoom(ctx, newcomer, { code }));
   if (joined.result.kind !== "joined") throw new Error(`newcomer: ${joined.result.reason}`);
   rows["rooms.join (a newcomer, mid-round)"] = joined.figure;
   await t.run(async (ctx) => await advanceRound(ctx, { roundId, phase: "timeUp" }));

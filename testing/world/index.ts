@@ -32,4 +32,12 @@ export {
   syncAs,
   viewOf,
 } from "./game";
+export {
+  fakeRoomClock,
+  memberView,
+  newRoom,
+  roomAndRound,
+  roomPlayers,
+  ROOM_TEST_DAY,
+} from "./rooms";
 export { ann, bob, type Credentials, type Tokens } from "../fixtures/accounts";

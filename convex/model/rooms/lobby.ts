@@ -21,6 +21,7 @@ import {
 } from "./access";
 import { attemptsOf, lockedUntil, recordWrongCode } from "./joinLimit";
 import { ensureSweep, heartbeatOf } from "./presence";
+import { holdsLinkSecret, linkOpens, newLinkSecret } from "./privacy";
 import { endRoundIfAllDone, resumeRoom, showCurrentRound } from "./timeline";
 
 /** How many tries a new code gets before giving up (a clash is rare below a few thousand rooms). */
@@ -52,8 +53,12 @@ function newPlayer(roomId: Id<"rooms">, user: Doc<"users">, now: number) {
 export const roomCodeValidator = v.object({ code: v.string() });
 type RoomCode = Infer<typeof roomCodeValidator>;
 
-/** A new room in its lobby, with the caller as host and only member. */
-export async function createRoom(ctx: MutationCtx, user: Doc<"users">): Promise<RoomCode> {
+/** A new room in its lobby, with the caller as host and only member; `isPrivate`: see privacy.ts. */
+export async function createRoom(
+  ctx: MutationCtx,
+  user: Doc<"users">,
+  isPrivate: boolean,
+): Promise<RoomCode> {
   const now = Date.now();
   const last = await ctx.db
     .query("rooms")
@@ -75,6 +80,7 @@ export async function createRoom(ctx: MutationCtx, user: Doc<"users">): Promise<
   if (code === null) throw new Error("No free room code found");
   const roomId = await ctx.db.insert("rooms", {
     code,
+    ...(isPrivate ? { linkSecret: newLinkSecret() } : {}),
     hostId: user._id,
     createdBy: user._id,
     status: "lobby",
@@ -111,16 +117,18 @@ export const joinResultValidator = v.union(
 export type JoinResult = Infer<typeof joinResultValidator>;
 
 /**
- * Joins by code (link, QR or typed). A member joining again is simply back; anyone else is held
- * to the wrong-code limit (joinLimit.ts): while locked, no code works, so that a lock cannot be
- * used to tell a real code from a wrong one. A code that names no open room counts as wrong. A
- * game under way can be joined: the newcomer plays from the current round, whose anime is then
- * theirs to be shown (game/dealBar.ts).
+ * Joins by code (link, QR or typed), with the link's secret when the link had one. A member
+ * joining again is simply back; anyone else is held to the wrong-code limit (joinLimit.ts):
+ * while locked, no code works, so that a lock cannot be used to tell a real code from a wrong
+ * one; only a private room's own link still does, which tells nothing to anyone without it. A
+ * code that names no open room counts as wrong, and so does a private room's code without its
+ * secret, answered exactly alike (privacy.ts). A game under way can be joined: the newcomer
+ * plays from the current round, whose anime is then theirs to be shown (game/dealBar.ts).
  */
 export async function joinRoom(
   ctx: MutationCtx,
   user: Doc<"users">,
-  code: string,
+  { code, secret }: { code: string; secret?: string },
 ): Promise<JoinResult> {
   const now = Date.now();
   const found = await roomByCode(ctx, code);
@@ -129,8 +137,7 @@ export async function joinRoom(
   if (found?.status === "closed" && existing !== null) {
     return { kind: "refused", reason: "ROOM_CLOSED" };
   }
-  const room = found?.status === "closed" ? null : found;
-  if (room !== null && existing !== null) {
+  if (found !== null && existing !== null) {
     if (!existing.present) {
       await ctx.db.patch("roomPlayers", existing._id, {
         present: true,
@@ -138,16 +145,21 @@ export async function joinRoom(
         lastSeenAt: now,
       });
     }
-    await cameBack(ctx, room, now);
-    return { kind: "joined", code: room.code };
+    await cameBack(ctx, found, now);
+    return { kind: "joined", code: found.code };
   }
+  // To a newcomer without its link, a private room is no room at all.
+  const known = found !== null && linkOpens(found, secret) ? found : null;
+  const room = known?.status === "closed" ? null : known;
   const attempts = await attemptsOf(ctx, user._id);
   const locked = lockedUntil(attempts, now);
-  if (locked !== null) return { kind: "refused", reason: "ROOM_JOIN_LOCKED", retryAt: locked };
+  if (locked !== null && !(room !== null && holdsLinkSecret(room, secret))) {
+    return { kind: "refused", reason: "ROOM_JOIN_LOCKED", retryAt: locked };
+  }
   if (room === null) {
     const until = await recordWrongCode(ctx, user._id, attempts, now);
     if (until !== null) return { kind: "refused", reason: "ROOM_JOIN_LOCKED", retryAt: until };
-    return { kind: "refused", reason: found === null ? "ROOM_NOT_FOUND" : "ROOM_CLOSED" };
+    return { kind: "refused", reason: known === null ? "ROOM_NOT_FOUND" : "ROOM_CLOSED" };
   }
   if (await isRemoved(ctx, room._id, user._id)) return { kind: "refused", reason: "ROOM_REMOVED" };
   if (room.playerCount >= ROOM_MAX_PLAYERS) return { kind: "refused", reason: "ROOM_FULL" };

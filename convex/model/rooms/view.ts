@@ -23,6 +23,8 @@ export const roomViewValidator = v.union(
   v.object({
     kind: v.literal("member"),
     code: v.string(),
+    /** A private room's link secret (model/rooms/privacy.ts), shown to its members only. */
+    linkSecret: nullable(v.string()),
     status: roomStatus,
     isHost: v.boolean(),
     /** Nobody was present for a while: the round's clock stands still until someone is back. */
@@ -111,6 +113,7 @@ export async function roomView(
   return {
     kind: "member" as const,
     code: room.code,
+    linkSecret: room.linkSecret ?? null,
     status: room.status,
     isHost: room.hostId === userId,
     paused: room.pausedAt !== undefined,

@@ -89,6 +89,11 @@ export const ROOM_JOIN_LOCK_MS = 60_000;
 /** ...up to this long; a day without a lock starts the doubling over. */
 export const ROOM_JOIN_LOCK_MAX_MS = 24 * 60 * 60 * 1000;
 export const ROOM_JOIN_LOCKS_FORGOTTEN_MS = 24 * 60 * 60 * 1000;
+/**
+ * A private room's link carries a secret of this many random bytes (128 bits): guessing it is
+ * out of reach at any rate, let alone at the wrong-code limit (convex/model/rooms/privacy.ts).
+ */
+export const ROOM_LINK_SECRET_BYTES = 16;
 export const ROOM_MAX_PLAYERS = 12;
 export const ROOM_ROUND_CHOICES = [5, 10, 15] as const;
 export const ROOM_SECONDS_MIN = 30;

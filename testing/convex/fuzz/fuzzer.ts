@@ -9,7 +9,7 @@ import type { Role } from "../../world";
 import { type Accessor, type World, resolve, SEED } from "./world";
 import { type Snapshot, type CallRecord, snapshot } from "./calls";
 import { specs } from "./specs";
-import { expectExpectedRefusal, checkInvariants } from "./invariants";
+import { expectExpectedRefusal, checkInvariants, checkLinkSecrets } from "./invariants";
 
 export async function callFunction(
   caller: Accessor,
@@ -69,6 +69,7 @@ export class Fuzzer {
     if (outcome.ok) spec.succeeded(outcome.result, call);
     else expectExpectedRefusal(spec, call, outcome.error);
     checkInvariants(call, !outcome.ok);
+    checkLinkSecrets(call, outcome.ok ? outcome.result : outcome.error);
 
     const kind = (result: unknown) =>
       typeof result !== "object" || result === null

@@ -67,6 +67,22 @@ export function checkRooms({ after }: CallRecord) {
 }
 
 /**
+ * A private room's link secret reaches its members only: no answer (a result, or a refusal's
+ * message) to anyone who is not in the room after the call holds it.
+ */
+export function checkLinkSecrets({ after, caller }: CallRecord, answer: unknown) {
+  const text = answer instanceof Error ? answer.message : JSON.stringify(answer ?? null);
+  for (const room of after.rooms) {
+    if (room.linkSecret === undefined) continue;
+    const member = after.roomPlayers.some(
+      (p) => p.roomId === room._id && p.userId === caller.userId,
+    );
+    if (!member)
+      expect(text, "a room's link secret reached an outsider").not.toContain(room.linkSecret);
+  }
+}
+
+/**
  * The boards (convex/model/boards/board.ts): the all-time entry is the score; a player's day points are
  * within their week's, and their week's within their score; each board's statistics, with the
  * moves still waiting in tallies applied as the fold will, count its entries, with the best

@@ -1,6 +1,7 @@
 /** What each party-room function may do. */
 import fc from "fast-check";
 import { expect } from "vitest";
+import { normalizeRoomCode } from "../../../convex/model/rooms/access";
 import type { ErrorCode } from "../../../convex/model/shared/errors";
 import { BLUR_STEPS_PX, roomPointsFor } from "../../../convex/model/shared/rules";
 import type { PublicFunctionName } from "../backend";
@@ -33,6 +34,17 @@ export const roomLive = {
   ),
   round: new Live("the room's round", async (world) => (await roomRoundOf(world))?.number ?? 1),
   answer: new Live("the room round's answer", async (world) => (await roomRoundOf(world))?.answer),
+  secret: new Live(
+    "the room's link secret",
+    async (world) =>
+      (await world.t.run(async (ctx) => {
+        const room = await ctx.db
+          .query("rooms")
+          .withIndex("by_code", (q) => q.eq("code", world.roomCode))
+          .unique();
+        return room?.linkSecret;
+      })) ?? "",
+  ),
   member: new Live("a player of the room", async (world) =>
     world.t.run(async (ctx) => {
       const room = await ctx.db
@@ -61,6 +73,9 @@ export const roomCodes = fc.constantFrom(
   "K7QM2X",
 );
 
+/** A private room's secret, another one of the same shape, and nonsense. */
+export const roomSecrets = fc.constantFrom(roomLive.secret, "0".repeat(32), "", "K7QM2X");
+
 export const ROOM_MEMBER_REFUSALS: ErrorCode[] = ["NOT_IN_ROOM", "ROOM_CLOSED"];
 
 export const ROOM_GUESS_OUTCOMES = [
@@ -88,17 +103,28 @@ export const roomSpecs = {
   },
   "rooms:create": {
     refusals: forPlayers("ROOM_CREATE_TOO_FAST"),
+    hints: { private: fc.boolean() },
     clock: roomClock,
     succeeded: (result: unknown) =>
       expect((result as { code: string }).code).toMatch(/^[A-HJKMNP-Z2-9]{6}$/),
   },
   "rooms:join": {
     refusals: forPlayers(),
-    hints: { code: roomCodes },
-    realistic: fc.record({ code: roomCodes }),
+    hints: { code: roomCodes, secret: roomSecrets },
+    // A typed code (no secret), or a link (its secret, or a stale one).
+    realistic: fc.record({ code: roomCodes, secret: roomSecrets }, { requiredKeys: ["code"] }),
     clock: roomClock,
-    succeeded: (result: unknown) => {
+    succeeded: (result: unknown, { args, before, caller }: CallRecord) => {
       const joined = result as { kind: string; code?: string; reason?: string; retryAt?: number };
+      // A private room's code without its secret, to an outsider: like no room at all.
+      const { code, secret } = args as { code: string; secret?: string };
+      const room = before.rooms.find((r) => r.code === normalizeRoomCode(code));
+      const member = before.roomPlayers.some(
+        (p) => p.roomId === room?._id && p.userId === caller.userId,
+      );
+      if (room?.linkSecret !== undefined && secret !== room.linkSecret && !member) {
+        expect(["ROOM_NOT_FOUND", "ROOM_JOIN_LOCKED"]).toContain(joined.reason);
+      }
       if (joined.kind === "joined") expect(joined.code).toMatch(/^[A-HJKMNP-Z2-9]{6}$/);
       else {
         expect(["ROOM_NOT_FOUND", "ROOM_CLOSED", "ROOM_FULL", "ROOM_REMOVED"]).toContain(
@@ -108,6 +134,13 @@ export const roomSpecs = {
           expect(joined.retryAt).toBeGreaterThan(Date.now());
       }
     },
+  },
+  "rooms:setPrivate": {
+    refusals: forPlayers(...ROOM_MEMBER_REFUSALS, "NOT_ROOM_HOST", "ROOM_NOT_IN_LOBBY"),
+    hints: { code: roomCodes },
+    realistic: fc.record({ code: fc.constant(roomLive.code), private: fc.boolean() }),
+    clock: roomClock,
+    succeeded: (result: unknown) => expect(result).toBeNull(),
   },
   "rooms:remove": {
     refusals: forPlayers(

@@ -34,7 +34,10 @@ export type World = {
   account: { email: string; password: string; refreshToken: string } | null;
   /** An admin claim code an operator created, valid until someone uses it or it expires. */
   claimCode: string;
-  /** A party room the player hosts and the beta tester has joined (the admin is outside it). */
+  /**
+   * A party room the player hosts, private to its link at first, which the beta tester has
+   * joined (the admin is outside it).
+   */
   roomCode: string;
   /** Set when resolving a value wrote to the database, so the state before the call is read again. */
   wrote?: boolean;
@@ -85,8 +88,12 @@ export async function newWorld({ withAccount = false } = {}): Promise<World> {
     paginationOpts: { numItems: 1, cursor: null },
   });
   const { code: claimCode } = await t.mutation(internal.admin.createClaimCode, {});
-  const { code: roomCode } = await player.as.mutation(api.rooms.create, {});
-  await betaTester.as.mutation(api.rooms.join, { code: roomCode });
+  // Private to its link, so that calls meet both a code that opens it and one that does not.
+  const { code: roomCode } = await player.as.mutation(api.rooms.create, { private: true });
+  const hosted = await player.as.query(api.rooms.view, { code: roomCode });
+  const secret = hosted.kind === "member" ? (hosted.linkSecret ?? undefined) : undefined;
+  const joined = await betaTester.as.mutation(api.rooms.join, { code: roomCode, secret });
+  if (joined.kind !== "joined") throw new Error(`The beta tester could not join: ${joined.reason}`);
   let account: World["account"] = null;
   if (withAccount) {
     const credentials = { email: "dana@example.com", password: "secret1" };
