@@ -309,3 +309,55 @@ test("on phones: a room found from the landing page, joined by link, a round wit
   await expect(host.page).toHaveURL(/\/room$/);
   await expect(host.page.getByRole("heading", { name: "Play with friends" })).toBeVisible();
 });
+
+test("on phones: a private room is joined by its link only; its code typed alone is answered as no room", async ({
+  browser,
+  backend,
+}) => {
+  test.setTimeout(90_000);
+  await backend.seedAnimePool(3);
+  const phone = async (name: string) => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    return { page, player: await backend.signIn(page, newPlayer(name)) };
+  };
+  const host = await phone("keeper");
+  const guest = await phone("friend");
+
+  // The host makes the room private: with the keyboard, as anyone may.
+  await host.page.goto("/room");
+  const choice = host.page.getByRole("switch", {
+    name: "Private: only people with the link can join",
+  });
+  await choice.focus();
+  await host.page.keyboard.press("Space");
+  await expect(choice).toBeChecked();
+  await expect(host.page.getByText(/The code alone won't let anyone in/)).toBeVisible();
+  await shootAll(host.page, "rooms-home-private");
+  await host.page.getByRole("button", { name: "Make a private room" }).click();
+  const code = (await host.page.getByTestId("room-code").textContent())!;
+  await expect(
+    host.page.getByText(/Private: only people with this link or QR code can join/),
+  ).toBeVisible();
+  await shootAll(host.page, "rooms-lobby-private");
+
+  // The guest types the code: refused as a code no room has.
+  await guest.page.goto("/room");
+  await guest.page.getByLabel("Or join with a code").fill(code);
+  await guest.page.getByRole("button", { name: "Join", exact: true }).click();
+  await expect(guest.page.getByRole("alert")).toHaveText(
+    "There is no room with that code. Check the code or ask for a new link",
+  );
+  await shootAll(guest.page, "rooms-private-by-code");
+
+  // The host's link (as copied or in the QR code) lets the guest in.
+  await host.page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await host.page.getByRole("button", { name: "Copy link" }).click();
+  const link = await host.page.evaluate(() => navigator.clipboard.readText());
+  expect(link).toMatch(new RegExp(`/room/${code}#[0-9a-f]{32}$`));
+  await guest.page.goto(link);
+  await expect(guest.page.getByText("Waiting for the host to start")).toBeVisible();
+  await expect(
+    host.page.getByRole("list", { name: "Players in the room" }).getByRole("listitem"),
+  ).toHaveCount(2);
+});

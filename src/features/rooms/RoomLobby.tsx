@@ -1,5 +1,5 @@
 import { useMutation } from "convex/react";
-import { CopyIcon, PlayIcon } from "lucide-react";
+import { CopyIcon, LockIcon, PlayIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
@@ -16,15 +16,21 @@ import {
   ROOM_SECONDS_MIN,
 } from "@convex/model/shared/rules";
 import type { MemberView } from "@convex/model/rooms/view";
+import { PrivateSwitch } from "./PrivateSwitch";
 import { RemoveButton } from "./RemoveButton";
 import { roomAddress } from "./roomLink";
 
 const SECONDS_STEP = 5;
 
-/** The lobby: the code, a copy-link button and the QR code, who is here, and the host's settings. */
+/**
+ * The lobby: the code, a copy-link button and the QR code (a private room's carry its secret),
+ * who is here, and the host's settings, privacy among them.
+ */
 export function RoomLobby({ room }: { room: MemberView }) {
-  const address = roomAddress(room.code);
+  const address = roomAddress(room.code, room.linkSecret);
+  const isPrivate = room.linkSecret !== null;
   const configure = useMutation(api.rooms.configure);
+  const setPrivate = useMutation(api.rooms.setPrivate);
   const start = useMutation(api.rooms.start);
   const { working: starting, run } = useBusyCall();
 
@@ -40,6 +46,12 @@ export function RoomLobby({ room }: { room: MemberView }) {
   function change(settings: { rounds?: number; seconds?: number }) {
     configure({ code: room.code, ...room.settings, ...settings }).catch((error: unknown) => {
       void notify("error", messageFor(error, "Could not change the settings"));
+    });
+  }
+
+  function changePrivacy(makePrivate: boolean) {
+    setPrivate({ code: room.code, private: makePrivate }).catch((error: unknown) => {
+      void notify("error", messageFor(error, "Could not change who can join"));
     });
   }
 
@@ -62,6 +74,13 @@ export function RoomLobby({ room }: { room: MemberView }) {
           <CopyIcon />
           Copy link
         </Button>
+        {isPrivate && (
+          <p className="flex max-w-56 items-start gap-1.5 text-left text-xs text-muted-foreground">
+            <LockIcon className="mt-px size-3.5 shrink-0" aria-hidden />
+            Private: only people with this link or QR code can join. The code alone won't let anyone
+            in.
+          </p>
+        )}
       </Card>
 
       <Card className="gap-4 p-4">
@@ -95,6 +114,7 @@ export function RoomLobby({ room }: { room: MemberView }) {
 
         {room.isHost ? (
           <div className="grid gap-3 border-t pt-3">
+            <PrivateSwitch checked={isPrivate} onCheckedChange={changePrivacy} />
             <fieldset className="grid gap-1.5">
               <legend className="mb-1 text-sm font-medium">Rounds</legend>
               <div className="flex gap-2">

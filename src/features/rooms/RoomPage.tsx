@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from "convex/react";
 import { DoorOpenIcon, LogInIcon } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Link, useNavigate, useParams } from "react-router-dom";
+import { Link, useLocation, useNavigate, useParams } from "react-router-dom";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { useViewerOrLogin } from "@/lib/auth/useViewerOrLogin";
@@ -9,14 +9,15 @@ import { messageFor } from "@/lib/errors";
 import { api } from "@convex/_generated/api";
 import { errorMessages } from "@convex/model/shared/errors";
 import { RoomLobby } from "./RoomLobby";
-import { refusalText } from "./roomLink";
+import { linkSecretOf, refusalText } from "./roomLink";
 import { RoomPodium } from "./RoomPodium";
 import { RoomRound } from "./RoomRound";
 import { useRoomHeartbeat } from "./useRoomHeartbeat";
 
 /**
- * /room/:code. A visitor is asked to log in and stays on this address, so they land in the room;
- * a signed-in player who is not in it joins at once (a full, closed or unknown room says so).
+ * /room/:code, and /room/:code#secret for a private room's link. A visitor is asked to log in and
+ * stays on this address, so they land in the room; a signed-in player who is not in it joins at
+ * once (a full, closed or unknown room says so; so does a private one opened without its link).
  */
 export function RoomPage() {
   const { code = "" } = useParams();
@@ -45,24 +46,34 @@ function Room({ code }: { code: string }) {
   const join = useMutation(api.rooms.join);
   const leave = useMutation(api.rooms.leave);
   const navigate = useNavigate();
-  const [joinError, setJoinError] = useState<string | null>(null);
-  const asked = useRef(false);
+  const { hash } = useLocation();
+  const secret = linkSecretOf(hash);
+  /** The join asked for: this code with this link's secret (a link opened over a refusal asks again). */
+  const attempt = `${code}#${secret ?? ""}`;
+  const [refusal, setRefusal] = useState<{ attempt: string; message: string } | null>(null);
+  const joinError = refusal?.attempt === attempt ? refusal.message : null;
+  const asked = useRef<string | null>(null);
   const member = room?.kind === "member";
   const clockOffsetMs = useRoomHeartbeat(room?.kind === "member" ? room.code : code, member);
 
   // Joined at once, alongside the view, not after it said "outside": a member joining again is
   // simply back, so the page waits for one round trip rather than two.
   useEffect(() => {
-    if (asked.current) return;
-    asked.current = true;
-    join({ code }).then(
+    if (asked.current === attempt) return;
+    asked.current = attempt;
+    const refused = (message: string) => setRefusal({ attempt, message });
+    join({ code, secret }).then(
       (joined) => {
-        if (joined.kind === "refused") setJoinError(refusalText(joined));
-        else if (joined.code !== code) void navigate(`/room/${joined.code}`, { replace: true });
+        if (joined.kind === "refused") refused(refusalText(joined));
+        else if (joined.code !== code) {
+          // The code as typed ("k7qm2x"): the room's own address, without asking again.
+          asked.current = `${joined.code}#${secret ?? ""}`;
+          void navigate(`/room/${joined.code}${hash}`, { replace: true });
+        }
       },
-      (error: unknown) => setJoinError(messageFor(error, "Could not join the room")),
+      (error: unknown) => refused(messageFor(error, "Could not join the room")),
     );
-  }, [code, join, navigate]);
+  }, [attempt, code, secret, hash, join, navigate]);
 
   if (room?.kind === "removed") {
     return (

@@ -11,15 +11,17 @@ import { useViewerOrLogin } from "@/lib/auth/useViewerOrLogin";
 import { messageFor } from "@/lib/errors";
 import { useBusyCall } from "@/lib/useBusyCall";
 import { api } from "@convex/_generated/api";
+import { PrivateSwitch } from "./PrivateSwitch";
 import { ROOM_CODE_LENGTH, ROOM_MAX_PLAYERS } from "@convex/model/shared/rules";
 
-/** /room: make a room (and host it), or join one by its code. */
+/** /room: make a room (and host it), private to its link if chosen, or join one by its code. */
 export function RoomsHomePage() {
   const { viewer, openLogin } = useViewerOrLogin();
   const create = useMutation(api.rooms.create);
   const navigate = useNavigate();
   const codeId = useId();
   const [code, setCode] = useState("");
+  const [isPrivate, setIsPrivate] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const { working, run } = useBusyCall();
 
@@ -27,7 +29,7 @@ export function RoomsHomePage() {
     setError(null);
     const made = await run(
       async () => {
-        const room = await create({});
+        const room = await create({ private: isPrivate });
         // Inside the call, so that the button is still busy when the room's page replaces it.
         void navigate(`/room/${room.code}`);
       },
@@ -64,10 +66,13 @@ export function RoomsHomePage() {
         )}
         {viewer.status === "signedIn" && (
           <>
-            <Button onClick={() => void makeRoom()} disabled={working}>
-              <PlusIcon />
-              Make a room
-            </Button>
+            <div className="grid gap-3">
+              <PrivateSwitch checked={isPrivate} onCheckedChange={setIsPrivate} />
+              <Button onClick={() => void makeRoom()} disabled={working}>
+                <PlusIcon />
+                {isPrivate ? "Make a private room" : "Make a room"}
+              </Button>
+            </div>
             <form onSubmit={joinRoom} className="grid gap-2 border-t pt-4 text-left">
               <Label htmlFor={codeId}>Or join with a code</Label>
               <div className="flex gap-2">

@@ -1,10 +1,20 @@
 import type { JoinResult } from "@convex/model/rooms/lobby";
 import { errorMessages } from "@convex/model/shared/errors";
 
-/** The address friends open to join: the build's public URL, else where this page is served. */
-export function roomAddress(code: string): string {
+/**
+ * The address friends open to join: the build's public URL, else where this page is served. A
+ * private room's secret goes after "#": a browser never sends that part to a server, so it
+ * stays out of servers' logs and other sites' Referer headers.
+ */
+export function roomAddress(code: string, linkSecret: string | null = null): string {
   const base = import.meta.env.VITE_PUBLIC_URL || window.location.origin;
-  return `${base.replace(/\/$/, "")}/room/${code}`;
+  return `${base.replace(/\/$/, "")}/room/${code}${linkSecret === null ? "" : `#${linkSecret}`}`;
+}
+
+/** The secret a private room's link carries (`roomAddress`), from the page's `location.hash`. */
+export function linkSecretOf(hash: string): string | undefined {
+  const secret = hash.replace(/^#/, "");
+  return secret === "" ? undefined : secret;
 }
 
 export function ordinal(place: number): string {

@@ -1,4 +1,5 @@
 import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, test, vi } from "vitest";
 import { createPlayer } from "@convex/model/accounts/users";
 import { errorMessages } from "@convex/model/shared/errors";
@@ -10,7 +11,7 @@ import { ann } from "@testing/world";
 /** A room with code K7QM2X hosted by someone else, in the state given. */
 async function seedRoom(
   backend: InProcessBackend,
-  fields: { status: "lobby" | "closed"; playerCount: number },
+  fields: { status: "lobby" | "closed"; playerCount: number; linkSecret?: string },
 ) {
   await backend.run(async (ctx) => {
     const hostId = await createPlayer(ctx, { email: "host@example.com", username: "Host" });
@@ -34,7 +35,27 @@ beforeEach(() => {
   vi.spyOn(HTMLCanvasElement.prototype, "getContext").mockReturnValue(null);
 });
 
+const SECRET = "0123456789abcdef0123456789abcdef";
+
 describe("/room/:code", () => {
+  test("a private room opened by its code alone is no room at all; its link lets the player in", async () => {
+    const backend = new InProcessBackend();
+    await seedRoom(backend, { status: "lobby", playerCount: 1, linkSecret: SECRET });
+    const typed = await renderSignedIn("/room/K7QM2X", { backend });
+    expect(await screen.findByRole("alert")).toHaveTextContent(errorMessages.ROOM_NOT_FOUND);
+    typed.unmount();
+
+    await renderSignedIn(`/room/K7QM2X#${SECRET}`, {
+      backend,
+      player: { ...ann, email: "ben@example.com", username: "Ben" },
+    });
+    expect(await screen.findByTestId("room-code")).toHaveTextContent("K7QM2X");
+    expect(
+      screen.getByText(/Private: only people with this link or QR code can join/),
+    ).toBeVisible();
+    expect(screen.getByText("Waiting for the host to start", { exact: false })).toBeVisible();
+  });
+
   test("a full room refuses a newcomer with a clear message", async () => {
     const backend = new InProcessBackend();
     await seedRoom(backend, { status: "lobby", playerCount: ROOM_MAX_PLAYERS });
@@ -82,5 +103,32 @@ describe("/room/:code", () => {
     await seedRoom(backend, { status: "closed", playerCount: 1 });
     await renderSignedIn("/room/K7QM2X", { backend });
     expect(await screen.findByRole("alert")).toHaveTextContent(errorMessages.ROOM_CLOSED);
+  });
+});
+
+describe("/room", () => {
+  test("a private room is made with the keyboard alone; its lobby's link carries the secret", async () => {
+    const user = userEvent.setup();
+    // user-event stands in for the clipboard.
+    await renderSignedIn("/room");
+    const choice = await screen.findByRole("switch", {
+      name: "Private: only people with the link can join",
+    });
+    expect(choice).not.toBeChecked();
+    expect(screen.getByText("Anyone with the code can join.")).toBeVisible();
+    while (document.activeElement !== choice) await user.tab();
+    await user.keyboard(" ");
+    expect(choice).toBeChecked();
+    expect(screen.getByText(/The code alone won't let anyone in/)).toBeVisible();
+    await user.tab();
+    expect(screen.getByRole("button", { name: "Make a private room" })).toHaveFocus();
+    await user.keyboard("{Enter}");
+
+    const code = (await screen.findByTestId("room-code")).textContent;
+    // The host may open the room to its code again from the lobby.
+    expect(screen.getByRole("switch", { name: /^Private/ })).toBeChecked();
+    await user.click(screen.getByRole("button", { name: "Copy link" }));
+    await screen.findByText("Room link copied");
+    expect(await navigator.clipboard.readText()).toMatch(new RegExp(`/room/${code}#[0-9a-f]{32}$`));
   });
 });
