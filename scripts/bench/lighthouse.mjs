@@ -26,8 +26,11 @@ async function freePort() {
   });
 }
 
-/** Starts `vite preview --mode e2e` on a free port; resolves once its test backend answers. */
-export async function startPreview({ root, outDir, log }) {
+/**
+ * Starts `vite preview --mode e2e` on a free port (`env`: ANIME_GUESS_PREVIEW=offline for the
+ * offline preview); resolves once its test backend answers.
+ */
+export async function startPreview({ root, outDir, log, env = {} }) {
   const port = await freePort();
   const child = spawn(
     process.execPath,
@@ -42,7 +45,7 @@ export async function startPreview({ root, outDir, log }) {
       String(port),
       "--strictPort",
     ],
-    { cwd: root, stdio: ["ignore", "pipe", "pipe"], env: process.env },
+    { cwd: root, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } },
   );
   child.stdout.on("data", log);
   child.stderr.on("data", log);

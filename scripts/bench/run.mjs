@@ -5,7 +5,7 @@
 // the run before it as bench-results/previous.json, whose figures are printed alongside.
 //
 //   npm run bench                          everything (about 3 minutes)
-//   npm run bench -- --only bytes,convex   some parts: bytes, lighthouse, convex, scale
+//   npm run bench -- --only bytes,convex   some parts: bytes, lighthouse, roomlink, convex, scale
 //   npm run bench -- --runs 1              Lighthouse runs per page (default 5; medians per figure)
 //   npm run bench -- --routes /,/game      some of the pages only (default: all, see OWN_PAGES)
 //   npm run bench -- --compare URL…        other sites audited in the same interleaved runs,
@@ -17,6 +17,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { BENCH_ROUTES, measureBundle } from "./bundle.mjs";
 import { OWN_PAGES, runLighthouse, startPreview } from "./lighthouse.mjs";
+import { measureRoomLink } from "./roomLink.mjs";
 import { LANDING_GOAL_GZIP_BYTES } from "../landingBudget.mjs";
 import { chromiumExecutablePath } from "../../testing/e2e/browser.mjs";
 
@@ -39,6 +40,8 @@ const BUDGET = {
   landingMainThreadMs: 1_000,
   landingLcpMs: 1_200,
   gameLcpMs: 1_500,
+  /** A room's link opened on the offline preview: its lobby on screen. */
+  roomLinkMs: 1_000,
   guessDocuments: 12,
   /** The judge's share of a wrong guess's 12: submitGuess reads 4 and writes 2 besides. */
   judgeReads: 6,
@@ -58,7 +61,7 @@ const BUDGET = {
 
 const { values: options, positionals } = parseArgs({
   options: {
-    only: { type: "string", default: "bytes,lighthouse,convex,scale" },
+    only: { type: "string", default: "bytes,lighthouse,roomlink,convex,scale" },
     runs: { type: "string", default: "5" },
     compare: { type: "string", multiple: true, default: [] },
     routes: { type: "string", default: OWN_PAGES.map((page) => page.route).join(",") },
@@ -110,10 +113,18 @@ async function measureBytes() {
   return measureBundle({ root, distDir: path.join(root, "dist") });
 }
 
-async function measureLighthouse() {
-  const outDir = path.join(resultsDir, "dist-e2e");
+const e2eOutDir = path.join(resultsDir, "dist-e2e");
+let e2eBuild = null;
+/** The e2e build, once for the parts that serve it. */
+function buildE2e() {
   // Its own output directory, so a Playwright run serving dist-e2e/ meanwhile is left alone.
-  await runNode(VITE, ["build", "--mode", "e2e", "--outDir", outDir, "--emptyOutDir"]);
+  e2eBuild ??= runNode(VITE, ["build", "--mode", "e2e", "--outDir", e2eOutDir, "--emptyOutDir"]);
+  return e2eBuild;
+}
+
+async function measureLighthouse() {
+  await buildE2e();
+  const outDir = e2eOutDir;
   const preview = await startPreview({ root, outDir, log });
   try {
     return await runLighthouse({
@@ -128,6 +139,29 @@ async function measureLighthouse() {
           `   Lighthouse run ${run}/${runs}: load average ${loadAverageAtStart.toFixed(1)} → ${loadAverageAtEnd.toFixed(1)}`,
         ),
     });
+  } finally {
+    preview.stop();
+  }
+}
+
+async function measureRoomLinkPart() {
+  await buildE2e();
+  // The offline preview (npm run preview:offline): its sample pool in the backend.
+  const preview = await startPreview({
+    root,
+    outDir: e2eOutDir,
+    log,
+    env: { ANIME_GUESS_PREVIEW: "offline" },
+  });
+  try {
+    const measure = (cpuSlowdown) =>
+      measureRoomLink({
+        chromiumPath,
+        origin: preview.origin,
+        runs: Math.max(5, lighthouseRuns),
+        cpuSlowdown,
+      });
+    return { ...(await measure(1)), slowCpu: await measure(4) };
   } finally {
     preview.stop();
   }
@@ -310,6 +344,42 @@ function printLighthouse({ pages: lighthouse, runLoad }, previous) {
     }
   }
   console.log(`\n   Full reports: ${path.relative(root, resultsDir)}/lighthouse-*.json`);
+}
+
+function printRoomLink(roomLink, previous) {
+  console.log(
+    `\n5. A room's link opened (scripts/bench/roomLink.mjs): the offline preview, headless Chromium at`,
+  );
+  console.log(
+    `   390×844 without throttling, a new player in a fresh context each time (nothing cached), who`,
+  );
+  console.log(`   joins; ms since the navigation started, the median of ${roomLink.runs} runs.\n`);
+  const before = previous?.roomLink;
+  const rows = [
+    ["lobby on screen", "lobbyMs", `≤ ${BUDGET.roomLinkMs} ms`],
+    ["lobby in the DOM", "lobbyInDomMs"],
+    ["first contentful paint", "fcpMs"],
+    ["first backend call sent", "firstApiCallMs"],
+    ["last script loaded", "lastScriptMs"],
+  ];
+  for (const [label, name, budget] of rows) {
+    const value = roomLink[name];
+    const verdictText =
+      budget === undefined
+        ? ""
+        : `${budget}: ${verdict(value !== null && value <= BUDGET.roomLinkMs)}`;
+    console.log(
+      `   ${pad(label, 26)}${padLeft(ms(value), 10)}   ${verdictText}${delta(value, before?.[name], ms)}`,
+    );
+  }
+  console.log(
+    `   per run (lobby on screen): ${roomLink.perRun.map((run) => ms(run.lobbyMs)).join(", ")}`,
+  );
+  const slow = roomLink.slowCpu;
+  console.log(
+    `   with the CPU ${slow.cpuSlowdown}× slower (no budget): lobby on screen ${ms(slow.lobbyMs)}, ` +
+      `first backend call ${ms(slow.firstApiCallMs)}, FCP ${ms(slow.fcpMs)}${delta(slow.lobbyMs, before?.slowCpu?.lobbyMs, ms)}`,
+  );
 }
 
 function printScale(scale, previous) {
@@ -501,6 +571,10 @@ if (parts.has("convex")) {
 if (parts.has("scale")) {
   results.scale = await measureScale();
   printScale(results.scale, previous);
+}
+if (parts.has("roomlink")) {
+  results.roomLink = await measureRoomLinkPart();
+  printRoomLink(results.roomLink, previous);
 }
 
 results.loadAverageAtEnd = loadavg()[0];

@@ -11,9 +11,26 @@ export function appPath(): string {
   return "/" + location.pathname.slice(base.length).replace(/[/]+$/, "");
 }
 
+/**
+ * The route `path` is on, among the build's routes: itself ("/game"), or the one whose `:name`
+ * segments stand for its own ("/room/:code" for "/room/K7QM2X", a room's link).
+ */
+export function routeOf(path: string, routes: string[]): string | undefined {
+  if (routes.includes(path)) return path;
+  const segments = path.split("/");
+  return routes.find((route) => {
+    const parts = route.split("/");
+    return (
+      parts.length === segments.length &&
+      parts.every((part, i) => part === segments[i] || (part.startsWith(":") && segments[i] !== ""))
+    );
+  });
+}
+
 /** What a page other than the landing page needs beside the entry: Convex's session, its route. */
 export function pageChunks(data: BootData): string[] {
-  return [...data.session, ...(data.routes[appPath()] ?? [])];
+  const route = routeOf(appPath(), Object.keys(data.routes));
+  return [...data.session, ...(route === undefined ? [] : data.routes[route])];
 }
 
 function preload(href: string) {
