@@ -16,7 +16,7 @@ import {
 fakeRoomClock();
 
 /** A room private to its link, hosted by the first player; its code and the link's secret. */
-async function privateRoom(t: TestConvex, host: TestPlayer, guests: TestPlayer[] = []) {
+async function privateRoom(host: TestPlayer, guests: TestPlayer[] = []) {
   const code = await newRoom(host, guests, { isPrivate: true });
   const secret = (await memberView(host, code)).linkSecret;
   if (secret === null) throw new Error("the room is not private");
@@ -43,7 +43,7 @@ describe("a room private to its link", () => {
     const t = newBackend();
     await seedAnime(t, 3);
     const [ann, eve, zed] = await roomPlayers(t, 3);
-    const { code } = await privateRoom(t, ann);
+    const { code } = await privateRoom(ann);
     const nothing = unknownCode(code);
 
     // Eve tries the real code, Zed a code no room has: the same answers, the same counts.
@@ -77,7 +77,7 @@ describe("a room private to its link", () => {
     const t = newBackend();
     await seedAnime(t, 3);
     const [ann, ben] = await roomPlayers(t, 2);
-    const { code, secret } = await privateRoom(t, ann);
+    const { code, secret } = await privateRoom(ann);
     expect(secret).toMatch(/^[0-9a-f]{32}$/);
 
     const wrong = [secret.replace(/^./, (c) => (c === "0" ? "1" : "0")), "", secret.toUpperCase()];
@@ -103,7 +103,7 @@ describe("a room private to its link", () => {
     const t = newBackend();
     await seedAnime(t, 3);
     const [ann, eve] = await roomPlayers(t, 2);
-    const { code, secret } = await privateRoom(t, ann);
+    const { code, secret } = await privateRoom(ann);
     for (let i = 0; i < ROOM_JOIN_MAX_FAILURES; i++) {
       await eve.as.mutation(api.rooms.join, { code: unknownCode(code) });
     }
@@ -124,7 +124,7 @@ describe("a room private to its link", () => {
     const t = newBackend();
     await seedAnime(t, 6);
     const [ann, ben, eve] = await roomPlayers(t, 3);
-    const { code, secret } = await privateRoom(t, ann, [ben]);
+    const { code, secret } = await privateRoom(ann, [ben]);
     expect((await memberView(ann, code)).linkSecret).toBe(secret);
     expect((await memberView(ben, code)).linkSecret).toBe(secret);
 
@@ -161,7 +161,7 @@ describe("a room private to its link", () => {
     const t = newBackend();
     await seedAnime(t, 3);
     const [ann, ben] = await roomPlayers(t, 2);
-    const { code, secret } = await privateRoom(t, ann, [ben]);
+    const { code, secret } = await privateRoom(ann, [ben]);
     const benSeat = (await memberView(ann, code)).players.find((p) => !p.isMe)!.key;
     await ann.as.mutation(api.rooms.remove, { code, player: benSeat });
 

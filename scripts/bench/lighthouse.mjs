@@ -67,7 +67,8 @@ export async function startPreview({ root, outDir, log, env = {} }) {
   return { origin, stop: () => child.kill() };
 }
 
-async function control(origin, route, body = {}) {
+/** A call to the e2e server's control routes (reset, seed, run…); its value. */
+export async function control(origin, route, body = {}) {
   const response = await fetch(`${origin}${E2E}/control/${route}`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -103,8 +104,8 @@ async function seedPool(origin) {
   await control(origin, "seed", { table: "anime", documents });
 }
 
-/** A new account through Convex Auth's real sign-up; its session tokens. */
-async function createAccount(origin) {
+/** A new account (`name`@example.com) through Convex Auth's real sign-up; its session tokens. */
+export async function createAccount(origin, name = "bench") {
   const response = await fetch(`${origin}${E2E}/api/action`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -116,8 +117,8 @@ async function createAccount(origin) {
           provider: "password",
           params: {
             flow: "signUp",
-            email: "bench@example.com",
-            username: "bench",
+            email: `${name}@example.com`,
+            username: name,
             password: "secret123",
           },
         },

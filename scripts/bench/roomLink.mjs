@@ -7,50 +7,20 @@
 /* global window, document, requestAnimationFrame, MutationObserver -- page scripts */
 import { chromium } from "playwright-core";
 import { chromiumArgs } from "../../testing/e2e/browser.mjs";
+import { control, createAccount } from "./lighthouse.mjs";
 
 const E2E = "/__convex_test";
 const LOBBY = '[data-testid="room-code"]';
 
-async function call(origin, route, body) {
-  const response = await fetch(`${origin}${E2E}/${route}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  return await response.json();
-}
-
-/** A new account through Convex Auth's real sign-up; its session tokens. */
-async function signUp(origin, name) {
-  const result = await call(origin, "api/action", {
-    path: "auth:signIn",
-    format: "convex_encoded_json",
-    args: [
-      {
-        provider: "password",
-        params: {
-          flow: "signUp",
-          email: `${name}@example.com`,
-          username: name,
-          password: "secret123",
-        },
-      },
-    ],
-  });
-  if (result.status !== "success") throw new Error(`sign-up failed: ${result.errorMessage}`);
-  return result.value.tokens;
-}
-
 /** A room made by a new host (the host's own call, through the test server's control route). */
 async function newRoom(origin, host) {
-  const made = await call(origin, "control/run", {
+  const made = await control(origin, "run", {
     kind: "mutation",
     path: "rooms:create",
     args: {},
     email: `${host}@example.com`,
   });
-  if (made.error) throw new Error(`rooms:create failed: ${made.error}`);
-  return made.value.code;
+  return made.code;
 }
 
 /**
@@ -101,9 +71,9 @@ export async function measureRoomLink({ chromiumPath, origin, runs, cpuSlowdown 
     await fetch(`${origin}/`);
     for (let run = 0; run < runs; run++) {
       const stamp = `${Date.now().toString(36)}${run}`;
-      await signUp(origin, `host${stamp}`);
+      await createAccount(origin, `host${stamp}`);
       const code = await newRoom(origin, `host${stamp}`);
-      const tokens = await signUp(origin, `guest${stamp}`);
+      const tokens = await createAccount(origin, `guest${stamp}`);
       const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
       const page = await context.newPage();
       if (cpuSlowdown > 1) {

@@ -15,8 +15,16 @@ import {
 } from "../../convex/model/shared/rules";
 import { WRONG_GUESS } from "../../testing/fixtures/anime";
 
-async function playerPage(browser: Browser, backend: ServerControl, name: string) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+const PHONE = { width: 390, height: 844 };
+
+/** A player signed in on a browser context of their own (a desktop, or a phone's `viewport`). */
+async function playerPage(
+  browser: Browser,
+  backend: ServerControl,
+  name: string,
+  viewport = { width: 1280, height: 800 },
+) {
+  const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   const player = await backend.signIn(page, newPlayer(name));
   return { page, player };
@@ -223,11 +231,7 @@ test("on phones: a room found from the landing page, joined by link, a round wit
 }) => {
   test.setTimeout(120_000);
   await backend.seedAnimePool(4);
-  const phone = async (name: string) => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    const page = await context.newPage();
-    return { page, player: await backend.signIn(page, newPlayer(name)) };
-  };
+  const phone = (name: string) => playerPage(browser, backend, name, PHONE);
   const host = await phone("hostess");
   const guest = await phone("guest");
 
@@ -316,11 +320,7 @@ test("on phones: a private room is joined by its link only; its code typed alone
 }) => {
   test.setTimeout(90_000);
   await backend.seedAnimePool(3);
-  const phone = async (name: string) => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    const page = await context.newPage();
-    return { page, player: await backend.signIn(page, newPlayer(name)) };
-  };
+  const phone = (name: string) => playerPage(browser, backend, name, PHONE);
   const host = await phone("keeper");
   const guest = await phone("friend");
 
