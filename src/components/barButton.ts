@@ -1,5 +1,6 @@
 /**
- * The top bar's labelled buttons: icon-sized below 640 px (the label hidden, still the accessible
- * name), a little wider from there for the label beside the icon.
+ * The top bar's labelled buttons, on `size="icon-sm"`: the icon alone below 640 px (the label
+ * hidden, still the accessible name); from there the label beside it, in small type until 1024 px,
+ * where eight labelled controls (an admin's) would not fit at the regular size.
  */
-export const BAR_BUTTON = "max-sm:size-8 max-sm:px-0 sm:gap-1.5 sm:px-2 lg:px-2.5";
+export const BAR_BUTTON = "sm:w-auto sm:gap-1 sm:px-1.5 sm:max-lg:text-xs lg:gap-1.5 lg:px-2.5";

@@ -38,9 +38,10 @@ test("a first visit: Start Playing opens Sign Up, and signing up goes straight t
   await expect(page).toHaveURL(/\/game$/);
   await expect(page.getByRole("combobox", { name: "Your guess" })).toBeEditable();
 
-  // This device has seen a player now: after logging out, Start Playing offers Login.
+  // This device has seen a player now: logged out, the game asks them to log in (not to sign
+  // up), and so does Start Playing.
   await page.getByRole("banner").getByRole("button", { name: "Logout" }).click();
-  await expect(page.getByRole("banner").getByRole("button", { name: "Login" })).toBeVisible();
+  await expect(page.getByRole("dialog", { name: "Welcome Back!" })).toBeVisible();
   await page.goto("/");
   await page.getByRole("button", { name: "Start Playing" }).click();
   await expect(page.getByRole("dialog", { name: "Welcome Back!" })).toBeVisible();
@@ -186,6 +187,8 @@ test("the top bar: labels beside the icons from 640 px, icons alone below; the n
   ];
   for (const [width, labelled] of [
     [1280, true],
+    [1024, true],
+    [768, true],
     [640, true],
     [639, false],
     [360, false],
@@ -206,6 +209,8 @@ test("the top bar: labels beside the icons from 640 px, icons alone below; the n
     const box = (await banner.getByRole("button", { name: "Logout" }).boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(width);
   }
-  await page.setViewportSize({ width: 640, height: 400 });
-  await page.screenshot({ path: `${SCREENS_DIR}/top-bar-admin-640.png` });
+  for (const width of [640, 768, 1024]) {
+    await page.setViewportSize({ width, height: 400 });
+    await page.screenshot({ path: `${SCREENS_DIR}/top-bar-admin-${width}.png` });
+  }
 });

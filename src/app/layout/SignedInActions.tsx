@@ -48,7 +48,7 @@ export default function SignedInActions({ viewer }: { viewer: Profile }) {
         <span className="font-medium text-foreground">{viewer.username}</span> ·{" "}
         {viewer.score.toLocaleString("en-US")} pts
       </p>
-      <Button asChild variant="ghost" size="sm" className={BAR_BUTTON}>
+      <Button asChild variant="ghost" size="icon-sm" className={BAR_BUTTON}>
         <Link to="/">
           <HouseIcon />
           <span className="sr-only sm:not-sr-only">Home</span>
@@ -56,7 +56,7 @@ export default function SignedInActions({ viewer }: { viewer: Profile }) {
       </Button>
       <Button
         variant="outline"
-        size="sm"
+        size="icon-sm"
         className={BAR_BUTTON}
         disabled={loggingOut}
         onClick={() => void logOut()}
@@ -89,7 +89,7 @@ function PageIcon({
     <Button
       asChild
       variant="ghost"
-      size="sm"
+      size="icon-sm"
       title={label}
       className={`${BAR_BUTTON} aria-[current=page]:bg-accent aria-[current=page]:text-primary`}
     >

@@ -43,7 +43,7 @@ export function BetaButton({ viewer }: { viewer: Profile }) {
     return (
       <Button
         variant="ghost"
-        size="sm"
+        size="icon-sm"
         className={BAR_BUTTON}
         title="Join the beta program"
         aria-label="Join the beta program"
@@ -62,7 +62,7 @@ export function BetaButton({ viewer }: { viewer: Profile }) {
     <>
       <Button
         variant="ghost"
-        size="sm"
+        size="icon-sm"
         className={`relative ${BAR_BUTTON}`}
         title="Send beta feedback"
         aria-label="Send beta feedback"
@@ -71,7 +71,7 @@ export function BetaButton({ viewer }: { viewer: Profile }) {
         <FlaskConicalIcon className="text-primary" />
         <span
           aria-hidden="true"
-          className="absolute top-1 left-5 size-2 rounded-full bg-primary ring-2 ring-background sm:left-6"
+          className="absolute top-1 left-5 size-2 rounded-full bg-primary ring-2 ring-background sm:left-[18px] lg:left-[22px]"
         />
         <span aria-hidden="true" className="hidden sm:inline">
           Feedback
