@@ -120,13 +120,13 @@ describe("sign up", () => {
     expect(await users(t)).toHaveLength(1);
   });
 
-  test("flows other than sign-up and log-in (reset, verification) are not offered", async () => {
+  test("flows other than sign-up, log-in and password reset (e-mail verification) are not offered", async () => {
     const t = newBackend();
     await signUp(t, { email: "ann@example.com", username: "Ann", password: "secret1" });
     await expect(
       t.action(api.auth.signIn, {
         provider: "password",
-        params: { flow: "reset", email: "ann@example.com" },
+        params: { flow: "email-verification", email: "ann@example.com" },
       }),
     ).rejects.toThrow(/Unsupported sign-in flow/);
   });

@@ -2,7 +2,10 @@ import { ConvexCredentials } from "@convex-dev/auth/providers/ConvexCredentials"
 import {
   convexAuth,
   createAccount,
+  invalidateSessions,
+  modifyAccountCredentials,
   retrieveAccount,
+  signInViaProvider,
   type GenericActionCtxWithAuthConfig,
 } from "@convex-dev/auth/server";
 import type { Value } from "convex/values";
@@ -13,23 +16,17 @@ import {
   loginProblem,
   normalizeEmail,
   PASSWORD_PROVIDER,
+  resetRequestProblem,
+  resetProblem,
   signUpProblem,
 } from "./model/shared/accounts";
-import { appError, type ErrorCode } from "./model/shared/errors";
+import { passwordResetEmail, resetSender } from "./model/accounts/passwordReset";
+import { appError } from "./model/shared/errors";
+import { retrieveFailureCode } from "./model/accounts/credentials";
 import { createPlayer } from "./model/accounts/users";
 
 type Params = Partial<Record<string, Value | undefined>>;
 type Ctx = GenericActionCtxWithAuthConfig<DataModel>;
-
-/**
- * `retrieveAccount` reports why credentials failed with one of these documented codes (the
- * error's message); everything else it throws is unexpected and stays as it is.
- */
-const retrieveFailures: Record<string, ErrorCode> = {
-  InvalidAccountId: "ACCOUNT_NOT_FOUND",
-  InvalidSecret: "INCORRECT_PASSWORD",
-  TooManyFailedAttempts: "TOO_MANY_ATTEMPTS",
-};
 
 function asString(value: unknown): string | undefined {
   return typeof value === "string" ? value : undefined;
@@ -73,24 +70,83 @@ async function signInWithPassword(params: Params, ctx: Ctx) {
     });
     return { userId: user._id };
   } catch (error) {
-    const code = error instanceof Error ? retrieveFailures[error.message] : undefined;
+    const code = retrieveFailureCode(error);
     throw code ? appError(code) : error;
   }
+}
+
+/**
+ * Sends a reset code when the address has an account (and has not had too many codes this hour).
+ * Resolves the same way either way: the reply never tells whether an address has an account.
+ */
+async function requestReset(params: Params, ctx: Ctx) {
+  const email = asString(params.email);
+  const problem = resetRequestProblem({ email });
+  if (problem) throw appError(problem);
+  if (resetSender() === null) throw appError("RESET_NOT_SET_UP");
+  const address = normalizeEmail(email!);
+  const accountId = await ctx.runMutation(internal.users.takeResetCode, { email: address });
+  if (accountId !== null) {
+    await signInViaProvider(ctx, passwordResetEmail, { accountId, params: { email: address } });
+  }
+  return null;
+}
+
+/**
+ * A reset code and a new password: Convex Auth checks the code (spent once, expired codes and
+ * too many wrong ones refused) and signs the player in; the password changes and every other
+ * session of the account ends. Any failure is the same "wrong or expired" to the player.
+ */
+async function resetWithCode(params: Params, ctx: Ctx) {
+  const input = {
+    email: asString(params.email),
+    code: asString(params.code)?.replace(/\s+/g, ""),
+    newPassword: asString(params.newPassword),
+  };
+  const problem = resetProblem(input);
+  if (problem) throw appError(problem);
+  const address = normalizeEmail(input.email!);
+  if (await ctx.runQuery(internal.users.isLockedOut, { email: address, now: Date.now() })) {
+    throw appError("TOO_MANY_ATTEMPTS");
+  }
+  const account = await ctx.runQuery(internal.users.passwordAccount, { email: address });
+  // An address with no account goes through the same check (and counts toward its limit).
+  const signedIn = await signInViaProvider(ctx, passwordResetEmail, {
+    params: { email: address, code: input.code! },
+  }).catch(() => null);
+  if (signedIn === null || account === null || signedIn.userId !== account.userId) {
+    throw appError("RESET_CODE_INVALID");
+  }
+  await modifyAccountCredentials(ctx, {
+    provider: PASSWORD_PROVIDER,
+    account: { id: address, secret: input.newPassword! },
+  });
+  await invalidateSessions(ctx, { userId: signedIn.userId, except: [signedIn.sessionId] });
+  return signedIn;
 }
 
 /**
  * Email and password accounts, built on Convex Auth's documented credentials extension points
  * (`ConvexCredentials`, `createAccount`, `retrieveAccount`) so that the app's own rules (6
  * characters, usernames, the spec's order of messages) and its coded errors need no patching of
- * a library provider. Passwords are hashed with Lucia's Scrypt, as Convex Auth's Password does.
+ * a library provider. Passwords are hashed with Lucia's Scrypt, as Convex Auth's Password does,
+ * and "reset" / "reset-verification" are its Password provider's reset flows with the `reset`
+ * e-mail provider (convex/model/accounts/passwordReset.ts), different from its own in two
+ * ways: an unknown address is answered like a known one, and every refusal is a coded error.
  */
 const password = ConvexCredentials<DataModel>({
   id: PASSWORD_PROVIDER,
   authorize: async (params, ctx) => {
     if (params.flow === "signUp") return await signUpWithPassword(params, ctx);
     if (params.flow === "signIn") return await signInWithPassword(params, ctx);
-    throw new Error('Unsupported sign-in flow: this app signs in with flow "signIn" or "signUp"');
+    if (params.flow === "reset") return await requestReset(params, ctx);
+    if (params.flow === "reset-verification") return await resetWithCode(params, ctx);
+    throw new Error(
+      'Unsupported sign-in flow: this app signs in with flow "signIn", "signUp", "reset" or "reset-verification"',
+    );
   },
+  // Only `signInViaProvider` above can use it: a client cannot sign in with a reset code alone.
+  extraProviders: [passwordResetEmail],
   crypto: {
     hashSecret: async (secret) => await new Scrypt().hash(secret),
     verifySecret: async (secret, hash) => await new Scrypt().verify(hash, secret),

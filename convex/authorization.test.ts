@@ -12,7 +12,8 @@ import {
   type TestConvex,
 } from "../testing/convex/backend";
 import { identityFromToken } from "../testing/convex/modules";
-import { ROLES, seedAnime, signedInAs, signIn, type Role } from "../testing/world";
+import { Scrypt } from "lucia";
+import { givePassword, ROLES, seedAnime, signedInAs, signIn, type Role } from "../testing/world";
 import { WRONG_GUESS } from "../testing/fixtures/anime";
 
 type Expected = "allow" | ErrorCode;
@@ -434,6 +435,55 @@ const audit: Record<PublicFunctionName, Row | Row[]> = {
       expected: signedInOnly("NOT_IN_ROOM"),
     },
   ],
+  "users:passwordResetAvailable": {
+    // No sender is configured here: the dialog says reset is not set up.
+    args: {},
+    expected: everyone,
+    allowed: ({ result }) => expect(result).toBe(false),
+  },
+  "users:changeUsername": {
+    args: { username: "Renamed_1" },
+    expected: signedInOnly(),
+    allowed: async ({ t, caller }) => {
+      const user = await t.run(async (ctx) => await ctx.db.get("users", caller!.userId));
+      expect(user).toMatchObject({ username: "Renamed_1", usernameKey: "renamed_1" });
+    },
+  },
+  "users:changePassword": {
+    args: { currentPassword: "secret1", newPassword: "secret2" },
+    prepare: async (t, caller) => {
+      if (caller) await givePassword(t, caller, "secret1");
+    },
+    expected: signedInOnly(),
+    allowed: async ({ t, caller }) => {
+      const account = await t.run(
+        async (ctx) =>
+          await ctx.db
+            .query("authAccounts")
+            .withIndex("userIdAndProvider", (q) => q.eq("userId", caller!.userId))
+            .unique(),
+      );
+      expect(await new Scrypt().verify(account!.secret!, "secret2")).toBe(true);
+    },
+  },
+  "users:deleteAccount": {
+    // Confirmed by typing the username: each caller is renamed to the one typed here.
+    args: { confirmation: "Leaving" },
+    prepare: async (t, caller) => {
+      if (caller) {
+        await t.run(async (ctx) => {
+          await ctx.db.patch("users", caller.userId, {
+            username: "Leaving",
+            usernameKey: "leaving",
+          });
+        });
+      }
+    },
+    expected: signedInOnly(),
+    allowed: async ({ t, caller }) => {
+      expect(await t.run(async (ctx) => await ctx.db.get("users", caller!.userId))).toBeNull();
+    },
+  },
   "game:open": {
     args: { timeZone: "UTC" },
     expected: signedInOnly(),
@@ -481,7 +531,13 @@ const internalOnly = [
   "rooms:sweep",
   "tallies:fold",
   "tallies:watch",
+  "users:copyUsername",
   "users:isEmailRegistered",
+  "users:isLockedOut",
+  "users:passwordAccount",
+  "users:passwordLogin",
+  "users:purgeAccount",
+  "users:takeResetCode",
 ];
 
 const registered = await registeredFunctions();

@@ -1,7 +1,12 @@
 import { getAuthUserId } from "@convex-dev/auth/server";
-import { customCtx, customMutation, customQuery } from "convex-helpers/server/customFunctions";
+import {
+  customAction,
+  customCtx,
+  customMutation,
+  customQuery,
+} from "convex-helpers/server/customFunctions";
 import type { Doc } from "./_generated/dataModel";
-import { mutation, query, type QueryCtx } from "./_generated/server";
+import { action, mutation, query, type ActionCtx, type QueryCtx } from "./_generated/server";
 import { appError } from "./model/shared/errors";
 import { toProfile, type Profile } from "./model/accounts/users";
 
@@ -29,6 +34,19 @@ async function requireAdmin(ctx: QueryCtx) {
 /** Public functions for signed-in players: `ctx.user` and `ctx.profile` are the caller's. */
 export const playerQuery = customQuery(query, customCtx(requirePlayer));
 export const playerMutation = customMutation(mutation, customCtx(requirePlayer));
+
+/**
+ * Public actions for signed-in players: `ctx.userId` is the caller's. An action cannot read the
+ * database itself; it reads the account through an internal query and must expect it gone.
+ */
+export const playerAction = customAction(
+  action,
+  customCtx(async (ctx: ActionCtx) => {
+    const userId = await getAuthUserId(ctx);
+    if (userId === null) throw appError("NOT_SIGNED_IN");
+    return { userId };
+  }),
+);
 
 /** Public functions for admins only; the role is checked on every call. */
 export const adminQuery = customQuery(query, customCtx(requireAdmin));

@@ -20,6 +20,11 @@ export const userFields = {
   createdAt: v.number(),
   /** Set when the player joins the beta program. */
   betaJoinDate: v.optional(v.number()),
+  /**
+   * When the last password-reset codes were sent to this account (newest last, at most
+   * RESET_CODES_PER_HOUR within the hour): the limit on codes per account.
+   */
+  resetCodesSentAt: v.optional(v.array(v.number())),
 };
 
 const nullableString = nullable(v.string());
@@ -625,22 +630,28 @@ export default defineSchema({
     .index("by_userId", ["userId"])
     .index("by_coverToken", ["coverToken"]),
   seenAnime: defineTable(seenAnimeFields).index("by_userId_and_animeId", ["userId", "animeId"]),
-  analytics_events: defineTable(analyticsEventFields).index("by_timestamp", ["timestamp"]),
+  analytics_events: defineTable(analyticsEventFields)
+    .index("by_timestamp", ["timestamp"])
+    .index("by_userId", ["userId"]),
   gameDailyStats: defineTable(gameDailyStatsFields).index("by_day_and_shard", ["day", "shard"]),
   beta_feedback: defineTable(betaFeedbackFields)
     .index("by_timestamp", ["timestamp"])
     .index("by_userId_and_timestamp", ["userId", "timestamp"]),
   feedbackStats: defineTable(feedbackStatsFields),
-  beta_analytics: defineTable(betaAnalyticsFields).index("by_timestamp", ["timestamp"]),
+  beta_analytics: defineTable(betaAnalyticsFields)
+    .index("by_timestamp", ["timestamp"])
+    .index("by_userId", ["userId"]),
   adminClaimCodes: defineTable(adminClaimCodeFields)
     .index("by_codeHash", ["codeHash"])
-    .index("by_expiresAt", ["expiresAt"]),
+    .index("by_expiresAt", ["expiresAt"])
+    .index("by_usedBy", ["usedBy"]),
   adminClaimAttempts: defineTable(adminClaimAttemptFields)
     .index("by_userId", ["userId"])
     .index("by_forgetAt", ["forgetAt"]),
   boardEntries: defineTable(boardEntryFields)
     .index("by_board_and_score", ["board", "score"])
-    .index("by_board_and_userId", ["board", "userId"]),
+    .index("by_board_and_userId", ["board", "userId"])
+    .index("by_userId", ["userId"]),
   boardStats: defineTable(boardStatsFields).index("by_board_and_shard", ["board", "shard"]),
   boardRanks: defineTable(boardRankFields).index("by_board", ["board"]),
   // The fold.
@@ -657,12 +668,15 @@ export default defineSchema({
     .index("by_code", ["code"])
     .index("by_createdBy", ["createdBy"])
     .index("by_status_and_closedAt", ["status", "closedAt"]),
-  roomPlayers: defineTable(roomPlayerFields).index("by_roomId_and_userId", ["roomId", "userId"]),
-  roomHeartbeats: defineTable(roomHeartbeatFields).index("by_roomId_and_userId", [
-    "roomId",
-    "userId",
-  ]),
-  roomBans: defineTable(roomBanFields).index("by_roomId_and_userId", ["roomId", "userId"]),
+  roomPlayers: defineTable(roomPlayerFields)
+    .index("by_roomId_and_userId", ["roomId", "userId"])
+    .index("by_userId", ["userId"]),
+  roomHeartbeats: defineTable(roomHeartbeatFields)
+    .index("by_roomId_and_userId", ["roomId", "userId"])
+    .index("by_userId", ["userId"]),
+  roomBans: defineTable(roomBanFields)
+    .index("by_roomId_and_userId", ["roomId", "userId"])
+    .index("by_userId", ["userId"]),
   roomJoinAttempts: defineTable(roomJoinAttemptFields).index("by_userId", ["userId"]),
   roomRounds: defineTable(roomRoundFields)
     .index("by_roomId_and_number", ["roomId", "number"])

@@ -1,9 +1,22 @@
+import {
+  getAuthSessionId,
+  invalidateSessions,
+  modifyAccountCredentials,
+  retrieveAccount,
+} from "@convex-dev/auth/server";
 import { nullable } from "convex-helpers/validators";
 import { v } from "convex/values";
-import { internalQuery, query } from "./_generated/server";
-import { currentUser } from "./functions";
+import { internal } from "./_generated/api";
+import { internalMutation, internalQuery, query } from "./_generated/server";
+import { currentUser, playerAction, playerMutation } from "./functions";
+import { MIN_PASSWORD_LENGTH } from "./model/shared/accountRules";
 import { normalizeEmail, PASSWORD_PROVIDER } from "./model/shared/accounts";
+import { appError } from "./model/shared/errors";
 import { profileValidator, toProfile } from "./model/accounts/users";
+import { retrieveFailureCode } from "./model/accounts/credentials";
+import * as Deletion from "./model/accounts/deletion";
+import * as Profile from "./model/accounts/profile";
+import * as Reset from "./model/accounts/passwordReset";
 
 /** The signed-in player's profile; null for visitors (and a session whose account is gone). */
 export const viewer = query({
@@ -18,13 +31,147 @@ export const viewer = query({
 export const isEmailRegistered = internalQuery({
   args: { email: v.string() },
   returns: v.boolean(),
+  handler: async (ctx, { email }) =>
+    (await Reset.passwordAccountOf(ctx, normalizeEmail(email))) !== null,
+});
+
+// --- Forgotten passwords (the flows themselves are Convex Auth's, in convex/auth.ts) ---
+
+/** Whether this deployment can send reset codes: the login dialog says so before anyone asks. */
+export const passwordResetAvailable = query({
+  args: {},
+  returns: v.boolean(),
+  handler: () => Promise.resolve(Reset.resetSender() !== null),
+});
+
+export const takeResetCode = internalMutation({
+  args: { email: v.string() },
+  returns: nullable(v.id("authAccounts")),
+  handler: async (ctx, { email }) => await Reset.takeResetCode(ctx, email),
+});
+
+export const passwordAccount = internalQuery({
+  args: { email: v.string() },
+  returns: nullable(v.object({ userId: v.id("users") })),
   handler: async (ctx, { email }) => {
+    const account = await Reset.passwordAccountOf(ctx, email);
+    return account === null ? null : { userId: account.userId };
+  },
+});
+
+export const isLockedOut = internalQuery({
+  args: { email: v.string(), now: v.number() },
+  returns: v.boolean(),
+  handler: async (ctx, { email, now }) => await Reset.isLockedOut(ctx, email, now),
+});
+
+// --- The profile page ---
+
+/** Renames the player; the board rows and room seats that copy the name follow in steps. */
+export const changeUsername = playerMutation({
+  args: { username: v.string() },
+  returns: v.null(),
+  handler: async (ctx, { username }) => {
+    const { changed } = await Profile.changeUsername(ctx, ctx.user, username);
+    if (changed) {
+      await ctx.scheduler.runAfter(0, internal.users.copyUsername, {
+        userId: ctx.user._id,
+        table: "boardEntries",
+        cursor: null,
+      });
+    }
+    return null;
+  },
+});
+
+export const copyUsername = internalMutation({
+  args: {
+    userId: v.id("users"),
+    table: v.union(v.literal("boardEntries"), v.literal("roomPlayers")),
+    cursor: nullable(v.string()),
+  },
+  returns: v.null(),
+  handler: async (ctx, { userId, table, cursor }) => {
+    const next = await Profile.copyUsername(ctx, userId, table, cursor);
+    if (next !== null)
+      await ctx.scheduler.runAfter(0, internal.users.copyUsername, { userId, ...next });
+    return null;
+  },
+});
+
+export const passwordLogin = internalQuery({
+  args: { userId: v.id("users") },
+  returns: nullable(v.object({ email: v.string() })),
+  handler: async (ctx, { userId }) => {
     const account = await ctx.db
       .query("authAccounts")
-      .withIndex("providerAndAccountId", (q) =>
-        q.eq("provider", PASSWORD_PROVIDER).eq("providerAccountId", normalizeEmail(email)),
+      .withIndex("userIdAndProvider", (q) =>
+        q.eq("userId", userId).eq("provider", PASSWORD_PROVIDER),
       )
-      .first();
-    return account !== null;
+      .unique();
+    return account === null ? null : { email: account.providerAccountId };
+  },
+});
+
+/**
+ * Changes the password after checking the current one (Convex Auth's check: wrong passwords
+ * count toward its limit), and ends the account's other sessions: this device stays signed in.
+ */
+export const changePassword = playerAction({
+  args: { currentPassword: v.string(), newPassword: v.string() },
+  returns: v.null(),
+  handler: async (ctx, { currentPassword, newPassword }) => {
+    if (currentPassword === "") throw appError("CURRENT_PASSWORD_MISSING");
+    if (newPassword.length < MIN_PASSWORD_LENGTH) throw appError("PASSWORD_TOO_SHORT");
+    const login = await ctx.runQuery(internal.users.passwordLogin, { userId: ctx.userId });
+    if (login === null) throw appError("USER_NOT_FOUND");
+    const account = { id: login.email };
+    try {
+      await retrieveAccount(ctx, {
+        provider: PASSWORD_PROVIDER,
+        account: { ...account, secret: currentPassword },
+      });
+    } catch (error) {
+      const code = retrieveFailureCode(error);
+      throw code ? appError(code) : error;
+    }
+    await modifyAccountCredentials(ctx, {
+      provider: PASSWORD_PROVIDER,
+      account: { ...account, secret: newPassword },
+    });
+    const sessionId = await getAuthSessionId(ctx);
+    await invalidateSessions(ctx, {
+      userId: ctx.userId,
+      except: sessionId === null ? [] : [sessionId],
+    });
+    return null;
+  },
+});
+
+/**
+ * Deletes the account once the player has typed their username: at once the sign-in, the
+ * account and the first batch of its data (the boards stop showing it); the rest in steps.
+ */
+export const deleteAccount = playerMutation({
+  args: { confirmation: v.string() },
+  returns: v.null(),
+  handler: async (ctx, { confirmation }) => {
+    if (confirmation.trim() !== ctx.user.username) throw appError("DELETE_NOT_CONFIRMED");
+    const done = await Deletion.purgeStep(ctx, { userId: ctx.user._id, email: ctx.user.email });
+    if (!done) {
+      await ctx.scheduler.runAfter(0, internal.users.purgeAccount, { userId: ctx.user._id });
+    }
+    return null;
+  },
+});
+
+export const purgeAccount = internalMutation({
+  args: { userId: v.id("users") },
+  returns: v.null(),
+  handler: async (ctx, { userId }) => {
+    if (!(await Deletion.purgeStep(ctx, { userId }))) {
+      await ctx.scheduler.runAfter(0, internal.users.purgeAccount, { userId });
+    }
+    return null;
   },
 });

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useState, type ComponentProps } from "react";
+import { useCallback, useEffect, useLayoutEffect, useState, type ComponentProps } from "react";
 import { RouterProvider } from "react-router-dom";
 import { trackNavigation } from "@/lib/lazyWithReload";
 import type { ConvexSessionComponent } from "./convexSessionChunk";
@@ -27,8 +27,19 @@ export function App({
   onReady?: () => void;
 }) {
   useEffect(() => trackNavigation(router), [router]);
+  // A new player signing up on the landing page came to play: straight to the game. Elsewhere
+  // (a room's invitation, the stats page) the page they were on is the one that asked.
+  const afterSignUp = useCallback(() => {
+    if (router.state.location.pathname === "/") void router.navigate("/game");
+  }, [router]);
   return (
-    <Providers client={client} session={session} visitor={visitor} onReady={onReady}>
+    <Providers
+      client={client}
+      session={session}
+      visitor={visitor}
+      onReady={onReady}
+      afterSignUp={afterSignUp}
+    >
       <Router router={router} />
     </Providers>
   );

@@ -4,6 +4,7 @@ import { use, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactN
 import { useTokenForBoot } from "@/boot/token";
 import { ViewerContext, type ViewerState } from "@/lib/auth/viewer";
 import { useViewerFromConvex } from "@/lib/auth/useViewerFromConvex";
+import { rememberSignedInHere } from "@/lib/auth/deviceMemory";
 import { prefetch } from "@/lib/lazyWithReload";
 import { loadSignedInActions } from "@/app/layout/loadSignedInActions";
 
@@ -56,7 +57,10 @@ function ViewerProvider({
 
   // The top bar's signed-in controls come in a chunk of their own: fetch it as soon as needed.
   useEffect(() => {
-    if (viewer.status === "signedIn") prefetch(loadSignedInActions);
+    if (viewer.status === "signedIn") {
+      prefetch(loadSignedInActions);
+      rememberSignedInHere();
+    }
   }, [viewer.status]);
 
   return <ViewerContext.Provider value={viewer}>{children}</ViewerContext.Provider>;

@@ -26,6 +26,7 @@ export function Providers({
   session: ConvexSession = LazyConvexSession,
   visitor,
   onReady,
+  afterSignUp,
   children,
 }: {
   client: ClientSource;
@@ -43,6 +44,8 @@ export function Providers({
   visitor?: boolean;
   /** Called once the pages are on screen with Convex (after hydration, on "/"). */
   onReady?: () => void;
+  /** What follows a successful sign-up (src/app/App.tsx). */
+  afterSignUp?: () => void;
   children: ReactNode;
 }) {
   const toastsRaised = useSyncExternalStore(
@@ -54,7 +57,7 @@ export function Providers({
     <>
       <Suspense fallback={null}>
         <ConvexSession client={client} visitor={visitor} onReady={onReady}>
-          <AuthDialogProvider>{children}</AuthDialogProvider>
+          <AuthDialogProvider afterSignUp={afterSignUp}>{children}</AuthDialogProvider>
         </ConvexSession>
       </Suspense>
       {toastsRaised && (

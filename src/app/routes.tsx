@@ -71,6 +71,13 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: "profile",
+        lazy: page(
+          () => import("@/features/profile/ProfilePage"),
+          (m) => m.ProfilePage,
+        ),
+      },
+      {
         path: "room",
         lazy: page(
           () => import("@/features/rooms/RoomsHomePage"),

@@ -20,16 +20,19 @@ export function TitledDialog({
   title,
   description,
   className,
+  onCloseAutoFocus,
   children,
 }: DialogOpenProps & {
   title: ReactNode;
   description: ReactNode;
   className?: string;
+  /** Where the focus goes on closing, when not back to the opener (call `preventDefault`). */
+  onCloseAutoFocus?: (event: Event) => void;
   children: ReactNode;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className={className}>
+      <DialogContent className={className} onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>

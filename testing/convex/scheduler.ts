@@ -304,3 +304,22 @@ export async function limitScheduler(
     },
   };
 }
+
+/**
+ * Runs the scheduled jobs due now (a job a job schedules at once included), one round at a time
+ * with `afterRound` after each, until none is due. Needs setTimeout faked (`vi.useFakeTimers`).
+ */
+export async function runDueJobs(t: TestConvex, afterRound?: () => Promise<void>) {
+  for (let round = 0; round < 100; round++) {
+    vi.advanceTimersByTime(1);
+    await t.finishInProgressScheduledFunctions();
+    await afterRound?.();
+    const due = await t.run(async (ctx) =>
+      (await ctx.db.system.query("_scheduled_functions").take(10_000)).filter(
+        (job) => job.state.kind === "pending" && job.scheduledTime <= Date.now(),
+      ),
+    );
+    if (due.length === 0) return;
+  }
+  throw new Error("Scheduled jobs kept coming for 100 rounds");
+}

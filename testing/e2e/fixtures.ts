@@ -68,6 +68,11 @@ export class ServerControl {
     return this.control<null>("anilist", state);
   }
 
+  /** The last password-reset code the server "sent" to `email` (the offline preview prints it). */
+  resetCode(email: string) {
+    return this.control<string | null>("reset-code", { email });
+  }
+
   advanceClock(ms: number) {
     return this.control<{ now: number }>("clock", { advanceMs: ms });
   }
@@ -150,12 +155,21 @@ export { expect };
 /** Where screenshots go: the test artifacts, or the folder SCREENS_DIR names (to look at them). */
 export const SCREENS_DIR = process.env.SCREENS_DIR ?? "test-results/screenshots";
 
-/** Saves a screenshot at desktop (1280×800) and mobile (390×844) sizes; `fullPage`: all of it. */
-export async function screenshots(page: Page, name: string, { fullPage = false } = {}) {
-  for (const [label, size] of [
+/**
+ * Saves a screenshot at desktop (1280×800) and mobile (390×844) sizes, and with `narrow` at the
+ * narrowest phone the app supports (320×640); `fullPage`: all of it.
+ */
+export async function screenshots(
+  page: Page,
+  name: string,
+  { fullPage = false, narrow = false } = {},
+) {
+  const sizes = [
     ["desktop", { width: 1280, height: 800 }],
     ["mobile", { width: 390, height: 844 }],
-  ] as const) {
+    ...(narrow ? ([["narrow", { width: 320, height: 640 }]] as const) : []),
+  ] as const;
+  for (const [label, size] of sizes) {
     await page.setViewportSize(size);
     await page.waitForTimeout(200); // let layout and dialog animations settle
     await page.screenshot({ path: `${SCREENS_DIR}/${name}-${label}.png`, fullPage });

@@ -11,6 +11,8 @@ import type { FunctionKind } from "../client/wire";
 import { InProcessBackend } from "../client/inProcessBackend";
 import { offlinePreviewHelp, seedOfflinePool } from "../fixtures/offlinePool";
 import { insertTestAnime } from "../fixtures/covers";
+import { resetCodeIn } from "../fixtures/accounts";
+import { RESET_CODE_LOG_PREFIX } from "@convex/model/accounts/passwordReset";
 import { aniListStandIn, STAND_IN_REFUSAL } from "./aniListStandIn";
 import {
   E2E_BASE_PATH,
@@ -69,6 +71,16 @@ export function createTestServer({ offline = false }: TestServerOptions = {}) {
   console.warn = (...args: unknown[]) => {
     if (!args.some((arg) => String(arg).includes(STAND_IN_REFUSAL))) warn(...args);
   };
+  // Password reset codes go to the console here, as no e-mail leaves this machine: the offline
+  // preview prints them for the person trying it; the browser tests read the last one per address.
+  process.env.AUTH_RESET_CODES_TO_LOG = "true";
+  const resetCodes = new Map<string, string>();
+  const log = console.log.bind(console);
+  console.log = (...args: unknown[]) => {
+    const sent = resetCodeIn(args.map(String).join(" "), RESET_CODE_LOG_PREFIX);
+    if (sent !== null) resetCodes.set(sent.email, sent.code);
+    if (sent === null || offline) log(...args);
+  };
   let backend = new InProcessBackend();
   const seeded = async (fresh: InProcessBackend) => {
     if (offline) await fresh.run(seedOfflinePool);
@@ -95,6 +107,7 @@ export function createTestServer({ offline = false }: TestServerOptions = {}) {
   const control: Record<string, Handler> = {
     reset: async () => {
       aniList.reset();
+      resetCodes.clear();
       stopForwarding();
       backend = new InProcessBackend();
       stopForwarding = backend.onChange(broadcast);
@@ -153,6 +166,11 @@ export function createTestServer({ offline = false }: TestServerOptions = {}) {
     anilist: (body) => {
       aniList.set(body as Partial<AniListState>);
       return Promise.resolve(null);
+    },
+    /** The last password-reset code sent to an address, as the offline preview prints it. */
+    "reset-code": (body) => {
+      const { email } = body as { email: string };
+      return Promise.resolve(resetCodes.get(email.trim().toLowerCase()) ?? null);
     },
     /** A one-time admin claim code, for /make-admin (what `npx convex run admin:createClaimCode` gives). */
     "claim-code": async () => await createClaimCode(),

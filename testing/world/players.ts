@@ -1,3 +1,4 @@
+import { Scrypt } from "lucia";
 import { foldAll } from "./boards";
 import { api } from "../../convex/_generated/api";
 import type { Doc, Id } from "../../convex/_generated/dataModel";
@@ -66,6 +67,26 @@ export async function signedInAs(
   });
   const identity = { subject: `${userId}|${sessionId}`, issuer: process.env.CONVEX_SITE_URL };
   return { userId, sessionId, email, as: world.withIdentity(identity) };
+}
+
+/**
+ * Gives a `signedInAs` player the password account a real sign-up makes (Convex Auth's
+ * `authAccounts` row, hashed as the password provider hashes), for the profile's password calls.
+ */
+export async function givePassword(
+  world: World,
+  { userId, email }: { userId: Id<"users">; email: string },
+  password: string,
+) {
+  const secret = await new Scrypt().hash(password);
+  await world.run(async (ctx) => {
+    await ctx.db.insert("authAccounts", {
+      userId,
+      provider: "password",
+      providerAccountId: email,
+      secret,
+    });
+  });
 }
 
 /** A caller made by `signedInAs`. */

@@ -29,7 +29,9 @@ async function logIn(page: Page, email: string, password: string) {
   await dialog.getByRole("button", { name: "Login", exact: true }).click();
 }
 
-test("a visitor sees the landing page and is asked to log in to play", async ({ page }) => {
+test("a visitor sees the landing page and is asked to sign up or log in to play", async ({
+  page,
+}) => {
   await page.goto("/");
   await expect(page.getByRole("heading", { name: "Anime Guess", level: 1 })).toBeVisible();
   await expect(
@@ -43,7 +45,11 @@ test("a visitor sees the landing page and is asked to log in to play", async ({ 
   await expectNoSeriousViolations(page);
   await screenshots(page, "landing-signed-out");
 
+  // Nobody has signed in on this browser: the way in is Sign Up (tests/e2e/profile.spec.ts).
   await page.getByRole("button", { name: /start playing/i }).click();
+  await expect(page.getByRole("dialog", { name: "Create Account" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await page.getByRole("banner").getByRole("button", { name: "Login" }).click();
   const login = page.getByRole("dialog", { name: "Welcome Back!" });
   await expect(login).toBeVisible();
   await expectNoSeriousViolations(page);
@@ -97,6 +103,9 @@ test("sign-up shows each rule's message, then creates the account", async ({ pag
   await expect(page.getByText("Account created successfully!")).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole("banner").getByRole("button", { name: "Logout" })).toBeVisible();
+  // From the landing page, a new player goes straight to the game.
+  await expect(page).toHaveURL(/\/game$/);
+  await page.getByRole("banner").getByRole("link", { name: "Home" }).click();
   await expect(page.getByRole("link", { name: "Play Now" })).toBeVisible();
   await screenshots(page, "landing-signed-in");
 });

@@ -118,7 +118,7 @@ test("a player joins the beta and sends feedback; an admin sees it arrive live",
   const newest = cards.first();
   await expect(newest).toContainText("The skip button stayed grey after a cooldown.");
   await expect(newest).toContainText("A hint after three wrong guesses.");
-  await expect(newest).toContainText(`User: ${player.username}`);
+  await expect(newest).toContainText(`From ${player.username}`);
   await expect(newest).toContainText("Version 1.0.0-beta");
   await expect(newest.getByText("Hard", { exact: true })).toBeVisible();
   await expect(newest.getByRole("img", { name: "Rated 3 out of 5" })).toBeVisible();

@@ -99,9 +99,9 @@ async function seedPlayers(backend: ServerControl, players: { username: string; 
   );
 }
 
-test("a visitor on /game is asked to log in", async ({ page }) => {
+test("a visitor on /game is asked to sign up (nobody has signed in here yet)", async ({ page }) => {
   await page.goto("/game");
-  await expect(page.getByRole("dialog", { name: "Welcome Back!" })).toBeVisible();
+  await expect(page.getByRole("dialog", { name: "Create Account" })).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(page.getByRole("button", { name: "Log in to play" })).toBeVisible();
 });

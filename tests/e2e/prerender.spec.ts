@@ -35,7 +35,7 @@ test("React takes the landing page over without a hydration mismatch", async ({ 
   const problems = consoleProblems(page);
   await page.goto("/");
   await page.getByRole("button", { name: "Start Playing" }).click();
-  await expect(page.getByRole("dialog", { name: "Welcome Back!" })).toBeVisible();
+  await expect(page.getByRole("dialog", { name: "Create Account" })).toBeVisible();
   expect(problems).toEqual([]);
 });
 
@@ -203,7 +203,7 @@ test("a visitor's landing page runs no app script until a control is reached for
   await expect.poll(() => reactStarted(page)).toBe(true);
   await expect(page.locator("#app-entry")).toHaveCount(1);
   await page.getByRole("button", { name: "Start Playing" }).click();
-  await expect(page.getByRole("dialog", { name: "Welcome Back!" })).toBeVisible();
+  await expect(page.getByRole("dialog", { name: "Create Account" })).toBeVisible();
   expect(problems).toEqual([]);
 });
 

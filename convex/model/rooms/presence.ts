@@ -30,7 +30,7 @@ export async function ensureSweep(ctx: MutationCtx, room: Room) {
 }
 
 /** The member present longest without a break, who becomes host when the host leaves. */
-function longestPresent(players: RoomPlayer[], except: Id<"users">): RoomPlayer | null {
+export function longestPresent(players: RoomPlayer[], except: Id<"users">): RoomPlayer | null {
   let best: RoomPlayer | null = null;
   for (const player of players) {
     if (!player.present || player.userId === except) continue;

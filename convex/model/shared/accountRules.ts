@@ -10,3 +10,10 @@ export const USERNAME_PATTERN = new RegExp(
 );
 /** The longest address SMTP allows (RFC 5321); a longer one could only bloat the account documents. */
 export const MAX_EMAIL_LENGTH = 254;
+
+/** A password-reset code: digits only, so it is easy to type from a phone's mail app. */
+export const RESET_CODE_LENGTH = 8;
+/** How long a reset code works after it was sent. */
+export const RESET_CODE_VALID_MINUTES = 15;
+/** Codes sent to one account per hour: a stranger cannot flood someone's inbox. */
+export const RESET_CODES_PER_HOUR = 3;

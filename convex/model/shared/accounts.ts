@@ -1,5 +1,10 @@
 import * as z from "zod/mini";
-import { MAX_EMAIL_LENGTH, MIN_PASSWORD_LENGTH, USERNAME_PATTERN } from "./accountRules";
+import {
+  MAX_EMAIL_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  RESET_CODE_LENGTH,
+  USERNAME_PATTERN,
+} from "./accountRules";
 
 import type { ErrorCode } from "./errors";
 
@@ -12,6 +17,7 @@ const emailSchema = z.email().check(z.maxLength(MAX_EMAIL_LENGTH));
 
 export type LoginInput = { email: string; password: string };
 export type SignUpInput = LoginInput & { username: string };
+export type ResetInput = { email: string; code: string; newPassword: string };
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -38,5 +44,28 @@ export function signUpProblem(input: Partial<SignUpInput>): ErrorCode | null {
   if (!emailSchema.safeParse(normalizeEmail(input.email!)).success) return "INVALID_EMAIL";
   if (input.password.length < MIN_PASSWORD_LENGTH) return "PASSWORD_TOO_SHORT";
   if (!USERNAME_PATTERN.test(input.username!.trim())) return "INVALID_USERNAME";
+  return null;
+}
+
+/** The first rule a username change breaks, or null (the sign-up's rule and message). */
+export function usernameProblem(username: string): ErrorCode | null {
+  return USERNAME_PATTERN.test(username.trim()) ? null : "INVALID_USERNAME";
+}
+
+/** The first rule a request for a reset code breaks, or null. */
+export function resetRequestProblem(input: { email?: string }): ErrorCode | null {
+  if (isBlank(input.email)) return "INVALID_EMAIL";
+  if (!emailSchema.safeParse(normalizeEmail(input.email!)).success) return "INVALID_EMAIL";
+  return null;
+}
+
+const RESET_CODE_PATTERN = new RegExp(`^\\d{${RESET_CODE_LENGTH}}$`);
+
+/** The first rule a reset (address, code, new password) breaks, or null. */
+export function resetProblem(input: Partial<ResetInput>): ErrorCode | null {
+  const emailProblem = resetRequestProblem(input);
+  if (emailProblem) return emailProblem;
+  if (!RESET_CODE_PATTERN.test((input.code ?? "").replace(/\s+/g, ""))) return "RESET_CODE_MISSING";
+  if ((input.newPassword ?? "").length < MIN_PASSWORD_LENGTH) return "PASSWORD_TOO_SHORT";
   return null;
 }

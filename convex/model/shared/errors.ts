@@ -6,7 +6,12 @@ import {
   CLAIM_MAX_FAILURES,
   minutesText,
 } from "./claimRules";
-import { MIN_PASSWORD_LENGTH, USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from "./accountRules";
+import {
+  MIN_PASSWORD_LENGTH,
+  RESET_CODE_LENGTH,
+  USERNAME_MAX_LENGTH,
+  USERNAME_MIN_LENGTH,
+} from "./accountRules";
 import {
   FEEDBACK_INTERVAL_MS,
   FEEDBACK_TEXT_MAX_LENGTH,
@@ -39,6 +44,12 @@ export const errorMessages = {
   TOO_MANY_ATTEMPTS: "Too many failed attempts. Please try again later",
   EMAIL_TAKEN: "This email is already registered",
   USERNAME_TAKEN: "This username is already taken",
+  RESET_NOT_SET_UP:
+    "Password reset is not set up on this server yet. Ask whoever runs it to reset your password",
+  RESET_CODE_MISSING: `Please enter the ${RESET_CODE_LENGTH}-digit code from the email`,
+  RESET_CODE_INVALID: "That code is wrong or has expired. Ask for a new code and try again",
+  CURRENT_PASSWORD_MISSING: "Please enter your current password",
+  DELETE_NOT_CONFIRMED: "Type your username exactly as shown to confirm",
   NOT_SIGNED_IN: "Please log in to continue",
   USER_NOT_FOUND: "User not found",
   FORBIDDEN: "You do not have permission to do that",

@@ -5,10 +5,12 @@ import {
   LogOutIcon,
   QrCodeIcon,
   ShieldCheckIcon,
+  UserRoundIcon,
   UsersIcon,
 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router-dom";
+import { BAR_BUTTON } from "@/components/barButton";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import type { Profile } from "@convex/model/accounts/users";
@@ -16,9 +18,9 @@ import { BetaButton } from "@/features/beta/BetaButton";
 import { useBusyCall } from "@/lib/useBusyCall";
 
 /**
- * The beta icon, the admin icon (admins only), the party rooms, stats and QR icons, then Home and
- * Logout. Labels
- * collapse to icons on narrow screens and stay as the buttons' accessible names.
+ * Beta, Admin (admins only), Play with friends, Stats, QR and Profile, then Home and Logout. From
+ * 640 px each shows a short label beside its icon; below, the icon alone, the label staying its
+ * accessible name.
  */
 export default function SignedInActions({ viewer }: { viewer: Profile }) {
   const { signOut } = useAuthActions();
@@ -36,22 +38,29 @@ export default function SignedInActions({ viewer }: { viewer: Profile }) {
     <>
       <BetaButton viewer={viewer} />
       {viewer.isAdmin && (
-        <PageIcon to="/admin" label="Admin dashboard" icon={<ShieldCheckIcon />} />
+        <PageIcon to="/admin" label="Admin dashboard" short="Admin" icon={<ShieldCheckIcon />} />
       )}
-      <PageIcon to="/room" label="Play with friends" icon={<UsersIcon />} />
-      <PageIcon to="/me" label="Your stats" icon={<ChartColumnIcon />} />
-      <PageIcon to="/qr" label="Share with a QR code" icon={<QrCodeIcon />} />
-      <p className="mr-1 hidden text-sm text-muted-foreground md:block">
+      <PageIcon to="/room" label="Play with friends" short="Friends" icon={<UsersIcon />} />
+      <PageIcon to="/me" label="Your stats" short="Stats" icon={<ChartColumnIcon />} />
+      <PageIcon to="/qr" label="Share with a QR code" short="QR" icon={<QrCodeIcon />} />
+      <PageIcon to="/profile" label="Your profile" short="Profile" icon={<UserRoundIcon />} />
+      <p className="mr-1 hidden text-sm text-muted-foreground lg:block">
         <span className="font-medium text-foreground">{viewer.username}</span> ·{" "}
         {viewer.score.toLocaleString("en-US")} pts
       </p>
-      <Button asChild variant="ghost" size="sm">
+      <Button asChild variant="ghost" size="icon-sm" className={BAR_BUTTON}>
         <Link to="/">
           <HouseIcon />
           <span className="sr-only sm:not-sr-only">Home</span>
         </Link>
       </Button>
-      <Button variant="outline" size="sm" disabled={loggingOut} onClick={() => void logOut()}>
+      <Button
+        variant="outline"
+        size="icon-sm"
+        className={BAR_BUTTON}
+        disabled={loggingOut}
+        onClick={() => void logOut()}
+      >
         {loggingOut ? <Spinner /> : <LogOutIcon />}
         <span className="sr-only sm:not-sr-only">Logout</span>
       </Button>
@@ -59,8 +68,22 @@ export default function SignedInActions({ viewer }: { viewer: Profile }) {
   );
 }
 
-/** An icon linking to a page, its label the tooltip and the accessible name; marked on that page. */
-function PageIcon({ to, label, icon }: { to: string; label: string; icon: ReactNode }) {
+/**
+ * A link to a page: its icon, and from 640 px a short label (`short`, a word of `label`, so what
+ * is seen is part of what is heard); `label` is the tooltip and the accessible name. Marked on
+ * its own page.
+ */
+function PageIcon({
+  to,
+  label,
+  short,
+  icon,
+}: {
+  to: string;
+  label: string;
+  short: string;
+  icon: ReactNode;
+}) {
   const { pathname } = useLocation();
   return (
     <Button
@@ -68,14 +91,17 @@ function PageIcon({ to, label, icon }: { to: string; label: string; icon: ReactN
       variant="ghost"
       size="icon-sm"
       title={label}
-      className="aria-[current=page]:bg-accent aria-[current=page]:text-primary"
+      className={`${BAR_BUTTON} aria-[current=page]:bg-accent aria-[current=page]:text-primary`}
     >
       <Link
         to={to}
         aria-current={pathname === to || pathname.startsWith(`${to}/`) ? "page" : undefined}
+        aria-label={label}
       >
         {icon}
-        <span className="sr-only">{label}</span>
+        <span aria-hidden="true" className="hidden sm:inline">
+          {short}
+        </span>
       </Link>
     </Button>
   );

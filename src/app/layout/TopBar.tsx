@@ -19,18 +19,21 @@ export function TopBar() {
   const viewer = useViewer();
   return (
     <header className="sticky top-0 z-40 border-b bg-background/80 backdrop-blur-md">
-      <div className="mx-auto flex h-14 max-w-6xl items-center justify-between gap-3 px-4">
+      <div className="mx-auto flex h-14 max-w-6xl items-center justify-between gap-2 px-3 lg:gap-3 lg:px-4">
         <Link
           to="/"
           className="flex items-center gap-2 rounded-md text-lg font-bold tracking-tight whitespace-nowrap outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
         >
           <SparklesIcon className="size-5 text-primary" />
-          {/* Signed in, the bar holds up to seven controls: below 400 px the name gives way to them. */}
-          <span className={cn(viewer.status === "signedIn" && "max-[399px]:sr-only")}>
+          {/* Signed in, the bar holds up to nine controls: the name gives way to them below
+              440 px, and from 640 px, where they show labels, until there is room (1024 px). */}
+          <span
+            className={cn(viewer.status === "signedIn" && "max-[439px]:sr-only sm:max-lg:sr-only")}
+          >
             Anime Guess
           </span>
         </Link>
-        <nav aria-label="Account" className="flex items-center gap-1 sm:gap-2">
+        <nav aria-label="Account" className="flex items-center gap-0.5 sm:gap-1 lg:gap-2">
           {viewer.status === "loading" && <Spinner className="size-5 text-muted-foreground" />}
           {viewer.status === "signedOut" && (
             <>

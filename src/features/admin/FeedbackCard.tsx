@@ -42,9 +42,12 @@ export function FeedbackCard({ feedback }: { feedback: FeedbackItem }) {
       )}
       <div className="mt-auto flex flex-wrap items-center justify-between gap-x-4 gap-y-1 border-t pt-3 text-xs text-muted-foreground">
         <span className="min-w-0 break-all">
-          User:{" "}
-          <span className="font-medium text-foreground">{feedback.username ?? "(deleted)"}</span>{" "}
-          <span className="font-mono">{feedback.userId}</span>
+          From{" "}
+          {feedback.username === null ? (
+            <span className="italic">a deleted account</span>
+          ) : (
+            <span className="font-medium text-foreground">{feedback.username}</span>
+          )}
         </span>
         <span>Version {feedback.version}</span>
       </div>

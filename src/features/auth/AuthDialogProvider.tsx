@@ -1,41 +1,58 @@
-import { lazy, Suspense, useMemo, useState, type ReactNode } from "react";
+import { lazy, Suspense, useMemo, useRef, useState, type ReactNode } from "react";
 import {
   AuthDialogContext,
   type AuthDialogControls,
   type AuthDialogMode,
 } from "@/lib/auth/authDialog";
+import { hasSignedInHere } from "@/lib/auth/deviceMemory";
 import { prefetch } from "@/lib/lazyWithReload";
 import { loadAuthDialogs } from "./loadAuthDialogs";
 
 const AuthDialogs = lazy(loadAuthDialogs);
 
-export function AuthDialogProvider({ children }: { children: ReactNode }) {
+export function AuthDialogProvider({
+  afterSignUp = () => undefined,
+  children,
+}: {
+  afterSignUp?: () => void;
+  children: ReactNode;
+}) {
   const [mode, setMode] = useState<AuthDialogMode | null>(null);
   // Mount the dialogs on first use only, then keep them mounted so closing can animate.
   const [used, setUsed] = useState(false);
+  // What had the focus before the first of the account dialogs opened: closing the last one
+  // gives it back there, however many times the player switched between them.
+  const returnTo = useRef<HTMLElement | null>(null);
 
-  const controls = useMemo<AuthDialogControls>(
-    () => ({
-      openLogin: () => {
-        setUsed(true);
-        setMode("login");
-      },
-      openSignUp: () => {
-        setUsed(true);
-        setMode("signUp");
-      },
+  const controls = useMemo<AuthDialogControls>(() => {
+    const open = (next: AuthDialogMode) => {
+      setUsed(true);
+      setMode((current) => {
+        if (current === null) {
+          const active = document.activeElement;
+          returnTo.current =
+            active instanceof HTMLElement && active !== document.body ? active : null;
+        }
+        return next;
+      });
+    };
+    return {
+      openLogin: () => open("login"),
+      openSignUp: () => open("signUp"),
+      openForgotPassword: () => open("forgotPassword"),
+      openWelcome: () => open(hasSignedInHere() ? "login" : "signUp"),
       close: () => setMode(null),
       prefetch: () => prefetch(loadAuthDialogs),
-    }),
-    [],
-  );
+      afterSignUp,
+    };
+  }, [afterSignUp]);
 
   return (
     <AuthDialogContext.Provider value={controls}>
       {children}
       {used && (
         <Suspense fallback={null}>
-          <AuthDialogs mode={mode} />
+          <AuthDialogs mode={mode} returnTo={returnTo} />
         </Suspense>
       )}
     </AuthDialogContext.Provider>

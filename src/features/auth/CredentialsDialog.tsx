@@ -11,7 +11,7 @@ import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { useAuthDialog, type AuthDialogMode } from "@/lib/auth/authDialog";
 import { FormError } from "@/components/FormError";
-import { PasswordInput } from "./PasswordInput";
+import { PasswordInput } from "@/components/PasswordInput";
 import { useCredentialsSubmit } from "./useCredentialsSubmit";
 
 /** What tells the login and the sign-up dialog apart; everything else they share. */
@@ -43,8 +43,16 @@ const dialogs = {
 } as const;
 
 /** The login or the sign-up dialog: the form, its errors inline, and the way to the other. */
-export function CredentialsDialog({ mode, open }: { mode: AuthDialogMode; open: boolean }) {
-  const { close, openLogin, openSignUp } = useAuthDialog();
+export function CredentialsDialog({
+  mode,
+  open,
+  onCloseAutoFocus,
+}: {
+  mode: Exclude<AuthDialogMode, "forgotPassword">;
+  open: boolean;
+  onCloseAutoFocus: (event: Event) => void;
+}) {
+  const { close, openLogin, openSignUp, openForgotPassword, afterSignUp } = useAuthDialog();
   const dialog = dialogs[mode];
   return (
     <TitledDialog
@@ -53,10 +61,27 @@ export function CredentialsDialog({ mode, open }: { mode: AuthDialogMode; open: 
         if (!isOpen) close();
       }}
       className="sm:max-w-md"
+      onCloseAutoFocus={onCloseAutoFocus}
       title={dialog.title}
       description={dialog.description}
     >
-      <CredentialsForm mode={mode} onDone={close} />
+      <CredentialsForm
+        mode={mode}
+        onDone={() => {
+          close();
+          if (mode === "signUp") afterSignUp();
+        }}
+      />
+      {mode === "login" && (
+        <Button
+          type="button"
+          variant="link"
+          className="-mt-2 h-auto justify-self-center p-0 text-sm"
+          onClick={openForgotPassword}
+        >
+          Forgot password?
+        </Button>
+      )}
       <p className="text-center text-sm text-muted-foreground">
         {dialog.switchPrompt}{" "}
         <Button
@@ -72,7 +97,13 @@ export function CredentialsDialog({ mode, open }: { mode: AuthDialogMode; open: 
   );
 }
 
-function CredentialsForm({ mode, onDone }: { mode: AuthDialogMode; onDone: () => void }) {
+function CredentialsForm({
+  mode,
+  onDone,
+}: {
+  mode: Exclude<AuthDialogMode, "forgotPassword">;
+  onDone: () => void;
+}) {
   const dialog = dialogs[mode];
   const [email, setEmail] = useState("");
   const [username, setUsername] = useState("");

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { loginProblem, signUpProblem, type SignUpInput } from "@convex/model/shared/accounts";
 import { errorMessages } from "@convex/model/shared/errors";
 import { messageFor } from "@/lib/errors";
+import { rememberSignedInHere } from "@/lib/auth/deviceMemory";
 import { useBusyCall } from "@/lib/useBusyCall";
 
 const flows = {
@@ -41,8 +42,10 @@ export function useCredentialsSubmit(flow: keyof typeof flows, onDone: () => voi
       failure: (cause) => messageFor(cause, fallback),
       logAs: `${flow} failed`,
     });
-    if (outcome?.ok === true) onDone();
-    else if (outcome) setError(outcome.message);
+    if (outcome?.ok === true) {
+      rememberSignedInHere();
+      onDone();
+    } else if (outcome) setError(outcome.message);
   }
 
   return { error, working, submit };

@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { importWithReload, lazyWithReload } from "@/lib/lazyWithReload";
 import { useLazyDialog } from "@/lib/useLazyDialog";
+import { BAR_BUTTON } from "@/components/barButton";
 import { useBusyCall } from "@/lib/useBusyCall";
 
 const loadFeedbackDialog = () => importWithReload(() => import("./FeedbackDialog"));
@@ -43,12 +44,16 @@ export function BetaButton({ viewer }: { viewer: Profile }) {
       <Button
         variant="ghost"
         size="icon-sm"
+        className={BAR_BUTTON}
         title="Join the beta program"
+        aria-label="Join the beta program"
         disabled={joining}
         onClick={() => void joinBeta()}
       >
         {joining ? <Spinner /> : <FlaskConicalIcon />}
-        <span className="sr-only">Join the beta program</span>
+        <span aria-hidden="true" className="hidden sm:inline">
+          Beta
+        </span>
       </Button>
     );
   }
@@ -58,16 +63,19 @@ export function BetaButton({ viewer }: { viewer: Profile }) {
       <Button
         variant="ghost"
         size="icon-sm"
-        className="relative"
+        className={`relative ${BAR_BUTTON}`}
         title="Send beta feedback"
+        aria-label="Send beta feedback"
         {...feedbackDialog.openerProps}
       >
         <FlaskConicalIcon className="text-primary" />
         <span
           aria-hidden="true"
-          className="absolute top-1 right-1 size-2 rounded-full bg-primary ring-2 ring-background"
+          className="absolute top-1 left-5 size-2 rounded-full bg-primary ring-2 ring-background sm:left-[18px] lg:left-[22px]"
         />
-        <span className="sr-only">Send beta feedback</span>
+        <span aria-hidden="true" className="hidden sm:inline">
+          Feedback
+        </span>
       </Button>
       {feedbackDialog.mounted && (
         <Suspense fallback={null}>

@@ -10,7 +10,7 @@ import { GameScreen } from "./GameScreen";
 
 /** /game: the game for signed-in players; a visitor gets the login dialog instead. */
 export function GamePage({ actions, below }: GameSlots) {
-  const { viewer, openLogin } = useViewerOrLogin();
+  const { viewer, openLogin } = useViewerOrLogin({ welcome: true });
   const { isAuthenticated } = useConvexAuth();
   const [boot] = useState(bootGameView);
 

@@ -108,10 +108,10 @@ export function LandingPage() {
   );
 }
 
-/** Signed in: "Play Now" to /game. Signed out: opens the login dialog. */
+/** Signed in: "Play Now" to /game. Signed out: Sign Up on a first visit, Login after. */
 function DailyChallengeButton() {
   const viewer = useViewer();
-  const { openLogin, prefetch: prefetchLogin } = useAuthDialog();
+  const { openWelcome, prefetch: prefetchLogin } = useAuthDialog();
 
   if (viewer.status === "signedIn") {
     return (
@@ -134,7 +134,7 @@ function DailyChallengeButton() {
       data-visitor-control=""
       onPointerEnter={prefetchLogin}
       onFocus={prefetchLogin}
-      onClick={openLogin}
+      onClick={openWelcome}
     >
       Start Playing
     </Button>

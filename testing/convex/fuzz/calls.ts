@@ -45,6 +45,11 @@ export type Spec = {
   realistic?: fc.Arbitrary<Record<string, unknown>>;
   runs?: number;
   world?: () => Promise<World>;
+  /**
+   * A success deletes the caller's account: the fuzzer makes its world anew after one, and the
+   * interleaved run (one world for every function) leaves the function out.
+   */
+  endsWorld?: true;
 };
 
 export const forPlayers =

@@ -23,7 +23,7 @@ import { CATALOGUE_PAGE_SIZE } from "../../../convex/model/catalogue/anilist";
 import type { PoolStatus } from "../../../convex/model/catalogue/pool";
 import type { PublicFunctionName } from "../backend";
 import { identityFromToken } from "../modules";
-import { newWorld, live, RUNS } from "./world";
+import { CALLER_PASSWORD, newWorld, live, RUNS } from "./world";
 import { type Spec, forPlayers, forAdmins, userIn, gameIn } from "./calls";
 import {
   HUGE_EMAIL,
@@ -47,6 +47,10 @@ export const ACCOUNT_REFUSALS: ErrorCode[] = [
   "TOO_MANY_ATTEMPTS",
   "EMAIL_TAKEN",
   "USERNAME_TAKEN",
+  // The reset flows: this world sets up no sender, and a made-up code is wrong.
+  "RESET_NOT_SET_UP",
+  "RESET_CODE_MISSING",
+  "RESET_CODE_INVALID",
 ];
 
 /**
@@ -465,6 +469,51 @@ export const specs: Record<PublicFunctionName, Spec> = {
     },
   },
   ...roomSpecs,
+  "users:passwordResetAvailable": {
+    refusals: () => [],
+    // The fuzz world configures no e-mail sender.
+    succeeded: (result) => expect(result).toBe(false),
+  },
+  "users:changeUsername": {
+    refusals: forPlayers("INVALID_USERNAME", "USERNAME_TAKEN"),
+    realistic: fc.record({
+      username: fc.oneof(
+        fc.stringMatching(/^[A-Za-z0-9_]{3,20}$/),
+        fc.constantFrom("Player", "DANA", " Admin ", "a"),
+      ),
+    }),
+    succeeded: (result, { caller, args, after }) => {
+      expect(result).toBeNull();
+      const { username } = args as { username: string };
+      expect(userIn(after, caller.userId)!.username).toBe(username.trim());
+    },
+  },
+  "users:changePassword": {
+    // USER_NOT_FOUND: an account with no password (the interleaved run's callers have none).
+    refusals: forPlayers(
+      "CURRENT_PASSWORD_MISSING",
+      "PASSWORD_TOO_SHORT",
+      "USER_NOT_FOUND",
+      "INCORRECT_PASSWORD",
+      "TOO_MANY_ATTEMPTS",
+    ),
+    world: () => newWorld({ withPasswords: true }),
+    // The password stays the same when it changes, so that later calls still know it.
+    realistic: fc.record({
+      currentPassword: fc.constantFrom(CALLER_PASSWORD, CALLER_PASSWORD, "wrong!"),
+      newPassword: fc.constantFrom(CALLER_PASSWORD, "12345"),
+    }),
+    succeeded: (result) => expect(result).toBeNull(),
+  },
+  "users:deleteAccount": {
+    refusals: forPlayers("DELETE_NOT_CONFIRMED"),
+    realistic: fc.record({ confirmation: fc.constantFrom("player", "Player", "admin") }),
+    endsWorld: true,
+    succeeded: (result, { caller, after }) => {
+      expect(result).toBeNull();
+      expect(userIn(after, caller.userId)).toBeUndefined();
+    },
+  },
   "game:open": {
     refusals: forPlayers("INVALID_TIME_ZONE"),
     hints: { timeZone: timeZones },

@@ -7,7 +7,7 @@ import { vi } from "vitest";
 import { api, internal } from "../../../convex/_generated/api";
 import type { Doc, Id, TableNames } from "../../../convex/_generated/dataModel";
 import { newBackend, type TestConvex } from "../backend";
-import { seedAnime, signedInAs, signIn, type Role } from "../../world";
+import { givePassword, seedAnime, signedInAs, signIn, type Role } from "../../world";
 
 export const RUNS = Number(process.env.FUZZ_RUNS ?? 120);
 export const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
@@ -65,7 +65,13 @@ export const TABLES: TableNames[] = [
   "roomPlayers",
 ];
 
-export async function newWorld({ withAccount = false } = {}): Promise<World> {
+/** The password each caller has with `withPasswords`. */
+export const CALLER_PASSWORD = "secret1";
+
+export async function newWorld({
+  withAccount = false,
+  withPasswords = false,
+} = {}): Promise<World> {
   const t = newBackend();
   await seedAnime(t, 30);
   const player = await signedInAs(t, "player");
@@ -73,6 +79,7 @@ export async function newWorld({ withAccount = false } = {}): Promise<World> {
   const admin = await signedInAs(t, "admin");
   for (const caller of [player, betaTester, admin]) {
     await caller.as.mutation(api.game.start, { timeZone: "UTC" });
+    if (withPasswords) await givePassword(t, caller, CALLER_PASSWORD);
   }
   for (const rating of [2, 5]) {
     await betaTester.as.mutation(api.beta.submitFeedback, {

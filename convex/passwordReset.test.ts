@@ -1,0 +1,181 @@
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { api } from "./_generated/api";
+import { RESET_CODE_VALID_MINUTES, RESET_CODES_PER_HOUR } from "./model/shared/accountRules";
+import { FAILED_ATTEMPTS_PER_HOUR } from "./model/accounts/passwordReset";
+import { expectErrorCode, newBackend, type TestConvex } from "../testing/convex/backend";
+import { captureResetCodes } from "../testing/convex/resetCodes";
+import { ann, bob } from "../testing/fixtures/accounts";
+import { signIn, signUp } from "../testing/world";
+
+const MINUTE = 60_000;
+
+async function requestCode(t: TestConvex, email: string) {
+  return await t.action(api.auth.signIn, {
+    provider: "password",
+    params: { flow: "reset", email },
+  });
+}
+
+async function resetWith(t: TestConvex, email: string, code: string, newPassword = "brandnew") {
+  return await t.action(api.auth.signIn, {
+    provider: "password",
+    params: { flow: "reset-verification", email, code, newPassword },
+  });
+}
+
+async function sessionsOf(t: TestConvex) {
+  return await t.run(async (ctx) => await ctx.db.query("authSessions").take(20));
+}
+
+describe("password reset", () => {
+  let sent: ReturnType<typeof captureResetCodes>;
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    sent = captureResetCodes();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllEnvs();
+    vi.restoreAllMocks();
+  });
+
+  test("a code sent by e-mail and a new password: signed in, the old password refused, the new one works", async () => {
+    const t = newBackend();
+    await signUp(t, ann);
+    await signIn(t, "signIn", ann); // a second device, signed in before the reset
+    expect(await requestCode(t, " ANN@example.com ")).toEqual({ tokens: null });
+    expect(sent).toEqual([{ email: ann.email, code: expect.stringMatching(/^\d{8}$/) as unknown }]);
+
+    const result = await resetWith(t, ann.email, sent[0].code);
+    expect(result.tokens?.token).toEqual(expect.any(String));
+    // Only the session the reset opened is left: the two devices signed in before are signed out.
+    expect(await sessionsOf(t)).toHaveLength(1);
+    await expectErrorCode(signIn(t, "signIn", ann), "INCORRECT_PASSWORD");
+    await signIn(t, "signIn", { ...ann, password: "brandnew" });
+  });
+
+  test("an address with no account gets the same answer, and no e-mail", async () => {
+    const t = newBackend();
+    await signUp(t, ann);
+    expect(await requestCode(t, "nobody@example.com")).toEqual(await requestCode(t, ann.email));
+    expect(sent.map(({ email }) => email)).toEqual([ann.email]);
+    // Entering a code for it is refused like a wrong code, not as an unknown address.
+    await expectErrorCode(resetWith(t, "nobody@example.com", "12345678"), "RESET_CODE_INVALID");
+  });
+
+  test("a code works once", async () => {
+    const t = newBackend();
+    await signUp(t, ann);
+    await requestCode(t, ann.email);
+    await resetWith(t, ann.email, sent[0].code, "first1");
+    await expectErrorCode(resetWith(t, ann.email, sent[0].code, "second"), "RESET_CODE_INVALID");
+    await signIn(t, "signIn", { ...ann, password: "first1" });
+  });
+
+  test(`a code expires after ${RESET_CODE_VALID_MINUTES} minutes`, async () => {
+    const t = newBackend();
+    await signUp(t, ann);
+    await requestCode(t, ann.email);
+    vi.setSystemTime(Date.now() + RESET_CODE_VALID_MINUTES * MINUTE + 1);
+    await expectErrorCode(resetWith(t, ann.email, sent[0].code), "RESET_CODE_INVALID");
+    await signIn(t, "signIn", ann);
+  });
+
+  test("a wrong code is refused and the right one still works; a code is for its own address", async () => {
+    const t = newBackend();
+    await signUp(t, ann);
+    await signUp(t, bob);
+    await requestCode(t, ann.email);
+    const wrong = sent[0].code === "00000000" ? "11111111" : "00000000";
+    await expectErrorCode(resetWith(t, ann.email, wrong), "RESET_CODE_INVALID");
+    // Convex Auth warns of a code tried for another address (an attack, or a mix-up).
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    await expectErrorCode(resetWith(t, bob.email, sent[0].code), "RESET_CODE_INVALID");
+    expect(warn).toHaveBeenCalledWith(
+      expect.stringContaining("failed the provider's `authorize` check"),
+      expect.anything(),
+    );
+    await resetWith(t, ann.email, sent[0].code);
+    await signIn(t, "signIn", bob);
+  });
+
+  test("a new code replaces the one before", async () => {
+    const t = newBackend();
+    await signUp(t, ann);
+    await requestCode(t, ann.email);
+    await requestCode(t, ann.email);
+    expect(sent).toHaveLength(2);
+    await expectErrorCode(resetWith(t, ann.email, sent[0].code), "RESET_CODE_INVALID");
+    await resetWith(t, ann.email, sent[1].code);
+  });
+
+  test(`after ${FAILED_ATTEMPTS_PER_HOUR} wrong codes even the right one is refused, for a while`, async () => {
+    const t = newBackend();
+    await signUp(t, ann);
+    await requestCode(t, ann.email);
+    const right = sent[0].code;
+    const wrong = right === "00000000" ? "11111111" : "00000000";
+    for (let i = 0; i < FAILED_ATTEMPTS_PER_HOUR; i++) {
+      await expectErrorCode(resetWith(t, ann.email, wrong), "RESET_CODE_INVALID");
+    }
+    await expectErrorCode(resetWith(t, ann.email, right), "TOO_MANY_ATTEMPTS");
+    // The attempts come back over the hour; the code itself lasts less long, so ask anew.
+    vi.setSystemTime(Date.now() + 60 * MINUTE);
+    await requestCode(t, ann.email);
+    await resetWith(t, ann.email, sent.at(-1)!.code);
+  });
+
+  test(`${RESET_CODES_PER_HOUR} codes an hour per account: more requests get the same answer and no e-mail`, async () => {
+    const t = newBackend();
+    await signUp(t, ann);
+    for (let i = 0; i < RESET_CODES_PER_HOUR + 2; i++) {
+      expect(await requestCode(t, ann.email)).toEqual({ tokens: null });
+    }
+    expect(sent).toHaveLength(RESET_CODES_PER_HOUR);
+    vi.setSystemTime(Date.now() + 60 * MINUTE);
+    await requestCode(t, ann.email);
+    expect(sent).toHaveLength(RESET_CODES_PER_HOUR + 1);
+  });
+
+  test("the form's rules: a valid address, an 8-digit code, a 6-character password", async () => {
+    const t = newBackend();
+    await signUp(t, ann);
+    await expectErrorCode(requestCode(t, "ann.example.com"), "INVALID_EMAIL");
+    await expectErrorCode(resetWith(t, ann.email, "1234"), "RESET_CODE_MISSING");
+    await expectErrorCode(resetWith(t, ann.email, "12345678", "12345"), "PASSWORD_TOO_SHORT");
+    // Spaces a mail app puts in a code are ignored.
+    await requestCode(t, ann.email);
+    const spaced = `${sent[0].code.slice(0, 4)} ${sent[0].code.slice(4)}`;
+    await resetWith(t, ann.email, spaced);
+  });
+
+  test("with no sender configured, reset says it is not set up, for any address", async () => {
+    const t = newBackend();
+    await signUp(t, ann);
+    vi.unstubAllEnvs();
+    expect(await t.query(api.users.passwordResetAvailable, {})).toBe(false);
+    await expectErrorCode(requestCode(t, ann.email), "RESET_NOT_SET_UP");
+    await expectErrorCode(requestCode(t, "nobody@example.com"), "RESET_NOT_SET_UP");
+    expect(sent).toEqual([]);
+  });
+
+  test("with AUTH_RESEND_KEY set, the code goes out through Resend's API", async () => {
+    const t = newBackend();
+    await signUp(t, ann);
+    vi.unstubAllEnvs();
+    vi.stubEnv("AUTH_RESEND_KEY", "re_test_key");
+    const requests: { url: string; body: { to: string[]; text: string } }[] = [];
+    vi.stubGlobal("fetch", (url: string, init: RequestInit) => {
+      requests.push({ url, body: JSON.parse(init.body as string) as (typeof requests)[0]["body"] });
+      return Promise.resolve(Response.json({ id: "email-1" }));
+    });
+    expect(await t.query(api.users.passwordResetAvailable, {})).toBe(true);
+    await requestCode(t, ann.email);
+    expect(requests).toHaveLength(1);
+    expect(requests[0].url).toMatch(/^https:\/\/api\.resend\.com\/emails/);
+    expect(requests[0].body.to).toEqual([ann.email]);
+    const code = /code is (\d{8})/.exec(requests[0].body.text)![1];
+    await resetWith(t, ann.email, code);
+    vi.unstubAllGlobals();
+  });
+});
