@@ -33,4 +33,18 @@ export {
   syncAs,
   viewOf,
 } from "./game";
+export {
+  dailyAnime,
+  dailyResultsAs,
+  dailyViewAs,
+  giveUpDailyAs,
+  guessDailyAs,
+  guessDailyWrongAs,
+  nextDailyAs,
+  openDailyAs,
+  playDailyAs,
+  seedDaily,
+  todaysNumber,
+  type DailyMove,
+} from "./daily";
 export { ann, bob, type Credentials, type Tokens } from "../fixtures/accounts";
