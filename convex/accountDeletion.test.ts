@@ -12,6 +12,7 @@ import {
   deal,
   foldAll,
   guessAs,
+  playDailyAs,
   seedAnime,
   signIn,
   signUp,
@@ -93,7 +94,8 @@ function naming(docs: Record<string, unknown>[], markers: string[]) {
  * A player who has done everything the app lets a player do: played rounds and scored (game,
  * seen anime, days, stats, boards), signed in twice, mistyped a password, asked for a reset
  * code, joined the beta and sent feedback, claimed admin (and lost it) and tried a wrong code, and made and joined
- * party rooms with another player, who does the same things alongside.
+ * party rooms with another player, and played the Daily; the other player does the same things
+ * alongside.
  */
 async function playedWorld() {
   const t = newBackend();
@@ -150,6 +152,10 @@ async function playedWorld() {
   });
   await bob.as.mutation(api.rooms.remove, { code: banRoom.code, player: seat._id });
   for (const who of [ann, bob]) await who.as.mutation(api.rooms.join, { code: "ZZZZZZ" });
+  // Last, as it bars its anime from other deals: each plays the Daily through (its rounds, a
+  // streak, the world's results).
+  for (const player of [ann, bob]) await playDailyAs(t, player, [1, "miss", "giveUp", 2, 1]);
+  await foldAll(t);
   // The retired events table: nothing writes it any more, but a deployment may still hold rows.
   await t.run(async (ctx) => {
     for (const who of [ann, bob]) {

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
 import { hashClaimCode } from "./model/accounts/adminClaim";
 import { CLAIM_CODE_VALID_MS } from "./model/shared/claimRules";
+import { dailyNumberAt } from "./model/shared/rules";
 import type { ErrorCode } from "./model/shared/errors";
 import {
   expectErrorCode,
@@ -49,6 +50,13 @@ const adminsOnly = {
 async function startGame(_t: TestConvex, caller: Caller | null) {
   await caller?.as.mutation(api.game.start, { timeZone: "UTC" });
 }
+
+async function openDaily(_t: TestConvex, caller: Caller | null) {
+  await caller?.as.mutation(api.daily.open, {});
+}
+
+/** Today's Daily number, by the server's clock. */
+const today = () => Promise.resolve({ number: dailyNumberAt(Date.now()) });
 
 const ROOM = "K7QM2X";
 /** The link secret of a private room ROOM. */
@@ -484,6 +492,54 @@ const audit: Record<PublicFunctionName, Row | Row[]> = {
       expect(await t.run(async (ctx) => await ctx.db.get("users", caller!.userId))).toBeNull();
     },
   },
+  "daily:open": {
+    args: {},
+    expected: signedInOnly(),
+    allowed: ({ result }) =>
+      expect(result).toMatchObject({
+        number: dailyNumberAt(Date.now()),
+        rounds: [{ index: 0, status: "playing", answer: null }],
+      }),
+  },
+  "daily:view": {
+    args: {},
+    prepare: openDaily,
+    argsAfter: today,
+    expected: signedInOnly(),
+    allowed: ({ result }) => expect(result).toMatchObject({ rounds: [{ answer: null }] }),
+  },
+  "daily:guess": {
+    args: { index: 0, attempt: 0, guess: WRONG_GUESS },
+    prepare: openDaily,
+    argsAfter: today,
+    expected: signedInOnly(),
+    allowed: ({ result }) => expect(result).toEqual({ kind: "wrong", guessesLeft: 4 }),
+  },
+  "daily:giveUp": {
+    args: { index: 0 },
+    prepare: openDaily,
+    argsAfter: today,
+    expected: signedInOnly(),
+    allowed: ({ result }) => expect(result).toEqual({ kind: "done" }),
+  },
+  "daily:next": {
+    args: { index: 0 },
+    prepare: async (t, caller) => {
+      await openDaily(t, caller);
+      await caller?.as.mutation(api.daily.giveUp, { number: dailyNumberAt(Date.now()), index: 0 });
+    },
+    argsAfter: today,
+    expected: signedInOnly(),
+    allowed: ({ result }) => expect(result).toEqual({ kind: "done" }),
+  },
+  // The world's results, the same for every viewer (no identity read), naming no anime.
+  "daily:results": {
+    args: { index: 0 },
+    argsAfter: today,
+    expected: everyone,
+    allowed: ({ result }) =>
+      expect(result).toEqual({ players: 0, solvedIn: [0, 0, 0, 0, 0], missed: 0 }),
+  },
   "game:open": {
     args: { timeZone: "UTC" },
     expected: signedInOnly(),
@@ -518,6 +574,7 @@ const internalOnly = [
   "covers:release",
   "covers:startWorkers",
   "covers:store",
+  "daily:prepare",
   "game:endCooldown",
   "game:resetDay",
   "leaderboard:backfillAllTime",

@@ -11,6 +11,11 @@ crons.daily(
   {},
 );
 
+// As each UTC day starts: tomorrow's Daily is chosen now, so that today's deals avoid it too.
+// At :00 on purpose: a deal before it could give out an anime that becomes tomorrow's Daily.
+// eslint-disable-next-line @convex-dev/no-top-of-hour-crons
+crons.daily("choose the next Daily", { hourUTC: 0, minuteUTC: 0 }, internal.daily.prepare, {});
+
 // A cover worker that died (a deploy, a crash) leaves its slot to this check; a queue being worked
 // or empty costs a few reads.
 crons.interval("restart stalled cover workers", { minutes: 5 }, internal.covers.startWorkers, {});

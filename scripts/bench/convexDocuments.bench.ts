@@ -24,6 +24,7 @@ import { seededRandom } from "../../testing/convex/concurrency/seeded";
 import { countingCtx, newCounts, type DocumentCounts } from "./countingCtx";
 import { roomFigures } from "./roomDocuments";
 import { coverFigures } from "./coverDocuments";
+import { dailyFigures } from "./dailyDocuments";
 import { testCoverImages } from "../../testing/fixtures/covers";
 import { testUser } from "../../testing/fixtures/users";
 import { WRONG_GUESS } from "../../testing/fixtures/anime";
@@ -32,6 +33,8 @@ import { fixtureAnimeFields, judgeFixture, SHOW } from "../../testing/fixtures/j
 const PLAYER_COUNTS = [100, 10_000] as const;
 /** The board size the rank rows are measured at (its statistics seeded directly). */
 const RANK_PLAYERS = 100_000;
+/** The player counts the Daily's rows are measured at (the others' rounds and streaks seeded). */
+const DAILY_PLAYER_COUNTS = [100, 100_000] as const;
 const ANIME_COUNT = 1_000;
 const SKIPS_MEASURED = 20;
 /** Anime the player has already seen before the skips are measured. */
@@ -48,13 +51,14 @@ const rank: Record<number, Figures> = {};
 let coverBytes: { steps: number[]; clear: number; round: number } | null = null;
 /** A room of 12's view re-runs per heartbeat, at each player count. */
 const roomPresence: Record<number, unknown> = {};
+const daily: Record<number, Figures> = {};
 
 afterAll(() => {
   const out = path.resolve(process.env.BENCH_CONVEX_OUT ?? "bench-results/convex.json");
   mkdirSync(path.dirname(out), { recursive: true });
   writeFileSync(
     out,
-    `${JSON.stringify({ animeCount: ANIME_COUNT, players: results, rank, coverBytes, roomPresence }, null, 2)}\n`,
+    `${JSON.stringify({ animeCount: ANIME_COUNT, players: results, rank, coverBytes, roomPresence, daily }, null, 2)}\n`,
   );
 });
 
@@ -413,3 +417,11 @@ test(`the rank with ${RANK_PLAYERS.toLocaleString("en-US")} players`, async () =
   }
   rank[RANK_PLAYERS] = figures;
 });
+
+for (const players of DAILY_PLAYER_COUNTS) {
+  test(`the Daily's paths beside ${players.toLocaleString("en-US")} players who played it`, async () => {
+    const t = newBackend();
+    await seedAnime(t, 200);
+    daily[players] = await dailyFigures(t, players);
+  }, 600_000);
+}

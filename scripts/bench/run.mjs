@@ -511,6 +511,23 @@ function printConvex(convex) {
       console.log(`   ${pad(name, 38)}${padLeft(`${f.reads} r / ${f.writes} w`, 18)}   ${budget}`);
     }
   }
+  const dailyCounts = Object.keys(convex.daily ?? {})
+    .map(Number)
+    .sort((a, b) => a - b);
+  if (dailyCounts.length > 0) {
+    console.log(
+      "\n   The Daily, beside players who played it today (their rounds, streaks, results):",
+    );
+    const header = dailyCounts.map((n) => padLeft(`${n.toLocaleString("en-US")} players`, 18));
+    console.log(`   ${pad("", 46)}${header.join("")}   budget`);
+    for (const name of Object.keys(convex.daily[dailyCounts[0]])) {
+      const figures = dailyCounts.map((n) => convex.daily[n][name]);
+      const totals = figures.map((f) => f.reads + f.writes);
+      const same = totals.every((total) => total === totals[0]);
+      const cells = figures.map((f) => padLeft(`${f.reads} r / ${f.writes} w`, 18));
+      console.log(`   ${pad(name, 46)}${cells.join("")}   same at every size: ${verdict(same)}`);
+    }
+  }
   if (convex.coverBytes) {
     const { steps, clear, round } = convex.coverBytes;
     console.log(

@@ -41,4 +41,18 @@ export {
   roomPlayers,
   ROOM_TEST_DAY,
 } from "./rooms";
+export {
+  dailyAnime,
+  dailyResultsAs,
+  dailyViewAs,
+  giveUpDailyAs,
+  guessDailyAs,
+  guessDailyWrongAs,
+  nextDailyAs,
+  openDailyAs,
+  playDailyAs,
+  seedDaily,
+  todaysNumber,
+  type DailyMove,
+} from "./daily";
 export { ann, bob, type Credentials, type Tokens } from "../fixtures/accounts";

@@ -1,180 +1,193 @@
-import type { Page } from "@playwright/test";
-import { expect, expectNoSeriousViolations, screenshots, test } from "../../testing/e2e/fixtures";
-import { advanceBothClocks, guessBox, openGame, pageOnServerClock } from "./gameScreen";
+import type { Browser, Page } from "@playwright/test";
+import {
+  expect,
+  expectNoSeriousViolations,
+  newPlayer,
+  SCREENS_DIR,
+  test,
+  type ServerControl,
+} from "../../testing/e2e/fixtures";
 import { WRONG_GUESS } from "../../testing/fixtures/anime";
 
 /**
- * The stats strip, /me, Share today and the guess box's suggestions; and the
- * midnight reset on the game screen.
+ * The Daily (/daily): one puzzle for everyone each day, played to its share card at the three
+ * sizes; everyone's results moving live while a second player plays; the guess history.
  */
 
-const DAY_MS = 86_400_000;
+const SIZES = [
+  { label: "desktop", width: 1280, height: 800 },
+  { label: "phone", width: 390, height: 844 },
+  { label: "small-phone", width: 320, height: 640 },
+] as const;
 
-const strip = (page: Page) => page.getByRole("region", { name: "Your streak and today" });
+type Size = (typeof SIZES)[number];
 
-/** Every seeded anime accepts "Test Show": a right guess without knowing which was dealt. */
-async function solve(page: Page) {
-  await expect(page.getByRole("button", { name: "Submit Guess" })).toBeEnabled();
-  await guessBox(page).fill("Test Show");
-  await guessBox(page).press("Escape");
+const guessBox = (page: Page) => page.getByRole("combobox", { name: "Your guess" });
+const summary = (page: Page) => page.getByTestId("daily-results-summary").first();
+
+async function guess(page: Page, text: string) {
+  await guessBox(page).fill(text);
+  await guessBox(page).press("Escape"); // the suggestions' list closes; Enter then submits
   await guessBox(page).press("Enter");
-  await expect(page.getByText("Correct! You got it!")).toBeVisible();
 }
 
-test.describe("streak, stats and sharing", () => {
-  test("a solve shows on the strip; Share today copies the spoiler-free text", async ({
-    page,
-    context,
-    backend,
-  }) => {
-    test.slow();
-    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-    await page.emulateMedia({ reducedMotion: "reduce" }); // no confetti in the screenshots
-    await openGame(page, backend);
-    await expect(strip(page)).toContainText("Streak: 0 days");
-    await solve(page);
-    await page.getByRole("button", { name: "Next Anime →" }).click();
-    await guessBox(page).fill(WRONG_GUESS);
-    await guessBox(page).press("Escape");
-    await page.getByRole("button", { name: "Skip" }).click();
-    await expect(strip(page)).toContainText("Streak: 1 day");
-    await expect(strip(page)).toContainText("Today: 1 solved");
-    await screenshots(page, "game-stats-strip", { fullPage: true });
-
-    await strip(page).getByRole("button", { name: "Share today" }).click();
-    const dialog = page.getByRole("dialog");
-    await expect(dialog).toBeVisible();
-    await expectNoSeriousViolations(page);
-    await screenshots(page, "share");
-    await dialog.getByRole("button", { name: "Copy" }).click();
-    await expect(page.getByText("Copied!")).toBeVisible();
-    const copied = await page.evaluate(() => navigator.clipboard.readText());
-    expect(copied).toMatch(
-      /^Anime Guess · \d{1,2} [A-Z][a-z]{2} · 1 solved · 150 pts · 🔥 1\n🟩⬜\nhttp:\/\/localhost:\d+$/,
-    );
-    expect(copied).toBe(await dialog.getByLabel("Your result").textContent());
-    // Nothing names or describes the anime.
-    expect(copied).not.toMatch(/Test Show|Tesuto|File \d|cover/i);
+/** A signed-in player's page at `size`; `share`: a device with a share sheet (recorded). */
+async function playerAt(browser: Browser, backend: ServerControl, size: Size, share: boolean) {
+  const context = await browser.newContext({
+    viewport: { width: size.width, height: size.height },
   });
-
-  test("/me shows the streak, today, first-try solves, accuracy and the last 7 days", async ({
-    page,
-    backend,
-  }) => {
-    await openGame(page, backend);
-    await solve(page);
-    await page.getByRole("link", { name: "Your stats" }).first().click();
-    await expect(page.getByRole("heading", { name: "Your stats", level: 1 })).toBeVisible();
-    await expect(page).toHaveTitle("Your stats · Anime Guess");
-    await expect(page.getByText("Current streak")).toBeVisible();
-    await expect(page.getByRole("definition").nth(1)).toHaveText("1");
-    await expect(page.getByRole("definition").nth(2)).toHaveText("100 %");
-    await expect(
-      page.getByRole("list", { name: "Anime solved per day" }).getByRole("listitem"),
-    ).toHaveCount(7);
-    await expectNoSeriousViolations(page);
-    await screenshots(page, "me", { fullPage: true });
-  });
-});
-
-test.describe("the guess box's suggestions", () => {
-  test("arrows and Enter pick a title, which Submit then sends; axe-clean while open", async ({
-    page,
-    backend,
-  }) => {
-    test.slow();
-    await openGame(page, backend);
-    const list = page.getByRole("listbox", { name: "Suggested titles" });
-    // One character suggests nothing: titles start from the second.
-    await guessBox(page).pressSequentially("t", { delay: 30 });
-    await expect(guessBox(page)).toHaveAttribute("aria-expanded", "false");
-    await guessBox(page).pressSequentially("es", { delay: 30 });
-    await expect(list).toBeVisible();
-    await expect(guessBox(page)).toHaveAttribute("aria-expanded", "true");
-    await expect(list.getByRole("option")).toHaveCount(8);
-    // The pool's own titles only (never the shorter "Test Show" the judge also accepts).
-    await expect(list.getByRole("option").first()).toHaveText("Test Show 1");
-    await expectNoSeriousViolations(page);
-    await screenshots(page, "typeahead-open");
-
-    await guessBox(page).press("ArrowDown");
-    await guessBox(page).press("ArrowDown");
-    const second = list.getByRole("option", { name: "Test Show 2", exact: true });
-    await expect(second).toHaveAttribute("aria-selected", "true");
-    await expect(guessBox(page)).toHaveAttribute(
-      "aria-activedescendant",
-      (await second.getAttribute("id"))!,
-    );
-    await guessBox(page).press("ArrowUp");
-    await guessBox(page).press("Enter");
-    await expect(guessBox(page)).toHaveValue("Test Show 1");
-    await expect(list).toBeHidden();
-    // Picking did not send it: every guess is still left.
-    await expect(page.getByText("Anime Guesses: 5/5")).toBeVisible();
-    // The next keystroke opens the list again, and Escape closes it.
-    await guessBox(page).press("Backspace");
-    await expect(list).toBeVisible();
-    await guessBox(page).press("Escape");
-    await expect(list).toBeHidden();
-    await guessBox(page).pressSequentially("1");
-    await guessBox(page).press("Escape");
-    await expect(guessBox(page)).toHaveValue("Test Show 1");
-    await guessBox(page).press("Enter");
-    // Right or wrong, the guess was sent.
-    await expect(page.getByText(/^(Correct! You got it!|Anime Guesses: 4\/5)$/)).toBeVisible();
-  });
-
-  test("on a phone, a tap picks a title", async ({ browser, backend }) => {
-    const context = await browser.newContext({
-      viewport: { width: 390, height: 844 },
-      hasTouch: true,
-      isMobile: true,
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await context.addInitScript((withShare) => {
+    const recorded = window as unknown as { shared: string[] };
+    recorded.shared = [];
+    Object.defineProperty(navigator, "share", {
+      configurable: true,
+      value: withShare
+        ? (data: { text: string }) => {
+            recorded.shared.push(data.text);
+            return Promise.resolve();
+          }
+        : undefined,
     });
-    const page = await context.newPage();
-    await openGame(page, backend);
-    await guessBox(page).tap();
-    await guessBox(page).pressSequentially("tesuto", { delay: 30 });
-    const option = page.getByRole("option", { name: "Tesuto Shou 3" });
-    await expect(option).toBeVisible();
-    await option.tap();
-    await expect(guessBox(page)).toHaveValue("Tesuto Shou 3");
-    await expect(page.getByRole("listbox", { name: "Suggested titles" })).toBeHidden();
-    await expect(page.getByText("Anime Guesses: 5/5")).toBeVisible();
-    await page.getByRole("button", { name: "Submit Guess" }).tap();
-    // Right or wrong, the guess was sent: one of the anime's guesses is spent.
-    await expect(page.getByText("Anime Guesses: 4/5")).toBeVisible();
-    await context.close();
-  });
-});
+  }, share);
+  const page = await context.newPage();
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await backend.signIn(page, newPlayer("daily"));
+  return page;
+}
 
-test.describe("the midnight reset", () => {
-  test.use({ timezoneId: "UTC" });
+async function shot(page: Page, name: string) {
+  await page.waitForTimeout(200);
+  await page.screenshot({ path: `${SCREENS_DIR}/${name}.png`, fullPage: true });
+}
 
-  test("New day!, a new anime, the half-typed guess kept, the old one's answer not called a skip", async ({
-    page,
+for (const size of SIZES) {
+  test(`a Daily played to its share card at ${size.width}×${size.height}`, async ({
+    browser,
     backend,
   }) => {
-    await page.emulateMedia({ reducedMotion: "reduce" });
-    // A minute before midnight, before signing in: a session does not outlive a jump of hours.
-    const { now } = await backend.advanceClock(0);
-    await backend.advanceClock(Math.ceil(now / DAY_MS) * DAY_MS - now - 60_000);
-    await pageOnServerClock(page, backend);
-    await openGame(page, backend);
-    const clue = page.getByText(/^File \d+\./);
-    const shown = Number(/^File (\d+)\./.exec((await clue.textContent())!)![1]);
-    await guessBox(page).fill("Half typ");
-    await guessBox(page).press("Escape");
+    test.slow();
+    await backend.seedAnimePool(16);
+    const phone = size.label !== "desktop";
+    const page = await playerAt(browser, backend, size, phone);
 
-    // The page asks for the reset at midnight by its clock: the server's, moved on together.
-    await advanceBothClocks(page, backend, 61_000);
+    // The landing page's card leads to it.
+    await page.goto("/");
+    const card = page.locator("[data-slot=card]").filter({ hasText: "The Daily" });
+    await expect(card).toBeVisible();
+    // Signed in: the main game's card offers Play Now (and the top bar has settled).
+    await expect(page.getByRole("link", { name: "Play Now" })).toBeVisible();
+    await shot(page, `landing-${size.label}`);
+    await card.getByRole("link", { name: "Play today's Daily" }).click();
+    await expect(page).toHaveURL(/\/daily$/);
+    await expect(page.getByRole("heading", { name: /^Daily #\d+$/ })).toBeVisible();
+    await expect(page.getByText("Anime 1 of 5")).toBeVisible();
+    await expect(page.getByText(/^Next Daily at .+ your time \(in /)).toBeVisible();
+    // On a phone too, the guess box and Submit are in view without scrolling.
+    await expect(guessBox(page)).toBeInViewport();
+    await expect(page.getByRole("button", { name: "Submit Guess" })).toBeInViewport();
 
-    await expect(page.getByText("New day! Your guesses are back.")).toBeVisible();
-    await expect(clue).not.toContainText(`File ${shown}.`);
-    await expect(page.getByRole("region", { name: "Unfinished at midnight" })).toContainText(
-      `It was Test Show ${shown}`,
+    // The guess history: a wrong guess, a free one, then the right one.
+    await guess(page, WRONG_GUESS);
+    await expect(page.getByText("Wrong! 4 guesses left on this anime.")).toBeVisible();
+    await guess(page, "another world");
+    const history = page.getByRole("region", { name: "Your guesses" });
+    await expect(history.getByRole("listitem")).toHaveText([
+      `${WRONG_GUESS}Wrong`,
+      "another worldToo general — not counted",
+    ]);
+    await expect(page.getByRole("img", { name: /Blurred cover/ })).toHaveAttribute(
+      "src",
+      /\/cover\/[0-9a-f]{32}\/1$/,
     );
-    await expect(page.getByRole("region", { name: "Previous anime" })).toHaveCount(0);
-    await expect(guessBox(page)).toHaveValue("Half typ");
-    await screenshots(page, "game-midnight");
+    await expectNoSeriousViolations(page);
+    await shot(page, `daily-playing-${size.label}`);
+    await guess(page, "Test Show");
+    await expect(page.getByText("🟨 Solved with 2 guesses!")).toBeVisible();
+    await expect(page.getByText(/^It was Test Show \d+/)).toBeVisible();
+    await expect(history.getByRole("listitem")).toHaveCount(3);
+    await expect(summary(page)).toHaveText("1 player, 100% solved");
+    await expect(page.getByRole("img", { name: /^Cover of Test Show/ })).toHaveAttribute(
+      "src",
+      /\/clear$/,
+    );
+
+    // The rest by keyboard: Next anime, a solve at the first guess, give up, two more.
+    const next = page.getByRole("button", { name: "Next anime →" });
+    await next.focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByText("Anime 2 of 5")).toBeVisible();
+    await expect(guessBox(page)).toBeFocused();
+    await guessBox(page).fill("Test Show");
+    await guessBox(page).press("Escape");
+    await page.keyboard.press("Enter");
+    await expect(page.getByText("🟩 Solved with 1 guess!")).toBeVisible();
+    await next.click();
+    await expect(page.getByText("Anime 3 of 5")).toBeVisible();
+    await page.getByRole("button", { name: "Give up" }).click();
+    await expect(page.getByText("⬛ You gave up on this one.")).toBeVisible();
+    await next.click();
+    await guess(page, "Test Show");
+    await next.click();
+    await expect(page.getByText("Anime 5 of 5")).toBeVisible();
+    await guess(page, "Test Show");
+    await page.getByRole("button", { name: "See your Daily result →" }).click();
+
+    // The share card, its text read back from where it went.
+    const text = page.getByTestId("daily-share-text");
+    await expect(text).toHaveText(
+      /^Anime Guess Daily #\d+ 4\/5\n🟨🟩⬛🟩🟩\nhttp:\/\/localhost:\d+\/daily$/,
+    );
+    await expect(page.getByText("Streak 1")).toBeVisible();
+    await expect(
+      page.getByRole("region", { name: "Today's anime" }).getByRole("listitem"),
+    ).toHaveCount(5);
+    await expectNoSeriousViolations(page);
+    await shot(page, `daily-finished-${size.label}`);
+    if (phone) {
+      await page.getByRole("button", { name: "Share…" }).click();
+      const shared = await page.evaluate(() => (window as unknown as { shared: string[] }).shared);
+      expect(shared).toEqual([await text.textContent()]);
+    } else {
+      await expect(page.getByRole("button", { name: "Share…" })).toHaveCount(0);
+    }
+    await page.getByRole("button", { name: "Copy" }).click();
+    await expect(page.getByText("Copied! Paste it anywhere.")).toBeVisible();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toBe(await text.textContent());
+    // Nothing of the share names or describes an anime.
+    expect(copied).not.toMatch(/Test Show|Tesuto|File \d|cover/i);
+
+    // A reload opens on the result.
+    await page.reload();
+    await expect(page.getByTestId("daily-share-text")).toHaveText(copied);
+    await page.context().close();
   });
+}
+
+test("everyone's results move live while a second player plays", async ({ browser, backend }) => {
+  test.slow();
+  await backend.seedAnimePool(16);
+  const first = await playerAt(browser, backend, SIZES[0], false);
+  const second = await playerAt(browser, backend, SIZES[1], false);
+  await first.goto("/daily");
+  await expect(first.getByText("Anime 1 of 5")).toBeVisible();
+  await first.getByRole("button", { name: "Give up" }).click();
+  await expect(summary(first)).toHaveText("1 player, 0% solved");
+
+  // The same Daily, the same first anime: the same clue, its own cover address.
+  await second.goto("/daily");
+  await expect(second.getByText("Anime 1 of 5")).toBeVisible();
+  const clue = (page: Page) => page.getByRole("region", { name: "Clue" }).locator("p");
+  await expect(clue(second)).toHaveText((await clue(first).textContent())!);
+  await guess(second, WRONG_GUESS);
+  await guess(second, "Test Show");
+  await expect(summary(second)).toHaveText("2 players, 50% solved");
+  // The first player's page follows, without a reload.
+  await expect(summary(first)).toHaveText("2 players, 50% solved");
+  const bars = first.getByRole("list", { name: "Guesses it took" });
+  await expect(bars.getByRole("listitem").nth(1)).toContainText("1");
+  await shot(first, "daily-results-live-desktop");
+  await first.context().close();
+  await second.context().close();
 });

@@ -241,6 +241,32 @@ export const accountTables: Record<TableName, TableRule> = {
           .take(limit),
       ),
   },
+  dailyPuzzles: { keeps: `each day's anime, the same for everyone: ${noPlayer}` },
+  dailyRounds: {
+    purge: async (ctx, { userId }, limit) =>
+      await deleteAll(
+        ctx,
+        "dailyRounds",
+        await ctx.db
+          .query("dailyRounds")
+          .withIndex("by_userId_and_number_and_index", (q) => q.eq("userId", userId))
+          .take(limit),
+      ),
+  },
+  dailyStreaks: {
+    purge: async (ctx, { userId }, limit) =>
+      await deleteAll(
+        ctx,
+        "dailyStreaks",
+        await ctx.db
+          .query("dailyStreaks")
+          .withIndex("by_userId", (q) => q.eq("userId", userId))
+          .take(limit),
+      ),
+  },
+  dailyResults: {
+    keeps: `the world's counts for each Daily anime (players, solved, guesses): ${noPlayer}`,
+  },
   beta_feedback: {
     keeps:
       "feedback the player sent stays for the admins: it names them only by the id of the " +

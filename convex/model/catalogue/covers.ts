@@ -106,7 +106,11 @@ export async function coverForToken(
     .withIndex("by_coverToken", (q) => q.eq("coverToken", token))
     .unique();
   const round = game?.round;
-  if (round == null) return await roomCoverForToken(ctx, token, step);
+  if (round == null) {
+    return (
+      (await roomCoverForToken(ctx, token, step)) ?? (await dailyCoverForToken(ctx, token, step))
+    );
+  }
   const covers = await roundCovers(ctx, round.animeId, round.startedAt);
   if (covers === undefined) return null;
   if (step === "clear") return round.status === "playing" ? null : covers.clear;
@@ -136,5 +140,28 @@ async function roomCoverForToken(
   if (step === "clear") return playing ? null : covers.clear;
   if (!/^\d$/.test(step)) return null;
   const allowed = playing ? round.step : BLUR_STEPS_PX.length;
+  return Number(step) <= allowed ? (covers.steps[Number(step)] ?? null) : null;
+}
+
+/**
+ * A player's round of a Daily anime (convex/model/daily/): its own token, steps up to the one its
+ * guesses reached, the clear cover once it has ended, as a main-game round.
+ */
+async function dailyCoverForToken(
+  ctx: QueryCtx,
+  token: string,
+  step: string,
+): Promise<Id<"_storage"> | null> {
+  const round = await ctx.db
+    .query("dailyRounds")
+    .withIndex("by_coverToken", (q) => q.eq("coverToken", token))
+    .unique();
+  if (round === null) return null;
+  const covers = await roundCovers(ctx, round.animeId, round.startedAt);
+  if (covers === undefined) return null;
+  const playing = round.status === "playing";
+  if (step === "clear") return playing ? null : covers.clear;
+  if (!/^\d$/.test(step)) return null;
+  const allowed = playing ? coverStep(round.guessesUsed) : BLUR_STEPS_PX.length;
   return Number(step) <= allowed ? (covers.steps[Number(step)] ?? null) : null;
 }

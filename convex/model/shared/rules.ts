@@ -39,6 +39,29 @@ export type RoundStatus = Infer<typeof roundStatus>;
 export function pointsFor(guessNumber: number): number {
   return POINTS_PER_CORRECT_GUESS + (guessNumber === 1 ? QUICK_GUESS_BONUS : 0);
 }
+// The Daily: one puzzle for everyone each UTC day, unranked.
+/** Anime in each Daily, played in the same order by everyone. */
+export const DAILY_ANIME_COUNT = 5;
+/** Guesses on each of them, as in the main game. */
+export const DAILY_GUESSES_PER_ANIME = GUESSES_PER_ANIME;
+/** No anime comes back in a Daily within this many Dailies (one a day) of its last one. */
+export const DAILY_REPEAT_BAR_DAYS = 60;
+/** Daily #1 is the one of this UTC day: every Daily's number counts UTC days from it. */
+export const DAILY_EPOCH_MS = Date.UTC(2026, 10, 20);
+/** The most popular anime with ready covers a Daily is chosen from (at random among them). */
+export const DAILY_CANDIDATES = 200;
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The number of the Daily running at `instant` (server clock): the UTC days since the epoch, from 1. */
+export function dailyNumberAt(instant: number): number {
+  return Math.floor((instant - DAILY_EPOCH_MS) / DAY_MS) + 1;
+}
+
+/** When Daily #`number` starts (00:00 UTC of its day); it ends where #`number + 1` starts. */
+export function dailyStartOf(number: number): number {
+  return DAILY_EPOCH_MS + (number - 1) * DAY_MS;
+}
+
 // Leaderboards: the boards by period and the rank at any scale.
 /** Rows on /leaderboard and in the game's Leaderboard dialog. */
 export const LEADERBOARD_PAGE_SIZE = 25;

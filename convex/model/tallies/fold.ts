@@ -1,13 +1,14 @@
 /**
  * The fold: the one writer of the shared figures. Players' calls insert tallies (record.ts) and
  * never read or write a shared document; the fold, about once a second, adds a bounded batch of
- * tallies to the day's game-use counters and the boards' rank statistics and deletes them, all in
+ * tallies to the day's game-use counters, the boards' rank statistics and the Dailies' results and deletes them, all in
  * one transaction. So a tally counts exactly once: a fold that fails or times out changes nothing
  * (its tallies stay for the next), and two folds at once read the same tallies, so Convex commits
  * one and re-runs the other, which finds them gone.
  */
 import type { MutationCtx } from "../../_generated/server";
 import { applyMoves } from "../boards/rank";
+import { foldDailyEnds, type DailyRoundEnd } from "../daily/results";
 import type { ScoreMove } from "./record";
 
 /** Tallies one fold adds up at most: well within a transaction's limits (reads and writes). */
@@ -35,7 +36,9 @@ export async function foldTallies(
     .take(limit);
   const days = new Map<string, Counts>();
   const boards = new Map<string, ScoreMove[]>();
+  const dailyEnds: DailyRoundEnd[] = [];
   for (const tally of tallies) {
+    if (tally.daily !== undefined) dailyEnds.push(tally.daily);
     const counts = days.get(tally.day) ?? { sessions: 0, guesses: 0, correctGuesses: 0 };
     counts.sessions += tally.sessions ?? 0;
     counts.guesses += tally.guesses ?? 0;
@@ -47,6 +50,7 @@ export async function foldTallies(
   }
   for (const [day, counts] of days) await addToDay(ctx, day, counts);
   for (const [board, moves] of boards) await applyMoves(ctx, board, moves);
+  if (dailyEnds.length > 0) await foldDailyEnds(ctx, dailyEnds);
   for (const tally of tallies) await ctx.db.delete("tallies", tally._id);
   return { folded: tallies.length, more: tallies.length === limit };
 }

@@ -6,7 +6,7 @@ import { Spinner } from "@/components/ui/spinner";
 import type { GameView } from "@convex/model/game/view";
 import { AnswerReveal } from "@/components/game/AnswerReveal";
 import { MAX_GUESS_LENGTH } from "@convex/model/shared/rules";
-import { GuessHistory } from "./GuessHistory";
+import { GuessHistory } from "@/components/game/GuessHistory";
 import { RoundMessage } from "./RoundMessage";
 import { TitleCombobox } from "@/components/game/TitleCombobox";
 import { GUESS_FORM_ID } from "./skipLink";

@@ -11,7 +11,7 @@ import { api } from "@convex/_generated/api";
 import type { PoolStatus } from "@convex/model/catalogue/pool";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
-import { GameCard, PlaceholderCover } from "./GameLayout";
+import { GameCard, PlaceholderCover } from "@/components/game/GameCard";
 
 /**
  * The game screen while the pool has no anime to deal (a fresh deployment: the first refresh

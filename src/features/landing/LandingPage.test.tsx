@@ -49,3 +49,17 @@ test("How to Play closes with Got it! and gives the focus back to its button", a
   await waitFor(() => expect(dialog).not.toBeInTheDocument());
   expect(screen.getByRole("button", { name: "How to Play" })).toHaveFocus();
 });
+
+test("the Daily's card leads to /daily, for visitors too (the page asks them to log in)", async () => {
+  renderApp("/", { visitor: true });
+  const card = (await screen.findByRole("heading", { name: "The Daily" })).closest(
+    "[data-slot=card]",
+  ) as HTMLElement;
+  expect(
+    within(card).getByText(/The same 5 anime for everyone, new every day/),
+  ).toBeInTheDocument();
+  expect(within(card).getByRole("link", { name: "Play today's Daily" })).toHaveAttribute(
+    "href",
+    "/daily",
+  );
+});

@@ -1,7 +1,7 @@
-import { CalendarDaysIcon, CircleHelpIcon, TrophyIcon, UsersIcon } from "lucide-react";
+import { CalendarDaysIcon, CircleHelpIcon, SunriseIcon, TrophyIcon, UsersIcon } from "lucide-react";
 import { Suspense } from "react";
 import { Link } from "react-router-dom";
-import { DAILY_GUESSES } from "@convex/model/shared/rules";
+import { DAILY_ANIME_COUNT, DAILY_GUESSES } from "@convex/model/shared/rules";
 import { Button } from "@/components/ui/button";
 import {
   Card,
@@ -36,7 +36,27 @@ export function LandingPage() {
           </p>
         </header>
 
-        <div className="grid w-full gap-4 sm:gap-6 md:grid-cols-3">
+        <div className="grid w-full gap-4 sm:gap-6 md:grid-cols-2">
+          <Card className="gap-4 border-primary/60 bg-card/85">
+            <CardHeader>
+              <CardTitle className="flex items-center gap-2 text-xl">
+                <SunriseIcon className="size-5 text-primary" />
+                <h2>The Daily</h2>
+              </CardTitle>
+            </CardHeader>
+            <CardContent className="flex-1">
+              <CardDescription className="text-base">
+                The same {DAILY_ANIME_COUNT} anime for everyone, new every day. Keep your streak and
+                compare your squares with friends!
+              </CardDescription>
+            </CardContent>
+            <CardFooter>
+              <Button asChild className="w-full">
+                <Link to="/daily">Play today's Daily</Link>
+              </Button>
+            </CardFooter>
+          </Card>
+
           <Card className="gap-4 bg-card/85">
             <CardHeader>
               <CardTitle className="flex items-center gap-2 text-xl">

@@ -100,6 +100,10 @@ export async function snapshot(t: TestConvex) {
       rooms: await all("rooms"),
       roomPlayers: await all("roomPlayers"),
       roomRounds: await all("roomRounds"),
+      dailyPuzzles: await all("dailyPuzzles"),
+      dailyRounds: await all("dailyRounds"),
+      dailyStreaks: await all("dailyStreaks"),
+      dailyResults: await all("dailyResults"),
     };
   });
 }

@@ -29,6 +29,7 @@ import {
   ROOM_GUESSES_PER_ROUND,
   ROOM_MAX_PLAYERS,
   ROOM_ROUND_CHOICES,
+  dailyNumberAt,
 } from "../../../convex/model/shared/rules";
 import { MiB } from "./world";
 import { type CallRecord, type Spec, userIn, gameIn } from "./calls";
@@ -290,9 +291,14 @@ export function checkInvariants(call: CallRecord, refused: boolean) {
     );
     if (round !== null) {
       const seen = after.seen.some((s) => s.userId === game.userId && s.animeId === round.animeId);
-      // A round in play was dealt unseen unless it says so; an ended one has been seen.
-      if (round.status === "playing") expect(seen).toBe(round.seenBefore === true);
-      else expect(seen, `${where}: an ended round not recorded as seen`).toBe(true);
+      // A round in play was dealt unseen unless it says so (or a Daily chosen since it was dealt
+      // has shown its answer); an ended one has been seen.
+      const shownByDaily = after.dailyRounds.some(
+        (r) => r.userId === game.userId && r.animeId === round.animeId && r.status !== "playing",
+      );
+      if (round.status === "playing" && !shownByDaily) {
+        expect(seen).toBe(round.seenBefore === true);
+      } else expect(seen, `${where}: an ended round not recorded as seen`).toBe(true);
       expect(isInteger(round.guessesUsed) && round.guessesUsed >= 0).toBe(true);
       // Only the day running out leaves a round in play at 0: it waits for the cooldown's end,
       // which gives it 5 again (so its guesses used plus left may then exceed 5).
@@ -361,11 +367,13 @@ export function checkInvariants(call: CallRecord, refused: boolean) {
   checkBoards(call);
   checkPlayerStats(call);
   checkRooms(call);
+  checkDaily(call);
 
   // No call writes a shared figure: the day's counters and the boards' statistics are the
   // fold's; a call only adds tallies, each counting whole, non-negative numbers.
   expect(after.dailyStats, "a call wrote the day's counters").toEqual(before.dailyStats);
   expect(after.boardRanks, "a call wrote a board's statistics").toEqual(before.boardRanks);
+  expect(after.dailyResults, "a call wrote a Daily's results").toEqual(before.dailyResults);
   expect(after.tallies.slice(0, before.tallies.length)).toEqual(before.tallies);
   for (const tally of after.tallies) {
     const counts = [tally.sessions ?? 0, tally.guesses ?? 0, tally.correctGuesses ?? 0];
@@ -379,6 +387,80 @@ export function checkInvariants(call: CallRecord, refused: boolean) {
   for (const session of before.sessions) {
     if (session.userId !== caller.userId) {
       expect(after.sessions.map((s) => s._id)).toContain(session._id);
+    }
+  }
+}
+
+/**
+ * The Daily: one puzzle per number, never changed; a player's rounds follow its order, one per
+ * place, each no further than the guesses allow, every one but the last ended, an ended one seen;
+ * another player's rounds and streak never change; a streak's best is at least its current; no
+ * main-game or room round in play holds an anime of a Daily chosen before it was dealt (today's
+ * or tomorrow's); a call adds at most one Daily tally, for a round it ended.
+ */
+export function checkDaily({ before, after, caller }: CallRecord) {
+  const numbers = new Set(after.dailyPuzzles.map((puzzle) => puzzle.number));
+  expect(numbers.size, "two Dailies of one number").toBe(after.dailyPuzzles.length);
+  for (const old of before.dailyPuzzles) {
+    expect(
+      after.dailyPuzzles.find((p) => p._id === old._id),
+      "a Daily changed",
+    ).toEqual(old);
+  }
+  const byPlay = new Map<string, Doc<"dailyRounds">[]>();
+  for (const round of after.dailyRounds) {
+    const key = `${round.userId}/${round.number}`;
+    byPlay.set(key, [...(byPlay.get(key) ?? []), round]);
+    expect(round.guessesUsed).toBeLessThanOrEqual(GUESSES_PER_ANIME);
+    const puzzle = after.dailyPuzzles.find((p) => p.number === round.number);
+    expect(puzzle?.animeIds[round.index], "a Daily round out of order").toBe(round.animeId);
+    if (round.status !== "playing") {
+      expect(
+        after.seen.some((s) => s.userId === round.userId && s.animeId === round.animeId),
+        "an ended Daily round not recorded as seen",
+      ).toBe(true);
+    }
+    if (round.userId !== caller.userId) {
+      expect(
+        before.dailyRounds.find((r) => r._id === round._id),
+        "another's Daily",
+      ).toEqual(round);
+    }
+  }
+  for (const rounds of byPlay.values()) {
+    const sorted = [...rounds].sort((a, b) => a.index - b.index);
+    expect(sorted.map((r) => r.index)).toEqual(sorted.map((_, i) => i));
+    for (const round of sorted.slice(0, -1)) expect(round.status).not.toBe("playing");
+  }
+  for (const streak of after.dailyStreaks) {
+    expect(streak.best).toBeGreaterThanOrEqual(streak.current);
+    if (streak.userId !== caller.userId) {
+      expect(before.dailyStreaks.find((s) => s._id === streak._id)).toEqual(streak);
+    }
+  }
+  const newTallies = after.tallies.slice(before.tallies.length).filter((t) => t.daily);
+  expect(newTallies.length, "more than one Daily tally in a call").toBeLessThanOrEqual(1);
+  for (const tally of newTallies) {
+    const ended = after.dailyRounds.find(
+      (r) =>
+        r.userId === caller.userId &&
+        r.number === tally.daily!.number &&
+        r.index === tally.daily!.index,
+    );
+    expect(ended?.status, "a Daily tally for a round still in play").not.toBe("playing");
+    const was = before.dailyRounds.find((r) => r._id === ended?._id);
+    expect(was?.status, "a Daily tally for a round ended before").toBe("playing");
+  }
+  for (const game of after.games) {
+    const round = game.round;
+    if (round?.status !== "playing") continue;
+    for (const puzzle of after.dailyPuzzles) {
+      if (puzzle._creationTime < round.startedAt && puzzle.animeIds.includes(round.animeId)) {
+        // Dealt after the Daily was chosen: only once that Daily's day was over.
+        expect(dailyNumberAt(round.startedAt), "a Daily anime dealt").toBeGreaterThan(
+          puzzle.number,
+        );
+      }
     }
   }
 }

@@ -35,6 +35,7 @@ import {
   feedbackText,
 } from "./arbitraries";
 import { roomSpecs } from "./roomSpecs";
+import { dailySpecs } from "./dailySpecs";
 
 export const ACCOUNT_REFUSALS: ErrorCode[] = [
   "MISSING_CREDENTIALS",
@@ -514,6 +515,7 @@ export const specs: Record<PublicFunctionName, Spec> = {
       expect(userIn(after, caller.userId)).toBeUndefined();
     },
   },
+  ...dailySpecs,
   "game:open": {
     refusals: forPlayers("INVALID_TIME_ZONE"),
     hints: { timeZone: timeZones },

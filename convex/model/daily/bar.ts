@@ -1,0 +1,33 @@
+/**
+ * The Daily's reason to keep an anime out of every other deal: the main game and party rooms
+ * never deal an anime of today's Daily or tomorrow's (chosen a day early for this), so neither
+ * spoils nor answers the other. Kept apart from the puzzle's choice so that the deals, which
+ * read it, import nothing of the Daily's play.
+ */
+import type { Id } from "../../_generated/dataModel";
+import type { QueryCtx } from "../../_generated/server";
+import { dailyNumberAt } from "../shared/rules";
+
+/** The anime no deal may give anyone now: those of today's and tomorrow's Dailies. */
+export type DailyBar = ReadonlySet<Id<"anime">>;
+
+/** The Daily #`number`'s document, if chosen yet (one indexed read). */
+export async function puzzleOf(ctx: QueryCtx, number: number) {
+  return await ctx.db
+    .query("dailyPuzzles")
+    .withIndex("by_number", (q) => q.eq("number", number))
+    .unique();
+}
+
+/**
+ * Today's and tomorrow's Daily anime, read once per deal (two indexed reads of documents written
+ * once a day, so a deal never conflicts with another over them).
+ */
+export async function dailyBarAt(ctx: QueryCtx, now: number): Promise<DailyBar> {
+  const today = dailyNumberAt(now);
+  const barred = new Set<Id<"anime">>();
+  for (const number of [today, today + 1]) {
+    for (const animeId of (await puzzleOf(ctx, number))?.animeIds ?? []) barred.add(animeId);
+  }
+  return barred;
+}

@@ -1,0 +1,184 @@
+/**
+ * A player's moves in the Daily: opening today's, a guess, Give up, Next anime. Each reads and
+ * writes the player's own documents (their rounds, their streak, their seen record) and reads the
+ * once-a-day puzzle; what the world's results need goes into a tally, once per round that ends.
+ * Nothing here touches the main game's allowance, score or boards: the Daily is unranked.
+ */
+import type { Doc, Id } from "../../_generated/dataModel";
+import type { MutationCtx } from "../../_generated/server";
+import { newCoverToken } from "../catalogue/covers";
+import { alreadyTried, withGuess, type RoundGuess } from "../game/history";
+import { markSeen } from "../game/seen";
+import { guessText } from "../judge/refusal";
+import { judgeGuess } from "../judge/verdict";
+import { errorCodeOf } from "../shared/errors";
+import { DAILY_GUESSES_PER_ANIME, dailyNumberAt } from "../shared/rules";
+import { utcDay } from "../game/activity";
+import { recordTally } from "../tallies/record";
+import { puzzleOf } from "./bar";
+import { ensureTodayAndTomorrow } from "./puzzle";
+import { completeDaily } from "./streak";
+import {
+  dailyView,
+  roundsOf,
+  type DailyGuessOutcome,
+  type DailyMoveOutcome,
+  type DailyView,
+} from "./view";
+
+type DailyRound = Doc<"dailyRounds">;
+
+async function roundAt(ctx: MutationCtx, userId: Id<"users">, number: number, index: number) {
+  return await ctx.db
+    .query("dailyRounds")
+    .withIndex("by_userId_and_number_and_index", (q) =>
+      q.eq("userId", userId).eq("number", number).eq("index", index),
+    )
+    .unique();
+}
+
+async function startRound(
+  ctx: MutationCtx,
+  userId: Id<"users">,
+  puzzle: Doc<"dailyPuzzles">,
+  index: number,
+  now: number,
+): Promise<void> {
+  await ctx.db.insert("dailyRounds", {
+    userId,
+    number: puzzle.number,
+    index,
+    animeId: puzzle.animeIds[index],
+    status: "playing",
+    guessesUsed: 0,
+    guesses: [],
+    startedAt: now,
+    coverToken: newCoverToken(),
+  });
+}
+
+/**
+ * Opens today's Daily (choosing it, and tomorrow's, if the cron has not yet) and deals its first
+ * anime on the player's first visit; the screen it shows, or null while the pool has nothing.
+ */
+export async function openDaily(ctx: MutationCtx, userId: Id<"users">): Promise<DailyView | null> {
+  const now = Date.now();
+  const puzzle = await ensureTodayAndTomorrow(ctx, now);
+  if (puzzle === null) return null;
+  if ((await roundsOf(ctx, userId, puzzle.number)).length === 0) {
+    await startRound(ctx, userId, puzzle, 0, now);
+  }
+  return await dailyView(ctx, userId, puzzle.number);
+}
+
+/**
+ * Ends a round (solved, out of guesses or given up): the answer is the player's now (seen, so the
+ * main game never scores it for them), the world's results get one tally for it, and the last
+ * anime's end completes the Daily for the streak. Runs once per round: only a round in play ends.
+ */
+async function endRound(
+  ctx: MutationCtx,
+  round: DailyRound,
+  solvedIn: number,
+  now: number,
+): Promise<void> {
+  await markSeen(ctx, round.userId, round.animeId, now);
+  await recordTally(ctx, {
+    day: utcDay(now),
+    daily: { number: round.number, index: round.index, solvedIn },
+  });
+  const puzzle = await puzzleOf(ctx, round.number);
+  if (puzzle !== null && round.index === puzzle.animeIds.length - 1) {
+    await completeDaily(ctx, round.userId, round.number);
+  }
+}
+
+/**
+ * Judges a guess on anime `index` of Daily #`number`, after `attempt` earlier guesses on it, as
+ * the main game's judge does (its refusals and a repeated text are free). A late or repeated
+ * submission changes nothing; so does one for a Daily whose day is over.
+ */
+export async function guessDaily(
+  ctx: MutationCtx,
+  userId: Id<"users">,
+  args: { number: number; index: number; attempt: number; guess: string },
+): Promise<DailyGuessOutcome> {
+  const text = guessText(args.guess);
+  if (text === "") return { kind: "ignored" };
+  const now = Date.now();
+  if (args.number !== dailyNumberAt(now)) return { kind: "over" };
+  const round = await roundAt(ctx, userId, args.number, args.index);
+  if (round === null) return { kind: "noRound" };
+  if (round.status !== "playing") return { kind: "roundOver" };
+  if (round.guessesUsed !== args.attempt) return { kind: "stale" };
+  if (alreadyTried(round, text)) {
+    await keepFreeGuess(ctx, round, { text, outcome: "alreadyTried" });
+    return { kind: "alreadyTried" };
+  }
+  const anime = await ctx.db.get("anime", round.animeId);
+  let correct: boolean;
+  try {
+    correct = await judgeGuess(ctx, anime, text);
+  } catch (error) {
+    const code = errorCodeOf(error);
+    if (code !== "GUESS_IS_A_LIST" && code !== "GUESS_TOO_GENERIC") throw error;
+    await keepFreeGuess(ctx, round, {
+      text,
+      outcome: code === "GUESS_IS_A_LIST" ? "list" : "tooGeneric",
+    });
+    return { kind: "refused", code };
+  }
+  const guessesUsed = round.guessesUsed + 1;
+  const status = correct
+    ? "solved"
+    : guessesUsed >= DAILY_GUESSES_PER_ANIME
+      ? "outOfGuesses"
+      : "playing";
+  await ctx.db.patch("dailyRounds", round._id, {
+    guessesUsed,
+    status,
+    guesses: withGuess(round, { text, outcome: correct ? "correct" : "wrong" })!,
+    ...(status === "playing" ? {} : { endedAt: now }),
+  });
+  if (status !== "playing") await endRound(ctx, round, correct ? guessesUsed : 0, now);
+  if (correct) return { kind: "correct", guessesUsed };
+  if (status === "outOfGuesses") return { kind: "outOfGuesses" };
+  return { kind: "wrong", guessesLeft: DAILY_GUESSES_PER_ANIME - guessesUsed };
+}
+
+async function keepFreeGuess(ctx: MutationCtx, round: DailyRound, guess: RoundGuess) {
+  const guesses = withGuess(round, guess);
+  if (guesses !== null) await ctx.db.patch("dailyRounds", round._id, { guesses });
+}
+
+/** Give up on anime `index` of today's Daily: revealed, and counted as missed. */
+export async function giveUpDaily(
+  ctx: MutationCtx,
+  userId: Id<"users">,
+  { number, index }: { number: number; index: number },
+): Promise<DailyMoveOutcome> {
+  const now = Date.now();
+  if (number !== dailyNumberAt(now)) return { kind: "over" };
+  const round = await roundAt(ctx, userId, number, index);
+  if (round === null || round.status !== "playing") return { kind: "stale" };
+  await ctx.db.patch("dailyRounds", round._id, { status: "gaveUp", endedAt: now });
+  await endRound(ctx, round, 0, now);
+  return { kind: "done" };
+}
+
+/** Next anime: deals anime `index + 1` of today's Daily once anime `index` has ended. */
+export async function nextDaily(
+  ctx: MutationCtx,
+  userId: Id<"users">,
+  { number, index }: { number: number; index: number },
+): Promise<DailyMoveOutcome> {
+  const now = Date.now();
+  if (number !== dailyNumberAt(now)) return { kind: "over" };
+  const puzzle = await puzzleOf(ctx, number);
+  const round = await roundAt(ctx, userId, number, index);
+  if (puzzle === null || round === null || round.status === "playing") return { kind: "stale" };
+  if (index + 1 >= puzzle.animeIds.length) return { kind: "stale" };
+  if ((await roundAt(ctx, userId, number, index + 1)) !== null) return { kind: "stale" };
+  await startRound(ctx, userId, puzzle, index + 1, now);
+  return { kind: "done" };
+}

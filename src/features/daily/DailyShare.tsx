@@ -1,0 +1,70 @@
+import { CopyIcon, Share2Icon } from "lucide-react";
+import type { DailyView } from "@convex/model/daily/view";
+import { Button } from "@/components/ui/button";
+import { gameAddress } from "@/lib/gameAddress";
+import { useBusyCall } from "@/lib/useBusyCall";
+import { dailyShareText } from "./shareText";
+
+/**
+ * The finished Daily's share card: "Anime Guess Daily #N 4/5", one square per anime, the link.
+ * Share hands it to the device's share sheet where there is one (navigator.share); Copy puts it
+ * on the clipboard; either says how it went in a toast.
+ */
+export function DailyShare({ view }: { view: DailyView }) {
+  const text = dailyShareText(view, gameAddress());
+  const canShare = typeof navigator.share === "function";
+  const busy = useBusyCall();
+
+  async function copy() {
+    await busy.run(() => navigator.clipboard.writeText(text), {
+      success: "Copied! Paste it anywhere.",
+      failure: () => "Could not copy. Select the text and copy it yourself.",
+      logAs: "Copying the Daily result failed",
+    });
+  }
+
+  async function share() {
+    await busy.run(
+      () =>
+        navigator.share({ text }).catch((error: unknown) => {
+          // Closing the share sheet is no failure.
+          if (!(error instanceof DOMException && error.name === "AbortError")) throw error;
+        }),
+      {
+        failure: () => "Could not open sharing. Copy the text instead.",
+        logAs: "Sharing the Daily result failed",
+      },
+    );
+  }
+
+  return (
+    <section aria-labelledby="daily-share-title" className="grid gap-3">
+      <h2 id="daily-share-title" className="text-lg font-bold">
+        Share your Daily
+      </h2>
+      <pre
+        aria-label="Your Daily result"
+        data-testid="daily-share-text"
+        className="rounded-md border bg-muted/50 p-3 font-sans text-base leading-relaxed break-words whitespace-pre-wrap"
+      >
+        {text}
+      </pre>
+      <div className="flex flex-wrap gap-3">
+        {canShare && (
+          <Button disabled={busy.working} onClick={() => void share()}>
+            <Share2Icon />
+            Share…
+          </Button>
+        )}
+        <Button
+          variant={canShare ? "outline" : "default"}
+          disabled={busy.working}
+          onClick={() => void copy()}
+        >
+          <CopyIcon />
+          Copy
+        </Button>
+      </div>
+    </section>
+  );
+}
