@@ -1,10 +1,11 @@
-import { lazy, Suspense, useMemo, useRef, useState, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import {
   AuthDialogContext,
   type AuthDialogControls,
   type AuthDialogMode,
 } from "@/lib/auth/authDialog";
 import { hasSignedInHere } from "@/lib/auth/deviceMemory";
+import { useViewer } from "@/lib/auth/viewer";
 import { prefetch } from "@/lib/lazyWithReload";
 import { loadAuthDialogs } from "./loadAuthDialogs";
 
@@ -23,6 +24,18 @@ export function AuthDialogProvider({
   // What had the focus before the first of the account dialogs opened: closing the last one
   // gives it back there, however many times the player switched between them.
   const returnTo = useRef<HTMLElement | null>(null);
+  // Sign-up's promise may settle before Convex has confirmed the new session: a page meant for
+  // players, reached in that gap, would see a visitor and ask them to log in. What follows a
+  // sign-up waits until the viewer is the new player.
+  const signedIn = useViewer().status === "signedIn";
+  const signedInNow = useRef(signedIn);
+  const signUpWaiting = useRef(false);
+  useEffect(() => {
+    signedInNow.current = signedIn;
+    if (!signedIn || !signUpWaiting.current) return;
+    signUpWaiting.current = false;
+    afterSignUp();
+  }, [signedIn, afterSignUp]);
 
   const controls = useMemo<AuthDialogControls>(() => {
     const open = (next: AuthDialogMode) => {
@@ -43,7 +56,10 @@ export function AuthDialogProvider({
       openWelcome: () => open(hasSignedInHere() ? "login" : "signUp"),
       close: () => setMode(null),
       prefetch: () => prefetch(loadAuthDialogs),
-      afterSignUp,
+      afterSignUp: () => {
+        if (signedInNow.current) afterSignUp();
+        else signUpWaiting.current = true;
+      },
     };
   }, [afterSignUp]);
 
