@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { api } from "@convex/_generated/api";
 import type { DailyView } from "@convex/model/daily/view";
 import { errorMessages } from "@convex/model/shared/errors";
-import { AnswerReveal } from "@/components/game/AnswerReveal";
+import { RoundAnswer } from "@/components/game/AnswerReveal";
 import { GuessHistory } from "@/components/game/GuessHistory";
 import { GuessInput } from "@/components/game/GuessInput";
 import { SoloRoundCard } from "@/components/game/SoloRoundCard";
@@ -117,14 +117,7 @@ export function DailyRoundCard({
         </p>
       )}
 
-      {round.answer !== null && (
-        <AnswerReveal
-          ref={revealRef}
-          answer={round.answer}
-          label={round.status === "solved" ? "Solved" : "The answer"}
-          showLabel={false}
-        />
-      )}
+      <RoundAnswer ref={revealRef} round={round} />
 
       {playing ? (
         <form

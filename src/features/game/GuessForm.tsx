@@ -3,7 +3,7 @@ import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import type { GameView } from "@convex/model/game/view";
-import { AnswerReveal } from "@/components/game/AnswerReveal";
+import { RoundAnswer } from "@/components/game/AnswerReveal";
 import { GuessHistory } from "@/components/game/GuessHistory";
 import { RoundMessage } from "./RoundMessage";
 import { GuessInput } from "@/components/game/GuessInput";
@@ -89,15 +89,7 @@ export function GuessForm({
         newDay={newDay}
       />
 
-      {round.answer !== null && (
-        <AnswerReveal
-          ref={revealRef}
-          answer={round.answer}
-          label={round.status === "solved" ? "Solved" : "The answer"}
-          // The round's message above says how it ended.
-          showLabel={false}
-        />
-      )}
+      <RoundAnswer ref={revealRef} round={round} />
 
       <form
         id={GUESS_FORM_ID}
