@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import crons from "./crons";
 import {
@@ -29,14 +29,9 @@ import {
   signedInAs,
   todaysNumber,
 } from "../testing/world";
+import { fakeClockEachTest } from "../testing/world/clock";
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
-  vi.setSystemTime(new Date("2026-11-21T12:00:00Z"));
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+fakeClockEachTest();
 
 async function twoPlayers(t: TestConvex) {
   const ann = await signedInAs(t, "player", { email: "ann@example.com", username: "Ann" });

@@ -4,12 +4,13 @@
  * inserted); two first callers of a day race safely on the puzzle; the world's results re-run
  * with the fold, never with a guess.
  */
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { describe, expect, test } from "vitest";
 import type { MutationCtx } from "./_generated/server";
 import { foldTallies } from "./model/tallies/fold";
 import * as daily from "./daily";
 import { newBackend, type TestConvex } from "../testing/convex/backend";
 import { dailyAnime, openDailyAs, seedAnime, signedInAs, todaysNumber } from "../testing/world";
+import { fakeClockEachTest } from "../testing/world/clock";
 import { WRONG_GUESS } from "../testing/fixtures/anime";
 import { recordCall } from "../testing/convex/concurrency/recordCall";
 import { touches, type PlacedWrite } from "../testing/convex/concurrency/occ";
@@ -18,13 +19,7 @@ import { indexFields } from "../testing/convex/concurrency/schemaIndexes";
 
 type Player = Awaited<ReturnType<typeof signedInAs>>;
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
-  vi.setSystemTime(new Date("2026-11-21T12:00:00Z"));
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+fakeClockEachTest();
 
 const placed = (records: CallRecord[]): PlacedWrite[] =>
   records.flatMap((record) => record.writes.map((write) => ({ write, renaming: null })));

@@ -2,7 +2,7 @@
  * The Daily's secrecy: no public function shows a Daily anime before its day, nor one a player
  * has not finished; the main game and rooms never deal today's or tomorrow's Daily anime.
  */
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Doc } from "./_generated/dataModel";
 import { BLUR_STEPS_PX, ROOM_HEARTBEAT_MS } from "./model/shared/rules";
@@ -19,20 +19,16 @@ import {
   playDailyAs,
   seedAnime,
   signedInAs,
+  signedInPlayers,
   skipAs,
   todaysNumber,
   viewOf,
 } from "../testing/world";
+import { fakeClockEachTest } from "../testing/world/clock";
 
 type Player = Awaited<ReturnType<typeof signedInAs>>;
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
-  vi.setSystemTime(new Date("2026-11-21T12:00:00Z"));
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+fakeClockEachTest();
 
 const ZONES = ["UTC", "Pacific/Kiritimati", "Pacific/Pago_Pago", "Asia/Kolkata"];
 
@@ -56,16 +52,6 @@ function expectNoneOf(secret: Doc<"anime">[], seen: unknown[]) {
   for (const anime of secret) {
     for (const value of secretsOf(anime)) expect(text).not.toContain(`${value}"`);
   }
-}
-
-async function players(t: TestConvex, count: number): Promise<Player[]> {
-  const made: Player[] = [];
-  for (let i = 0; i < count; i++) {
-    made.push(
-      await signedInAs(t, "player", { email: `p${i}@example.com`, username: `Player${i}` }),
-    );
-  }
-  return made;
 }
 
 /** Plays the player's main game through `rounds` deals in `timeZone`, collecting every screen. */
@@ -109,7 +95,7 @@ describe("no public function shows a Daily anime before its time", () => {
   test("tomorrow's and unplayed anime, through the game, rooms, the Daily and every zone", async () => {
     const t = newBackend();
     await seedAnime(t, 24);
-    const [ann, ben, cy] = await players(t, 3);
+    const [ann, ben, cy] = await signedInPlayers(t, 3);
     // Ann has finished the first anime; Ben is guessing it.
     await playDailyAs(t, ann, [2]);
     await openDailyAs(ben);
@@ -152,7 +138,7 @@ describe("no public function shows a Daily anime before its time", () => {
   test("the typeahead treats Daily anime like any other (it lists the pool, singling none out)", async () => {
     const t = newBackend();
     await seedAnime(t, 12);
-    const [ann] = await players(t, 1);
+    const [ann] = await signedInPlayers(t, 1);
     const before = await ann.as.query(api.titles.suggest, { text: "Show" });
     await openDailyAs(ann);
     expect(await ann.as.query(api.titles.suggest, { text: "Show" })).toEqual(before);
@@ -161,7 +147,7 @@ describe("no public function shows a Daily anime before its time", () => {
   test("a Daily round's cover: its steps as guessed, the clear one only once it has ended", async () => {
     const t = newBackend();
     await seedAnime(t, 12);
-    const [ann] = await players(t, 1);
+    const [ann] = await signedInPlayers(t, 1);
     await openDailyAs(ann);
     const token = await t.run(
       async (ctx) => (await ctx.db.query("dailyRounds").first())!.coverToken,
@@ -181,7 +167,7 @@ describe("no public function shows a Daily anime before its time", () => {
   test("a second account cannot get the answer from the first before its own round ends", async () => {
     const t = newBackend();
     await seedAnime(t, 20);
-    const [first, second] = await players(t, 2);
+    const [first, second] = await signedInPlayers(t, 2);
     const finished = (await playDailyAs(t, first, [1, "giveUp"]))!;
     const today = await dailyAnime(t);
     expect(finished.rounds.map((round) => round.answer?.english)).toEqual(
@@ -215,7 +201,7 @@ describe("the main game and rooms never deal a Daily anime of today or tomorrow"
   test("solo deals, in any zone, pass over them; a pool of Daily anime only deals nothing", async () => {
     const t = newBackend();
     await seedAnime(t, 13);
-    const [ann, ben] = await players(t, 2);
+    const [ann, ben] = await signedInPlayers(t, 2);
     await openDailyAs(ann);
     const daily = new Set(
       [...(await dailyAnime(t)), ...(await dailyAnime(t, todaysNumber() + 1))].map((a) => a._id),
@@ -228,7 +214,7 @@ describe("the main game and rooms never deal a Daily anime of today or tomorrow"
     // A pool holding nothing but Daily anime deals no round, and says so.
     const small = newBackend();
     await seedAnime(small, 10);
-    const [cy] = await players(small, 1);
+    const [cy] = await signedInPlayers(small, 1);
     await openDailyAs(cy);
     expect(await deal(cy)).toEqual({ hasRound: false });
     expect((await viewOf(cy)).round).toBeNull();
@@ -237,7 +223,7 @@ describe("the main game and rooms never deal a Daily anime of today or tomorrow"
   test("room deals pass over them too, and a room with nothing else to deal does not start", async () => {
     const t = newBackend();
     await seedAnime(t, 16);
-    const [ann, ben] = await players(t, 2);
+    const [ann, ben] = await signedInPlayers(t, 2);
     await openDailyAs(ann);
     const daily = new Set(
       [...(await dailyAnime(t)), ...(await dailyAnime(t, todaysNumber() + 1))].map((a) => a._id),
@@ -248,7 +234,7 @@ describe("the main game and rooms never deal a Daily anime of today or tomorrow"
 
     const small = newBackend();
     await seedAnime(small, 10);
-    const [cy] = await players(small, 1);
+    const [cy] = await signedInPlayers(small, 1);
     await openDailyAs(cy);
     const { code } = await cy.as.mutation(api.rooms.create, {});
     await expectErrorCode(cy.as.mutation(api.rooms.start, { code }), "ROOM_NOTHING_TO_DEAL");

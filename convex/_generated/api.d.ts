@@ -64,6 +64,7 @@ import type * as model_game_cooldown from "../model/game/cooldown.js";
 import type * as model_game_deal from "../model/game/deal.js";
 import type * as model_game_dealBar from "../model/game/dealBar.js";
 import type * as model_game_history from "../model/game/history.js";
+import type * as model_game_judgeRound from "../model/game/judgeRound.js";
 import type * as model_game_localTime from "../model/game/localTime.js";
 import type * as model_game_play from "../model/game/play.js";
 import type * as model_game_reset from "../model/game/reset.js";
@@ -171,6 +172,7 @@ declare const fullApi: ApiFromModules<{
   "model/game/deal": typeof model_game_deal;
   "model/game/dealBar": typeof model_game_dealBar;
   "model/game/history": typeof model_game_history;
+  "model/game/judgeRound": typeof model_game_judgeRound;
   "model/game/localTime": typeof model_game_localTime;
   "model/game/play": typeof model_game_play;
   "model/game/reset": typeof model_game_reset;

@@ -12,6 +12,7 @@ export {
   setRoles,
   setScore,
   signedInAs,
+  signedInPlayers,
   signIn,
   signUp,
   userOf,

@@ -69,6 +69,17 @@ export async function signedInAs(
   return { userId, sessionId, email, as: world.withIdentity(identity) };
 }
 
+/** `count` signed-in players, Player0 (p0@example.com) on: for a test that needs several. */
+export async function signedInPlayers(world: World, count: number) {
+  const made: Awaited<ReturnType<typeof signedInAs>>[] = [];
+  for (let i = 0; i < count; i++) {
+    made.push(
+      await signedInAs(world, "player", { email: `p${i}@example.com`, username: `Player${i}` }),
+    );
+  }
+  return made;
+}
+
 /**
  * Gives a `signedInAs` player the password account a real sign-up makes (Convex Auth's
  * `authAccounts` row, hashed as the password provider hashes), for the profile's password calls.

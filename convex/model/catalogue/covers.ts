@@ -111,13 +111,26 @@ export async function coverForToken(
       (await roomCoverForToken(ctx, token, step)) ?? (await dailyCoverForToken(ctx, token, step))
     );
   }
+  return await stepOfRound(ctx, round, step, coverStep(round.guessesUsed));
+}
+
+/**
+ * The image of `step` of a round's cover set: while the round is in play, steps up to
+ * `reachedStep` only; once it has ended, any step and the clear cover.
+ */
+async function stepOfRound(
+  ctx: QueryCtx,
+  round: { animeId: Id<"anime">; startedAt: number; status: string },
+  step: string,
+  reachedStep: number,
+): Promise<Id<"_storage"> | null> {
   const covers = await roundCovers(ctx, round.animeId, round.startedAt);
   if (covers === undefined) return null;
-  if (step === "clear") return round.status === "playing" ? null : covers.clear;
+  const playing = round.status === "playing";
+  if (step === "clear") return playing ? null : covers.clear;
   if (!/^\d$/.test(step)) return null;
-  const n = Number(step);
-  const allowed = round.status === "playing" ? coverStep(round.guessesUsed) : BLUR_STEPS_PX.length;
-  return n <= allowed ? (covers.steps[n] ?? null) : null;
+  const allowed = playing ? reachedStep : BLUR_STEPS_PX.length;
+  return Number(step) <= allowed ? (covers.steps[Number(step)] ?? null) : null;
 }
 
 /**
@@ -134,13 +147,7 @@ async function roomCoverForToken(
     .withIndex("by_coverToken", (q) => q.eq("coverToken", token))
     .unique();
   if (round === null) return null;
-  const covers = await roundCovers(ctx, round.animeId, round.startedAt);
-  if (covers === undefined) return null;
-  const playing = round.status === "playing";
-  if (step === "clear") return playing ? null : covers.clear;
-  if (!/^\d$/.test(step)) return null;
-  const allowed = playing ? round.step : BLUR_STEPS_PX.length;
-  return Number(step) <= allowed ? (covers.steps[Number(step)] ?? null) : null;
+  return await stepOfRound(ctx, round, step, round.step);
 }
 
 /**
@@ -157,11 +164,5 @@ async function dailyCoverForToken(
     .withIndex("by_coverToken", (q) => q.eq("coverToken", token))
     .unique();
   if (round === null) return null;
-  const covers = await roundCovers(ctx, round.animeId, round.startedAt);
-  if (covers === undefined) return null;
-  const playing = round.status === "playing";
-  if (step === "clear") return playing ? null : covers.clear;
-  if (!/^\d$/.test(step)) return null;
-  const allowed = playing ? coverStep(round.guessesUsed) : BLUR_STEPS_PX.length;
-  return Number(step) <= allowed ? (covers.steps[Number(step)] ?? null) : null;
+  return await stepOfRound(ctx, round, step, coverStep(round.guessesUsed));
 }

@@ -7,11 +7,10 @@
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
 import { newCoverToken } from "../catalogue/covers";
-import { alreadyTried, withGuess, type RoundGuess } from "../game/history";
+import { withGuess } from "../game/history";
+import { judgeRoundGuess } from "../game/judgeRound";
 import { markSeen } from "../game/seen";
 import { guessText } from "../judge/refusal";
-import { judgeGuess } from "../judge/verdict";
-import { errorCodeOf } from "../shared/errors";
 import { DAILY_GUESSES_PER_ANIME, dailyNumberAt } from "../shared/rules";
 import { utcDay } from "../game/activity";
 import { recordTally } from "../tallies/record";
@@ -111,23 +110,11 @@ export async function guessDaily(
   if (round === null) return { kind: "noRound" };
   if (round.status !== "playing") return { kind: "roundOver" };
   if (round.guessesUsed !== args.attempt) return { kind: "stale" };
-  if (alreadyTried(round, text)) {
-    await keepFreeGuess(ctx, round, { text, outcome: "alreadyTried" });
-    return { kind: "alreadyTried" };
-  }
-  const anime = await ctx.db.get("anime", round.animeId);
-  let correct: boolean;
-  try {
-    correct = await judgeGuess(ctx, anime, text);
-  } catch (error) {
-    const code = errorCodeOf(error);
-    if (code !== "GUESS_IS_A_LIST" && code !== "GUESS_TOO_GENERIC") throw error;
-    await keepFreeGuess(ctx, round, {
-      text,
-      outcome: code === "GUESS_IS_A_LIST" ? "list" : "tooGeneric",
-    });
-    return { kind: "refused", code };
-  }
+  const judgement = await judgeRoundGuess(ctx, round, text, (guesses) =>
+    ctx.db.patch("dailyRounds", round._id, { guesses }),
+  );
+  if (judgement.kind !== "judged") return judgement;
+  const correct = judgement.correct;
   const guessesUsed = round.guessesUsed + 1;
   const status = correct
     ? "solved"
@@ -144,11 +131,6 @@ export async function guessDaily(
   if (correct) return { kind: "correct", guessesUsed };
   if (status === "outOfGuesses") return { kind: "outOfGuesses" };
   return { kind: "wrong", guessesLeft: DAILY_GUESSES_PER_ANIME - guessesUsed };
-}
-
-async function keepFreeGuess(ctx: MutationCtx, round: DailyRound, guess: RoundGuess) {
-  const guesses = withGuess(round, guess);
-  if (guesses !== null) await ctx.db.patch("dailyRounds", round._id, { guesses });
 }
 
 /** Give up on anime `index` of today's Daily: revealed, and counted as missed. */

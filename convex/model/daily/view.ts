@@ -10,7 +10,7 @@ import type { Doc, Id } from "../../_generated/dataModel";
 import type { QueryCtx } from "../../_generated/server";
 import { dailyRoundStatus, roundGuess } from "../../schema";
 import { coverPath } from "../catalogue/covers";
-import { answerValidator } from "../game/view";
+import { answerValidator, soloGuessOutcomes } from "../game/view";
 import { DAILY_ANIME_COUNT, DAILY_GUESSES_PER_ANIME, dailyStartOf } from "../shared/rules";
 import { puzzleOf } from "./bar";
 import { streakOn } from "./streak";
@@ -48,20 +48,10 @@ const over = (status: Doc<"dailyRounds">["status"]) => status !== "playing";
 
 /** What a guess did (`daily.guess`). */
 export const dailyGuessOutcomeValidator = v.union(
-  v.object({ kind: v.literal("ignored") }),
+  ...soloGuessOutcomes,
   /** The Daily's day is over: the next one is on. */
   v.object({ kind: v.literal("over") }),
-  v.object({ kind: v.literal("noRound") }),
-  v.object({ kind: v.literal("stale") }),
-  v.object({ kind: v.literal("roundOver") }),
   v.object({ kind: v.literal("correct"), guessesUsed: v.number() }),
-  v.object({ kind: v.literal("wrong"), guessesLeft: v.number() }),
-  v.object({ kind: v.literal("outOfGuesses") }),
-  v.object({
-    kind: v.literal("refused"),
-    code: v.union(v.literal("GUESS_IS_A_LIST"), v.literal("GUESS_TOO_GENERIC")),
-  }),
-  v.object({ kind: v.literal("alreadyTried") }),
 );
 export type DailyGuessOutcome = Infer<typeof dailyGuessOutcomeValidator>;
 

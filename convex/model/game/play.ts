@@ -7,8 +7,7 @@ import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
 import { countGameActivity } from "./activity";
 import { addPoints } from "../boards/board";
-import { appError, errorCodeOf } from "../shared/errors";
-import { judgeGuess } from "../judge/verdict";
+import { appError } from "../shared/errors";
 import { guessText } from "../judge/refusal";
 import { isValidTimeZone, nextLocalMidnight } from "./localTime";
 import { DAILY_GUESSES, GUESSES_PER_ANIME, pointsFor } from "../shared/rules";
@@ -16,7 +15,8 @@ import type { GuessOutcome, NextOutcome, StartOutcome } from "./view";
 import { catchUp } from "./catchUp";
 import { startCooldown } from "./cooldown";
 import { dealRound } from "./deal";
-import { alreadyTried, withGuess, type RoundGuess } from "./history";
+import { withGuess } from "./history";
+import { judgeRoundGuess } from "./judgeRound";
 import { recordRoundEnd } from "./stats";
 import { gameOf, type Game, type GameChanges, type Round } from "./state";
 
@@ -99,28 +99,12 @@ export async function submitGuess(
     return { kind: "cooldown", cooldownEnd: await startCooldown(ctx, game, now) };
   }
   if (round.status !== "playing") return { kind: "roundOver" };
-  // A text this round was already sent: answered from the player's own history alone, before
-  // the anime is read, so it costs nothing and tells nothing.
-  if (alreadyTried(round, text)) {
-    await keepFreeGuess(ctx, game, { text, outcome: "alreadyTried" });
-    return { kind: "alreadyTried" };
-  }
-
-  const anime = await ctx.db.get("anime", round.animeId);
-  let correct: boolean;
-  try {
-    correct = await judgeGuess(ctx, anime, text);
-  } catch (error) {
-    // A refusal depends on the text and the pool only (judge/refusal.ts): kept in the history,
-    // where a thrown error would undo the write, and answered as an outcome.
-    const code = errorCodeOf(error);
-    if (code !== "GUESS_IS_A_LIST" && code !== "GUESS_TOO_GENERIC") throw error;
-    await keepFreeGuess(ctx, game, {
-      text,
-      outcome: code === "GUESS_IS_A_LIST" ? "list" : "tooGeneric",
-    });
-    return { kind: "refused", code };
-  }
+  // Nothing spent on a free guess: `lastActiveAt` (which the reset reads as "spent since") stays.
+  const judgement = await judgeRoundGuess(ctx, round, text, (guesses) =>
+    ctx.db.patch("games", game._id, { round: { ...round, guesses } }),
+  );
+  if (judgement.kind !== "judged") return judgement;
+  const correct = judgement.correct;
   const guessesUsed = round.guessesUsed + 1;
   const animeRemaining = game.animeRemaining - 1;
   // An anime whose answer the player had already seen never scores again.
@@ -167,14 +151,6 @@ export async function submitGuess(
 function outOfGuesses(game: Game, guessesUsed: number): boolean {
   if (game.animeRemaining > 1) return false;
   return game.dailyRemaining > 1 || guessesUsed >= GUESSES_PER_ANIME;
-}
-
-/** Notes a guess that cost nothing in the round's history, while the history keeps such guesses. */
-async function keepFreeGuess(ctx: MutationCtx, game: Game, guess: RoundGuess): Promise<void> {
-  const round = game.round!;
-  const guesses = withGuess(round, guess);
-  // Nothing spent: `lastActiveAt` (which the reset reads as "spent since") stays.
-  if (guesses !== null) await ctx.db.patch("games", game._id, { round: { ...round, guesses } });
 }
 
 /** Skip (while playing) or Next Anime (after the round ended): a new anime, a refilled count. */

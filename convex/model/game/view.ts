@@ -14,14 +14,17 @@ import { DAILY_GUESSES, GUESSES_PER_ANIME } from "../shared/rules";
 
 const cooldown = v.object({ kind: v.literal("cooldown"), cooldownEnd: v.number() });
 
-/** What a guess did (`game.guess`). */
-export const guessOutcomeValidator = v.union(
+/**
+ * What a guess can do in every solo mode (the main game, the Daily); each mode adds its own
+ * outcomes (a cooldown, a day that is over) and what a correct guess earns.
+ */
+export const soloGuessOutcomes = [
+  /** An empty text: nothing sent. */
   v.object({ kind: v.literal("ignored") }),
+  /** A late or repeated submission: changes nothing. */
   v.object({ kind: v.literal("stale") }),
   v.object({ kind: v.literal("noRound") }),
   v.object({ kind: v.literal("roundOver") }),
-  cooldown,
-  v.object({ kind: v.literal("correct"), points: v.number() }),
   v.object({ kind: v.literal("wrong"), guessesLeft: v.number() }),
   v.object({ kind: v.literal("outOfGuesses") }),
   /** Turned away before judging, for free: a list of titles, or common words alone. */
@@ -31,6 +34,13 @@ export const guessOutcomeValidator = v.union(
   }),
   /** The same text as an earlier guess on this round: for free, not judged again. */
   v.object({ kind: v.literal("alreadyTried") }),
+] as const;
+
+/** What a guess did (`game.guess`). */
+export const guessOutcomeValidator = v.union(
+  ...soloGuessOutcomes,
+  cooldown,
+  v.object({ kind: v.literal("correct"), points: v.number() }),
 );
 export type GuessOutcome = Infer<typeof guessOutcomeValidator>;
 

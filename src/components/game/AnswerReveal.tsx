@@ -59,3 +59,25 @@ export function AnswerReveal({
     </section>
   );
 }
+
+/**
+ * A solo round's answer once the round has ended, or nothing while it is in play. Its label
+ * ("Solved", "The answer") is for screen readers: the round's message on screen says how it ended.
+ */
+export function RoundAnswer({
+  round,
+  ref,
+}: {
+  round: { status: string; answer: Answer | null };
+  ref?: Ref<HTMLElement>;
+}) {
+  if (round.answer === null) return null;
+  return (
+    <AnswerReveal
+      ref={ref}
+      answer={round.answer}
+      label={round.status === "solved" ? "Solved" : "The answer"}
+      showLabel={false}
+    />
+  );
+}

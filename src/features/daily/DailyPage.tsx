@@ -1,6 +1,4 @@
-import { LogInIcon } from "lucide-react";
-import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { LoginPrompt } from "@/components/game/LoginPrompt";
 import { Spinner } from "@/components/ui/spinner";
 import { useViewerOrLogin } from "@/lib/auth/useViewerOrLogin";
 import { DailyScreen } from "./DailyScreen";
@@ -18,24 +16,9 @@ export function DailyPage() {
     );
   }
   return (
-    <div className="flex flex-1 items-center justify-center p-4">
-      <Card className="w-full max-w-md text-center">
-        <CardHeader>
-          <CardTitle>
-            <h1 className="text-2xl font-bold">The Daily</h1>
-          </CardTitle>
-          <CardDescription className="text-base">
-            Log in to play today's Daily: the same anime for everyone, and your streak is kept on
-            your account.
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          <Button size="lg" className="w-full" onClick={openLogin}>
-            <LogInIcon />
-            Log in to play
-          </Button>
-        </CardContent>
-      </Card>
-    </div>
+    <LoginPrompt title="The Daily" onLogin={openLogin}>
+      Log in to play today's Daily: the same anime for everyone, and your streak is kept on your
+      account.
+    </LoginPrompt>
   );
 }

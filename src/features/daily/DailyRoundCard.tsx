@@ -1,19 +1,14 @@
 import { useMutation } from "convex/react";
 import { FlagIcon, SendIcon } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { api } from "@convex/_generated/api";
 import type { DailyView } from "@convex/model/daily/view";
 import { errorMessages } from "@convex/model/shared/errors";
-import { BLUR_STEPS_PX, MAX_GUESS_LENGTH } from "@convex/model/shared/rules";
-import { AnswerReveal } from "@/components/game/AnswerReveal";
-import { answerTitles } from "@/components/game/answerTitles";
-import { Clue } from "@/components/game/Clue";
-import { CoverImage } from "@/components/game/CoverImage";
-import { GameCard } from "@/components/game/GameCard";
+import { RoundAnswer } from "@/components/game/AnswerReveal";
 import { GuessHistory } from "@/components/game/GuessHistory";
-import { TitleCombobox } from "@/components/game/TitleCombobox";
+import { GuessInput } from "@/components/game/GuessInput";
+import { SoloRoundCard } from "@/components/game/SoloRoundCard";
 import { Button } from "@/components/ui/button";
-import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { messageFor } from "@/lib/errors";
 import { notify } from "@/lib/notify";
@@ -60,7 +55,6 @@ export function DailyRoundCard({
   /** The last anime has ended: show the day's result. */
   onFinished: () => void;
 }) {
-  const inputId = useId();
   const boxRef = useRef<HTMLInputElement>(null);
   const revealRef = useRef<HTMLElement>(null);
   const [text, setText] = useState("");
@@ -104,22 +98,8 @@ export function DailyRoundCard({
     }
   }
 
-  const answerTitle = round.answer === null ? null : answerTitles(round.answer).title;
   return (
-    <GameCard
-      cover={
-        <CoverImage
-          path={round.coverPath}
-          color={round.coverColor}
-          step={playing ? Math.min(round.guessesUsed, BLUR_STEPS_PX.length - 1) : null}
-          alt={
-            answerTitle === null ? "Blurred cover of the anime to guess" : `Cover of ${answerTitle}`
-          }
-          className="w-full max-w-none"
-        />
-      }
-      clue={(cover) => <Clue cover={cover} text={round.clue} />}
-    >
+    <SoloRoundCard round={round}>
       <p className="flex flex-wrap items-center justify-between gap-2 text-sm">
         <span className="font-semibold">
           Anime {round.index + 1} of {view.animeCount}
@@ -137,14 +117,7 @@ export function DailyRoundCard({
         </p>
       )}
 
-      {round.answer !== null && (
-        <AnswerReveal
-          ref={revealRef}
-          answer={round.answer}
-          label={round.status === "solved" ? "Solved" : "The answer"}
-          showLabel={false}
-        />
-      )}
+      <RoundAnswer ref={revealRef} round={round} />
 
       {playing ? (
         <form
@@ -155,23 +128,7 @@ export function DailyRoundCard({
             void guess.submit();
           }}
         >
-          <Label htmlFor={inputId} className="sr-only">
-            Your guess
-          </Label>
-          <TitleCombobox
-            ref={boxRef}
-            id={inputId}
-            value={text}
-            onValueChange={setText}
-            placeholder="Try your best guess..."
-            autoComplete="off"
-            autoCorrect="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            enterKeyHint="send"
-            maxLength={MAX_GUESS_LENGTH}
-            className="h-11"
-          />
+          <GuessInput ref={boxRef} value={text} onValueChange={setText} className="h-11" />
           <div className="grid grid-cols-2 gap-3">
             <Button type="submit" size="lg" disabled={guess.submitting}>
               {guess.submitting ? <Spinner /> : <SendIcon />}
@@ -220,6 +177,6 @@ export function DailyRoundCard({
       )}
 
       <GuessHistory guesses={round.guesses} />
-    </GameCard>
+    </SoloRoundCard>
   );
 }

@@ -1,8 +1,6 @@
 import { useConvexAuth } from "convex/react";
-import { LogInIcon } from "lucide-react";
 import { useState } from "react";
-import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { LoginPrompt } from "@/components/game/LoginPrompt";
 import { bootGameView } from "@/boot/gameCall";
 import { useViewerOrLogin } from "@/lib/auth/useViewerOrLogin";
 import { GameLayout, GamePlaceholder, type GameSlots } from "./GameLayout";
@@ -30,29 +28,9 @@ export function GamePage({ actions, below }: GameSlots) {
       </GameLayout>
     );
   }
-  return <LoginPrompt onLogin={openLogin} />;
-}
-
-function LoginPrompt({ onLogin }: { onLogin: () => void }) {
   return (
-    <div className="flex flex-1 items-center justify-center p-4">
-      <Card className="w-full max-w-md text-center">
-        <CardHeader>
-          <CardTitle>
-            <h1 className="text-2xl font-bold">Guess the Anime</h1>
-          </CardTitle>
-          <CardDescription className="text-base">
-            Log in to play the daily challenge. Your guesses and your score are kept on your
-            account.
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          <Button size="lg" className="w-full" onClick={onLogin}>
-            <LogInIcon />
-            Log in to play
-          </Button>
-        </CardContent>
-      </Card>
-    </div>
+    <LoginPrompt title="Guess the Anime" onLogin={openLogin}>
+      Log in to play the daily challenge. Your guesses and your score are kept on your account.
+    </LoginPrompt>
   );
 }

@@ -1,14 +1,12 @@
 import { SendIcon, SkipForwardIcon } from "lucide-react";
-import { useId, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import type { GameView } from "@convex/model/game/view";
-import { AnswerReveal } from "@/components/game/AnswerReveal";
-import { MAX_GUESS_LENGTH } from "@convex/model/shared/rules";
+import { RoundAnswer } from "@/components/game/AnswerReveal";
 import { GuessHistory } from "@/components/game/GuessHistory";
 import { RoundMessage } from "./RoundMessage";
-import { TitleCombobox } from "@/components/game/TitleCombobox";
+import { GuessInput } from "@/components/game/GuessInput";
 import { GUESS_FORM_ID } from "./skipLink";
 import type { LoadStatus } from "./useAnimeLoader";
 import { useControlFocus, useRevealHold } from "./useControlFocus";
@@ -46,7 +44,6 @@ export function GuessForm({
   onCorrect,
   replacesForm,
 }: GuessFormProps) {
-  const inputId = useId();
   const boxRef = useRef<HTMLInputElement>(null);
   const submitRef = useRef<HTMLButtonElement>(null);
   const skipRef = useRef<HTMLButtonElement>(null);
@@ -92,15 +89,7 @@ export function GuessForm({
         newDay={newDay}
       />
 
-      {round.answer !== null && (
-        <AnswerReveal
-          ref={revealRef}
-          answer={round.answer}
-          label={round.status === "solved" ? "Solved" : "The answer"}
-          // The round's message above says how it ended.
-          showLabel={false}
-        />
-      )}
+      <RoundAnswer ref={revealRef} round={round} />
 
       <form
         id={GUESS_FORM_ID}
@@ -110,21 +99,10 @@ export function GuessForm({
           void guess.submit();
         }}
       >
-        <Label htmlFor={inputId} className="sr-only">
-          Your guess
-        </Label>
-        <TitleCombobox
+        <GuessInput
           ref={boxRef}
-          id={inputId}
           value={text}
           onValueChange={setText}
-          placeholder="Try your best guess..."
-          autoComplete="off"
-          autoCorrect="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          enterKeyHint="send"
-          maxLength={MAX_GUESS_LENGTH}
           disabled={!canGuess}
           className="h-11"
         />

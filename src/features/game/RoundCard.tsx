@@ -1,12 +1,8 @@
 import { useState } from "react";
 import type { GameView } from "@convex/model/game/view";
-import { BLUR_STEPS_PX } from "@convex/model/shared/rules";
 import { AnswerReveal } from "@/components/game/AnswerReveal";
-import { answerTitles } from "@/components/game/answerTitles";
-import { CoverImage } from "@/components/game/CoverImage";
 import { Celebration } from "./Celebration";
-import { Clue } from "@/components/game/Clue";
-import { GameCard } from "@/components/game/GameCard";
+import { SoloRoundCard } from "@/components/game/SoloRoundCard";
 import { GuessCounters } from "./GuessCounters";
 import { GuessForm, type Round } from "./GuessForm";
 import type { LoadStatus } from "./useAnimeLoader";
@@ -48,24 +44,9 @@ export function RoundCard({
   const [firstFormKey] = useState(formKey);
 
   const playing = round.status === "playing";
-  const answer = round.answer;
-  const answerTitle = answer === null ? null : answerTitles(answer).title;
 
   return (
-    <GameCard
-      cover={
-        <CoverImage
-          path={round.coverPath}
-          color={round.coverColor}
-          step={playing ? Math.min(round.guessesUsed, BLUR_STEPS_PX.length - 1) : null}
-          alt={
-            answerTitle === null ? "Blurred cover of the anime to guess" : `Cover of ${answerTitle}`
-          }
-          className="w-full max-w-none"
-        />
-      }
-      clue={(cover) => <Clue cover={cover} text={round.clue} />}
-    >
+    <SoloRoundCard round={round}>
       <GuessCounters
         animeRemaining={game.animeRemaining}
         animeLimit={game.animeLimit}
@@ -95,6 +76,6 @@ export function RoundCard({
       )}
 
       {celebrations > 0 && <Celebration key={`celebration ${celebrations}`} />}
-    </GameCard>
+    </SoloRoundCard>
   );
 }

@@ -1,5 +1,12 @@
-import { CalendarDaysIcon, CircleHelpIcon, SunriseIcon, TrophyIcon, UsersIcon } from "lucide-react";
-import { Suspense } from "react";
+import {
+  CalendarDaysIcon,
+  CircleHelpIcon,
+  SunriseIcon,
+  TrophyIcon,
+  UsersIcon,
+  type LucideIcon,
+} from "lucide-react";
+import { Suspense, type ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { DAILY_ANIME_COUNT, DAILY_GUESSES } from "@convex/model/shared/rules";
 import { Button } from "@/components/ui/button";
@@ -16,6 +23,7 @@ import { useAuthDialog } from "@/lib/auth/authDialog";
 import { useViewer } from "@/lib/auth/viewer";
 import { importWithReload, lazyWithReload } from "@/lib/lazyWithReload";
 import { useLazyDialog } from "@/lib/useLazyDialog";
+import { cn } from "@/lib/utils";
 
 const loadHowToPlay = () => importWithReload(() => import("./HowToPlayDialog"));
 const HowToPlayDialog = lazyWithReload(loadHowToPlay);
@@ -37,80 +45,51 @@ export function LandingPage() {
         </header>
 
         <div className="grid w-full gap-4 sm:gap-6 md:grid-cols-2">
-          <Card className="gap-4 border-primary/60 bg-card/85">
-            <CardHeader>
-              <CardTitle className="flex items-center gap-2 text-xl">
-                <SunriseIcon className="size-5 text-primary" />
-                <h2>The Daily</h2>
-              </CardTitle>
-            </CardHeader>
-            <CardContent className="flex-1">
-              <CardDescription className="text-base">
-                The same {DAILY_ANIME_COUNT} anime for everyone, new every day. Keep your streak and
-                compare your squares with friends!
-              </CardDescription>
-            </CardContent>
-            <CardFooter>
+          <ModeCard
+            icon={SunriseIcon}
+            title="The Daily"
+            featured
+            action={
               <Button asChild className="w-full">
                 <Link to="/daily">Play today's Daily</Link>
               </Button>
-            </CardFooter>
-          </Card>
+            }
+          >
+            The same {DAILY_ANIME_COUNT} anime for everyone, new every day. Keep your streak and
+            compare your squares with friends!
+          </ModeCard>
 
-          <Card className="gap-4 bg-card/85">
-            <CardHeader>
-              <CardTitle className="flex items-center gap-2 text-xl">
-                <CalendarDaysIcon className="size-5 text-primary" />
-                <h2>Daily Challenge</h2>
-              </CardTitle>
-            </CardHeader>
-            <CardContent className="flex-1">
-              <CardDescription className="text-base">
-                {DAILY_GUESSES} new anime challenges every day. Can you guess them all?
-              </CardDescription>
-            </CardContent>
-            <CardFooter>
-              <DailyChallengeButton />
-            </CardFooter>
-          </Card>
+          <ModeCard
+            icon={CalendarDaysIcon}
+            title="Daily Challenge"
+            action={<DailyChallengeButton />}
+          >
+            {DAILY_GUESSES} new anime challenges every day. Can you guess them all?
+          </ModeCard>
 
-          <Card className="gap-4 bg-card/85">
-            <CardHeader>
-              <CardTitle className="flex items-center gap-2 text-xl">
-                <TrophyIcon className="size-5 text-primary" />
-                <h2>Leaderboard</h2>
-              </CardTitle>
-            </CardHeader>
-            <CardContent className="flex-1">
-              <CardDescription className="text-base">
-                Compete with other players and climb the rankings!
-              </CardDescription>
-            </CardContent>
-            <CardFooter>
+          <ModeCard
+            icon={TrophyIcon}
+            title="Leaderboard"
+            action={
               <Button asChild variant="secondary" className="w-full">
                 <Link to="/leaderboard">View Rankings</Link>
               </Button>
-            </CardFooter>
-          </Card>
+            }
+          >
+            Compete with other players and climb the rankings!
+          </ModeCard>
 
-          <Card className="gap-4 bg-card/85">
-            <CardHeader>
-              <CardTitle className="flex items-center gap-2 text-xl">
-                <UsersIcon className="size-5 text-primary" />
-                <h2>Party Rooms</h2>
-              </CardTitle>
-            </CardHeader>
-            <CardContent className="flex-1">
-              <CardDescription className="text-base">
-                Race your friends on the same cover as it sharpens. First to name it wins!
-              </CardDescription>
-            </CardContent>
-            <CardFooter>
+          <ModeCard
+            icon={UsersIcon}
+            title="Party Rooms"
+            action={
               <Button asChild variant="secondary" className="w-full">
                 <Link to="/room">Play with friends</Link>
               </Button>
-            </CardFooter>
-          </Card>
+            }
+          >
+            Race your friends on the same cover as it sharpens. First to name it wins!
+          </ModeCard>
         </div>
 
         <Button variant="outline" size="lg" className="bg-card/70" {...howToPlay.openerProps}>
@@ -125,6 +104,37 @@ export function LandingPage() {
         </Suspense>
       )}
     </div>
+  );
+}
+
+/** One way to play: its name, what it is, and the button that opens it. */
+function ModeCard({
+  icon: Icon,
+  title,
+  featured = false,
+  action,
+  children,
+}: {
+  icon: LucideIcon;
+  title: string;
+  /** The one to try first: outlined in the accent colour. */
+  featured?: boolean;
+  action: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Card className={cn("gap-4 bg-card/85", featured && "border-primary/60")}>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2 text-xl">
+          <Icon className="size-5 text-primary" />
+          <h2>{title}</h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="flex-1">
+        <CardDescription className="text-base">{children}</CardDescription>
+      </CardContent>
+      <CardFooter>{action}</CardFooter>
+    </Card>
   );
 }
 

@@ -1,15 +1,15 @@
 import { useMutation } from "convex/react";
 import { SendIcon, TimerIcon } from "lucide-react";
-import { useId, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { AnswerReveal } from "@/components/game/AnswerReveal";
 import { CoverImage } from "@/components/game/CoverImage";
-import { TitleCombobox } from "@/components/game/TitleCombobox";
+import { GuessInput } from "@/components/game/GuessInput";
 import { messageFor } from "@/lib/errors";
 import { useBusyCall } from "@/lib/useBusyCall";
 import { cn } from "@/lib/utils";
 import { api } from "@convex/_generated/api";
-import { MAX_GUESS_LENGTH, ROOM_GUESSES_PER_ROUND } from "@convex/model/shared/rules";
+import { ROOM_GUESSES_PER_ROUND } from "@convex/model/shared/rules";
 import type { MemberView } from "@convex/model/rooms/view";
 import { RoomClue } from "./RoomClue";
 import { GuessHistory } from "./GuessHistory";
@@ -91,7 +91,6 @@ function GuessBox({
   guesses: RoundGuesses;
 }) {
   const guess = useMutation(api.rooms.guess);
-  const inputId = useId();
   const [text, setText] = useState("");
   const { working: busy, run } = useBusyCall();
   const [feedback, setFeedback] = useState<Feedback>(null);
@@ -150,23 +149,9 @@ function GuessBox({
   }
   return (
     <form onSubmit={(event) => void submit(event)} className="grid gap-1.5">
-      <label htmlFor={inputId} className="sr-only">
-        Your guess
-      </label>
       <div className="flex gap-2">
         <div className="min-w-0 flex-1">
-          <TitleCombobox
-            id={inputId}
-            value={text}
-            onValueChange={setText}
-            maxLength={MAX_GUESS_LENGTH}
-            placeholder="Name the anime"
-            autoComplete="off"
-            autoCorrect="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            enterKeyHint="send"
-          />
+          <GuessInput value={text} onValueChange={setText} placeholder="Name the anime" />
         </div>
         <Button type="submit" disabled={busy || text.trim() === ""}>
           <SendIcon />

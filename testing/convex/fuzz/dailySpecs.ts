@@ -98,6 +98,23 @@ function expectMainGameUntouched({ before, after }: CallRecord) {
 const sameDaily = (before: Doc<"dailyRounds">[], after: Doc<"dailyRounds">[]) =>
   expect(after).toEqual(before);
 
+/** The arguments of a call on one anime of a Daily: Give up, Next anime, its results. */
+const onOneAnime = {
+  hints: { number: numbers, index: indexes },
+  realistic: fc.record({
+    number: fc.constant(dailyLive.number),
+    index: fc.constant(dailyLive.index),
+  }),
+};
+
+/** What Give up or Next anime did: done, over or stale, the main game untouched either way. */
+function moveKind(result: unknown, call: CallRecord): string {
+  const { kind } = result as { kind: string };
+  expect(["done", "over", "stale"]).toContain(kind);
+  expectMainGameUntouched(call);
+  return kind;
+}
+
 export const dailySpecs: Record<Extract<PublicFunctionName, `daily:${string}`>, Spec> = {
   "daily:view": {
     refusals: forPlayers(),
@@ -147,30 +164,18 @@ export const dailySpecs: Record<Extract<PublicFunctionName, `daily:${string}`>, 
   },
   "daily:giveUp": {
     refusals: forPlayers(),
-    hints: { number: numbers, index: indexes },
-    realistic: fc.record({
-      number: fc.constant(dailyLive.number),
-      index: fc.constant(dailyLive.index),
-    }),
+    ...onOneAnime,
     succeeded: (result, call) => {
-      const { kind } = result as { kind: string };
-      expect(["done", "over", "stale"]).toContain(kind);
-      expectMainGameUntouched(call);
+      const kind = moveKind(result, call);
       const ended = call.after.dailyRounds.filter((r) => r.userId === call.caller.userId);
       if (kind === "done") expect(ended.some((r) => r.status === "gaveUp")).toBe(true);
     },
   },
   "daily:next": {
     refusals: forPlayers(),
-    hints: { number: numbers, index: indexes },
-    realistic: fc.record({
-      number: fc.constant(dailyLive.number),
-      index: fc.constant(dailyLive.index),
-    }),
+    ...onOneAnime,
     succeeded: (result, call) => {
-      const { kind } = result as { kind: string };
-      expect(["done", "over", "stale"]).toContain(kind);
-      expectMainGameUntouched(call);
+      const kind = moveKind(result, call);
       const today = dailyNumberAt(Date.now());
       const added =
         roundsIn(call.after, call.caller, today).length -
@@ -180,11 +185,7 @@ export const dailySpecs: Record<Extract<PublicFunctionName, `daily:${string}`>, 
   },
   "daily:results": {
     refusals: () => [],
-    hints: { number: numbers, index: indexes },
-    realistic: fc.record({
-      number: fc.constant(dailyLive.number),
-      index: fc.constant(dailyLive.index),
-    }),
+    ...onOneAnime,
     succeeded: (result) => {
       // Figures only, as folded: nothing that names an anime or a player.
       const results = result as { players: number; solvedIn: number[]; missed: number };
