@@ -1,17 +1,9 @@
 import { useId, useState, type FormEvent } from "react";
-import {
-  MIN_PASSWORD_LENGTH,
-  USERNAME_MAX_LENGTH,
-  USERNAME_MIN_LENGTH,
-} from "@convex/model/shared/accountRules";
 import { Button } from "@/components/ui/button";
 import { TitledDialog } from "@/components/TitledDialog";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
-import { Spinner } from "@/components/ui/spinner";
 import { useAuthDialog, type AuthDialogMode } from "@/lib/auth/authDialog";
 import { FormError } from "@/components/FormError";
-import { PasswordInput } from "@/components/PasswordInput";
+import { EmailField, PasswordField, SubmitButton, UsernameField } from "@/components/AccountFields";
 import { useCredentialsSubmit } from "./useCredentialsSubmit";
 
 /** What tells the login and the sign-up dialog apart; everything else they share. */
@@ -21,8 +13,6 @@ const dialogs = {
     title: "Welcome Back!",
     description: "Log in to play today's challenges and keep your score.",
     withUsername: false,
-    passwordAutoComplete: "current-password",
-    passwordPlaceholder: undefined,
     submitLabel: "Login",
     switchPrompt: "Don't have an account?",
     switchLabel: "Sign up here",
@@ -33,8 +23,6 @@ const dialogs = {
     title: "Create Account",
     description: "Sign up to play the daily challenge and climb the leaderboard.",
     withUsername: true,
-    passwordAutoComplete: "new-password",
-    passwordPlaceholder: `At least ${MIN_PASSWORD_LENGTH} characters`,
     submitLabel: "Sign Up",
     switchPrompt: "Already have an account?",
     switchLabel: "Login here",
@@ -122,50 +110,25 @@ function CredentialsForm({
         void submit(dialog.withUsername ? { email, username, password } : { email, password });
       }}
     >
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-email`}>Email</Label>
-        <Input
-          id={`${id}-email`}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="you@example.com"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          aria-describedby={describedBy}
-        />
-      </div>
+      <EmailField id={`${id}-email`} value={email} onChange={setEmail} describedBy={describedBy} />
       {dialog.withUsername && (
-        <div className="grid gap-2">
-          <Label htmlFor={`${id}-username`}>Username</Label>
-          <Input
-            id={`${id}-username`}
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            placeholder={`${USERNAME_MIN_LENGTH}-${USERNAME_MAX_LENGTH} letters, numbers or _`}
-            value={username}
-            onChange={(event) => setUsername(event.target.value)}
-            aria-describedby={describedBy}
-          />
-        </div>
-      )}
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-password`}>Password</Label>
-        <PasswordInput
-          id={`${id}-password`}
-          autoComplete={dialog.passwordAutoComplete}
-          placeholder={dialog.passwordPlaceholder}
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          aria-describedby={describedBy}
+        <UsernameField
+          id={`${id}-username`}
+          value={username}
+          onChange={setUsername}
+          describedBy={describedBy}
         />
-      </div>
+      )}
+      <PasswordField
+        label="Password"
+        choosing={dialog.flow === "signUp"}
+        id={`${id}-password`}
+        value={password}
+        onChange={setPassword}
+        describedBy={describedBy}
+      />
       <FormError id={errorId} message={error} />
-      <Button type="submit" className="w-full" disabled={working}>
-        {working && <Spinner />}
-        {dialog.submitLabel}
-      </Button>
+      <SubmitButton working={working}>{dialog.submitLabel}</SubmitButton>
     </form>
   );
 }

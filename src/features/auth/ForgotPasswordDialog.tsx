@@ -2,11 +2,7 @@ import { useAuthActions } from "@convex-dev/auth/react";
 import { useQuery } from "convex/react";
 import { useId, useState, type FormEvent } from "react";
 import { api } from "@convex/_generated/api";
-import {
-  MIN_PASSWORD_LENGTH,
-  RESET_CODE_LENGTH,
-  RESET_CODE_VALID_MINUTES,
-} from "@convex/model/shared/accountRules";
+import { RESET_CODE_LENGTH, RESET_CODE_VALID_MINUTES } from "@convex/model/shared/accountRules";
 import { resetProblem, resetRequestProblem } from "@convex/model/shared/accounts";
 import { errorMessages } from "@convex/model/shared/errors";
 import { FormError } from "@/components/FormError";
@@ -19,7 +15,7 @@ import { useAuthDialog } from "@/lib/auth/authDialog";
 import { rememberSignedInHere } from "@/lib/auth/deviceMemory";
 import { messageFor } from "@/lib/errors";
 import { useBusyCall } from "@/lib/useBusyCall";
-import { PasswordInput } from "@/components/PasswordInput";
+import { EmailField, PasswordField, SubmitButton } from "@/components/AccountFields";
 
 /**
  * "Forgot password?": an e-mail address, then the code sent to it and a new password, which
@@ -123,26 +119,16 @@ function ResetSteps({ onDone }: { onDone: () => void }) {
   if (sentTo === null) {
     return (
       <form noValidate className="grid gap-4" onSubmit={(event) => void sendCode(event)}>
-        <div className="grid gap-2">
-          <Label htmlFor={`${id}-email`}>Email</Label>
-          <Input
-            id={`${id}-email`}
-            // The field may appear after the dialog opened (reset's availability loading).
-            autoFocus
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="you@example.com"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            aria-describedby={describedBy}
-          />
-        </div>
+        <EmailField
+          id={`${id}-email`}
+          // The field may appear after the dialog opened (reset's availability loading).
+          autoFocus
+          value={email}
+          onChange={setEmail}
+          describedBy={describedBy}
+        />
         <FormError id={errorId} message={error} />
-        <Button type="submit" className="w-full" disabled={working}>
-          {working && <Spinner />}
-          Send Code
-        </Button>
+        <SubmitButton working={working}>Send Code</SubmitButton>
       </form>
     );
   }
@@ -167,22 +153,16 @@ function ResetSteps({ onDone }: { onDone: () => void }) {
           aria-describedby={describedBy}
         />
       </div>
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-password`}>New password</Label>
-        <PasswordInput
-          id={`${id}-password`}
-          autoComplete="new-password"
-          placeholder={`At least ${MIN_PASSWORD_LENGTH} characters`}
-          value={newPassword}
-          onChange={(event) => setNewPassword(event.target.value)}
-          aria-describedby={describedBy}
-        />
-      </div>
+      <PasswordField
+        label="New password"
+        choosing
+        id={`${id}-password`}
+        value={newPassword}
+        onChange={setNewPassword}
+        describedBy={describedBy}
+      />
       <FormError id={errorId} message={error} />
-      <Button type="submit" className="w-full" disabled={working}>
-        {working && <Spinner />}
-        Reset Password
-      </Button>
+      <SubmitButton working={working}>Reset Password</SubmitButton>
       <div className="flex flex-wrap justify-center gap-x-4 text-sm">
         <Button
           type="button"

@@ -4,11 +4,8 @@ import { api } from "@convex/_generated/api";
 import { MIN_PASSWORD_LENGTH } from "@convex/model/shared/accountRules";
 import { errorMessages } from "@convex/model/shared/errors";
 import { FormError } from "@/components/FormError";
-import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Label } from "@/components/ui/label";
-import { Spinner } from "@/components/ui/spinner";
-import { PasswordInput } from "@/components/PasswordInput";
+import { PasswordField, SubmitButton } from "@/components/AccountFields";
 import { messageFor } from "@/lib/errors";
 import { useBusyCall } from "@/lib/useBusyCall";
 
@@ -53,32 +50,26 @@ export function ChangePasswordCard() {
       </CardHeader>
       <CardContent>
         <form noValidate className="grid gap-4" onSubmit={(event) => void submit(event)}>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-current`}>Current password</Label>
-            <PasswordInput
-              id={`${id}-current`}
-              autoComplete="current-password"
-              value={currentPassword}
-              onChange={(event) => setCurrentPassword(event.target.value)}
-              aria-describedby={describedBy}
-            />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-new`}>New password</Label>
-            <PasswordInput
-              id={`${id}-new`}
-              autoComplete="new-password"
-              placeholder={`At least ${MIN_PASSWORD_LENGTH} characters`}
-              value={newPassword}
-              onChange={(event) => setNewPassword(event.target.value)}
-              aria-describedby={describedBy}
-            />
-          </div>
+          <PasswordField
+            label="Current password"
+            choosing={false}
+            id={`${id}-current`}
+            value={currentPassword}
+            onChange={setCurrentPassword}
+            describedBy={describedBy}
+          />
+          <PasswordField
+            label="New password"
+            choosing
+            id={`${id}-new`}
+            value={newPassword}
+            onChange={setNewPassword}
+            describedBy={describedBy}
+          />
           <FormError id={`${id}-error`} message={error} />
-          <Button type="submit" className="justify-self-start" disabled={working}>
-            {working && <Spinner />}
+          <SubmitButton working={working} className="justify-self-start">
             Change Password
-          </Button>
+          </SubmitButton>
         </form>
       </CardContent>
     </Card>

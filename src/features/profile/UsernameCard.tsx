@@ -1,14 +1,12 @@
 import { useMutation } from "convex/react";
 import { useId, useState, type FormEvent } from "react";
 import { api } from "@convex/_generated/api";
-import { USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from "@convex/model/shared/accountRules";
 import { usernameProblem } from "@convex/model/shared/accounts";
 import { errorMessages } from "@convex/model/shared/errors";
+import { UsernameField } from "@/components/AccountFields";
 import { FormError } from "@/components/FormError";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { messageFor } from "@/lib/errors";
 import { useBusyCall } from "@/lib/useBusyCall";
@@ -45,19 +43,12 @@ export function UsernameCard({ username }: { username: string }) {
       </CardHeader>
       <CardContent>
         <form noValidate className="grid gap-4" onSubmit={(event) => void submit(event)}>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-username`}>Username</Label>
-            <Input
-              id={`${id}-username`}
-              autoComplete="username"
-              autoCapitalize="none"
-              spellCheck={false}
-              placeholder={`${USERNAME_MIN_LENGTH}-${USERNAME_MAX_LENGTH} letters, numbers or _`}
-              value={wanted}
-              onChange={(event) => setWanted(event.target.value)}
-              aria-describedby={error === null ? undefined : `${id}-error`}
-            />
-          </div>
+          <UsernameField
+            id={`${id}-username`}
+            value={wanted}
+            onChange={setWanted}
+            describedBy={error === null ? undefined : `${id}-error`}
+          />
           <FormError id={`${id}-error`} message={error} />
           <Button
             type="submit"
