@@ -1,4 +1,5 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
+import { expect } from "vitest";
 import type userEvent from "@testing-library/user-event";
 import { ann, setRoles, signUp, type Credentials } from "../world";
 import type { InProcessBackend } from "./inProcessBackend";
@@ -17,7 +18,11 @@ export async function logInAsNewPlayer(
   const topBar = await screen.findByRole("navigation", { name: "Account" });
   await app.user.click(await within(topBar).findByRole("button", { name: "Login" }));
   const dialog = await screen.findByRole("dialog", { name: "Welcome Back!" });
-  await app.user.type(within(dialog).getByLabelText("Email"), credentials.email);
+  // Typed into once the dialog has taken the focus: until its effects have run, Radix leaves
+  // the page (and the dialog) without pointer events, which user-event refuses to click through.
+  const email = within(dialog).getByLabelText("Email");
+  await waitFor(() => expect(email).toHaveFocus());
+  await app.user.type(email, credentials.email);
   await app.user.type(within(dialog).getByLabelText("Password"), credentials.password);
   await app.user.click(within(dialog).getByRole("button", { name: "Login" }));
   await within(topBar).findByRole("button", { name: "Logout" }, { timeout: 5000 });
