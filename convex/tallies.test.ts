@@ -67,8 +67,8 @@ describe("a player's path", () => {
     const before = await figures(t);
     expect(before.day).toEqual([]);
     expect(before.ranks).toEqual([]);
-    // 3 opens, 3 guesses, 2 of them with points on 3 boards.
-    expect(before.waiting).toBe(8);
+    // One tally a call: 3 opens, 3 guesses (the 2 correct ones carrying their moves on 3 boards).
+    expect(before.waiting).toBe(6);
     await foldAll(t);
     const after = await figures(t);
     expect(after.day).toMatchObject([expectedDay]);
@@ -188,7 +188,7 @@ describe("the fold counts every tally exactly once", () => {
     ).rejects.toThrow("the fold stopped here");
     // Its counters, statistics and deletions went with it.
     const stopped = await figures(t);
-    expect(stopped).toEqual({ day: [], ranks: [], waiting: 8 });
+    expect(stopped).toEqual({ day: [], ranks: [], waiting: 6 });
     await foldAll(t);
     expect((await figures(t)).day).toMatchObject([expectedDay]);
   });
@@ -198,7 +198,7 @@ describe("the fold counts every tally exactly once", () => {
     const runs = await Promise.all(
       [0, 1].map(async () => t.run(async (ctx) => await foldTallies(ctx, Number.MAX_SAFE_INTEGER))),
     );
-    expect(runs.map((r) => r.folded).sort()).toEqual([0, 8]);
+    expect(runs.map((r) => r.folded).sort()).toEqual([0, 6]);
     expect((await figures(t)).day).toMatchObject([expectedDay]);
   });
 
@@ -209,7 +209,7 @@ describe("the fold counts every tally exactly once", () => {
     const recordFold = async () =>
       (await recordCall(t, null, "mutation", "tallies.fold", foldRun, {})).record;
     const first = await recordFold();
-    expect(first.writes.filter((w) => w.table === "tallies")).toHaveLength(8);
+    expect(first.writes.filter((w) => w.table === "tallies")).toHaveLength(6);
     const placed = first.writes.map((write) => ({ write, renaming: null }));
     // The same read set, taken before the first committed, is touched by its writes.
     expect(touches(first.reads, placed, indexFields)).toBe(true);
@@ -239,7 +239,7 @@ describe("the fold counts every tally exactly once", () => {
     const first = await t.run(async (ctx) => await foldTallies(ctx, settle));
     expect(first).toEqual({ folded: FOLD_BATCH, more: true });
     const second = await t.run(async (ctx) => await foldTallies(ctx, settle));
-    expect(second).toEqual({ folded: 13, more: false });
+    expect(second).toEqual({ folded: 11, more: false });
     expect((await figures(t)).day).toMatchObject([{ guesses: 3 + FOLD_BATCH + 5 }]);
   });
 

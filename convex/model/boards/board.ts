@@ -112,26 +112,26 @@ async function setOnBoard(
 
 /**
  * Points just scored by `user` (whose document still holds the score before them) at `now`:
- * onto their entries of today's, this week's and the all-time board, in the caller's mutation,
- * and one tally of the three moves for the boards' statistics. The all-time entry follows the
- * user's score, so an entry from before the boards existed catches up here too.
+ * onto their entries of today's, this week's and the all-time board, in the caller's mutation.
+ * Returns the three score moves, which the caller puts in its one tally for the boards'
+ * statistics (a correct guess writes a single tally). The all-time entry follows the user's
+ * score, so an entry from before the boards existed catches up here too.
  */
 export async function addPoints(
   ctx: MutationCtx,
   user: Doc<"users">,
   points: number,
   now: number,
-): Promise<void> {
-  if (points <= 0) return;
+): Promise<ScoreMove[]> {
+  if (points <= 0) return [];
   const player = { _id: user._id, username: user.username };
   const allTime = user.score + points;
   const day = utcDay(now);
-  const moves = [
+  return [
     ...(await setOnBoard(ctx, ALL_TIME, player, () => allTime)),
     ...(await setOnBoard(ctx, `day:${day}`, player, (current) => current + points)),
     ...(await setOnBoard(ctx, `week:${weekStart(day)}`, player, (current) => current + points)),
   ];
-  await recordTally(ctx, { day, moves });
 }
 
 /** Brings the player's all-time entry up to their score (the backfill; test seeders). */

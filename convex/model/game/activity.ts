@@ -1,5 +1,5 @@
 import type { MutationCtx } from "../../_generated/server";
-import { recordTally } from "../tallies/record";
+import { recordTally, type Tally } from "../tallies/record";
 
 /** Days counted before the fold existed were split over this many documents each. */
 export const STATS_SHARDS = 8;
@@ -9,12 +9,13 @@ export function utcDay(instant: number): string {
   return new Date(instant).toISOString().slice(0, 10);
 }
 
-type Activity = { sessions?: number; guesses?: number; correctGuesses?: number };
+type Activity = Omit<Tally, "day" | "daily">;
 
 /**
  * Adds to today's game-use counters, through the fold: a tally now, in today's counters within
  * a couple of seconds. A game session start (the spec's `game_session_start` event) is counted
- * here, where the admin dashboard's chart reads it.
+ * here, where the admin dashboard's chart reads it. A correct guess brings its score moves
+ * (boards/board.ts `addPoints`), so that it writes one tally, not two.
  */
 export async function countGameActivity(ctx: MutationCtx, activity: Activity): Promise<void> {
   await recordTally(ctx, { day: utcDay(Date.now()), ...activity });

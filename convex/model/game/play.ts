@@ -7,6 +7,7 @@ import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
 import { countGameActivity } from "./activity";
 import { addPoints } from "../boards/board";
+import type { ScoreMove } from "../tallies/record";
 import { appError } from "../shared/errors";
 import { guessText } from "../judge/refusal";
 import { isValidTimeZone, nextLocalMidnight } from "./localTime";
@@ -124,15 +125,16 @@ export async function submitGuess(
     lastActiveAt: now,
   });
   await recordRoundEnd(ctx, game, judged, now);
+  let moves: ScoreMove[] = [];
   if (points > 0) {
     await ctx.db.patch("users", user._id, { score: user.score + points });
-    await addPoints(ctx, user, points, now);
+    moves = await addPoints(ctx, user, points, now);
   }
   if (status !== "playing" && round.seenBefore !== true) {
     // The answer is on screen now. No read first: only this round could have recorded it.
     await ctx.db.insert("seenAnime", { userId: user._id, animeId: round.animeId, seenAt: now });
   }
-  await countGameActivity(ctx, { guesses: 1, correctGuesses: correct ? 1 : 0 });
+  await countGameActivity(ctx, { guesses: 1, correctGuesses: correct ? 1 : 0, moves });
   // 0/20: the countdown starts now, not at the next click.
   if (game.dailyRemaining === 1) await startCooldown(ctx, game, now);
 
