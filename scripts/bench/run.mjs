@@ -53,6 +53,8 @@ const BUDGET = {
   rankReads: 100,
   /** A popular day (`--only scale`): the model's figures at 1,000 correct guesses a second. */
   failedGuessRate: 0.001,
+  /** The same bar for a party room's guesses, a full room answering at once. */
+  failedRoomGuessRate: 0.001,
   rankRunsPerCorrectGuess: 1,
   bytesWrittenPerCorrectGuess: 4_096,
   pendingJobsPerMillionPlayers: 10_000,
@@ -426,6 +428,14 @@ function printScale(scale, previous) {
       `≤ ${count(BUDGET.maxJobsDueAtOnce)}`,
     ],
   ];
+  if (scale.failedRoomGuessRate !== undefined) {
+    rows.push([
+      "failedRoomGuessRate",
+      (v) => v.toFixed(4),
+      (v) => v < BUDGET.failedRoomGuessRate,
+      `< ${BUDGET.failedRoomGuessRate}`,
+    ]);
+  }
   for (const [name, format, check, budget] of rows) {
     const value = scale[name];
     const before = previous?.scale?.[name];
@@ -444,6 +454,12 @@ function printScale(scale, previous) {
     const { fold } = scale;
     console.log(
       `\n   the fold: ${count(fold.talliesPerSecond)} tallies/s, ${fold.runsPerSecond} run(s)/s of up to ${count(fold.talliesPerRun)}; each run re-runs ${fold.rankRunsPerFoldRun} rank quer${fold.rankRunsPerFoldRun === 1 ? "y" : "ies"} (shared by all viewers), writes ${count(fold.bytesWrittenPerRun)} bytes; conflicts with players: ${fold.conflictsWithPlayers}`,
+    );
+  }
+  if (scale.rooms !== undefined) {
+    const { rooms } = scale;
+    console.log(
+      `\n   party rooms: ${count(rooms.rounds)} rounds of a full room (${rooms.players} players, a wrong guess each, then every right answer within ${rooms.answerWindowMs} ms): ${count(rooms.guesses)} guesses, ${count(rooms.conflictingAttempts)} conflicting attempts, ${count(rooms.failed)} failed after retries`,
     );
   }
   console.log(

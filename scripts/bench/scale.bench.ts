@@ -30,6 +30,7 @@ import type { CallRecord } from "../../testing/convex/concurrency/readWriteSets"
 import { recordCall } from "../../testing/convex/concurrency/recordCall";
 import { indexFields } from "../../testing/convex/concurrency/schemaIndexes";
 import { seededRandom } from "../../testing/convex/concurrency/seeded";
+import { roomBurst } from "./scaleRooms";
 
 /** The workload the figures are asked at. */
 const CORRECT_PER_SECOND = 1_000;
@@ -247,6 +248,7 @@ test("a popular day, replayed against Convex's concurrency and subscriptions", a
   const recordedHalf = RECORDED_PLAYERS / 2;
 
   figures = {
+    ...figures,
     failedGuessRate: guessFailures / guessCalls,
     rankRunsPerCorrectGuess: Math.round(rankRuns * 10_000) / 10_000,
     bytesWrittenPerCorrectGuess: Math.round(bytes),
@@ -285,6 +287,10 @@ test("a popular day, replayed against Convex's concurrency and subscriptions", a
     calls: occ,
     writesPerCorrectGuess: tablesWritten(correct),
   };
+});
+
+test("a full party room, every member answering in the same quarter second", async () => {
+  figures = { ...figures, ...(await roomBurst(random, RUN_MS)) };
 });
 
 /** The fold's run as a registered function would make it, for recording. */
