@@ -585,6 +585,7 @@ const internalOnly = [
   "migrations:rewriteTitleIndex",
   "rooms:advance",
   "rooms:cleanup",
+  "rooms:settle",
   "rooms:sweep",
   "tallies:fold",
   "tallies:watch",

@@ -25,7 +25,7 @@ import {
   signedInAs,
 } from "../testing/world";
 import { WRONG_GUESS } from "../testing/fixtures/anime";
-import { queryRunsCaused } from "../testing/convex/concurrency/occ";
+import { queryRunsCaused, touches } from "../testing/convex/concurrency/occ";
 import type { CallRecord } from "../testing/convex/concurrency/readWriteSets";
 import { recordCall } from "../testing/convex/concurrency/recordCall";
 import { indexFields } from "../testing/convex/concurrency/schemaIndexes";
@@ -69,6 +69,12 @@ async function elapse(t: TestConvex, ms: number, code: string, beating: Player[]
       for (const player of beating) await player.as.mutation(api.rooms.heartbeat, { code });
     }
   }
+}
+
+/** Runs the jobs due now (a guess's request to end the round), without moving the clock. */
+async function runDueJobs(t: TestConvex) {
+  vi.advanceTimersByTime(0);
+  await t.finishInProgressScheduledFunctions();
 }
 
 async function expectNoSecrets(t: TestConvex, code: string, values: unknown[]) {
@@ -154,12 +160,16 @@ describe("party rooms", () => {
     await elapse(t, ROOM_GUESS_GAP_MS, code, everyone);
     results.push(await ann.as.mutation(api.rooms.guess, { code, roundNumber: 1, guess: answer }));
     expect(results).toEqual([
-      { kind: "correct", place: 1, points: roomPointsFor(1, 1) },
+      { kind: "correct" },
       { kind: "wrong", guessesLeft: ROOM_GUESSES_PER_ROUND - 1 },
-      { kind: "correct", place: 2, points: roomPointsFor(2, 1) },
+      { kind: "correct" },
     ]);
+    // Places and points by the answers' times, live before the round ends.
     expect(roomPointsFor(1, 1)).toBe(100 + 3 * 10);
+    expect((await view(ben, code)).me).toMatchObject({ place: 1, points: roomPointsFor(1, 1) });
+    expect((await view(ann, code)).me).toMatchObject({ place: 2, points: roomPointsFor(2, 1) });
     const live = await view(cy, code);
+    expect(live.round!.solvedCount).toBe(2);
     expect(live.players.map((p) => [p.username, p.score, p.solved, p.rank, p.moved])).toEqual([
       ["Player1", 130, true, 1, 0],
       ["Player0", 110, true, 2, -1],
@@ -179,6 +189,9 @@ describe("party rooms", () => {
       await expectNoSecrets(t, code, [outcome, await view(cy, code)]);
       await elapse(t, ROOM_GUESS_GAP_MS, code, everyone);
     }
+    // The round's end is a job of its own, which the last guess asked for.
+    expect((await view(cy, code)).status).toBe("playing");
+    await runDueJobs(t);
     let reveal = await view(cy, code);
     expect(reveal.status).toBe("reveal");
     expect(reveal.round).toMatchObject({
@@ -189,6 +202,18 @@ describe("party rooms", () => {
     expect(reveal.round!.coverPath).toBe(`/cover/${token}/clear`);
     expect((await t.fetch(`/cover/${token}/clear`)).status).toBe(200);
     expect(reveal.players.find((p) => p.username === "Player2")!.out).toBe(true);
+    // The ended round's points are in the scores now, the same as shown while it played.
+    expect(reveal.players.map((p) => [p.username, p.score, p.roundPoints])).toEqual([
+      ["Player1", 130, 130],
+      ["Player0", 110, 110],
+      ["Player2", 0, 0],
+    ]);
+    const stored = await t.run(async (ctx) => await ctx.db.query("roomPlayers").take(10));
+    expect(stored.map((p) => [p.username, p.score, p.round?.place])).toEqual([
+      ["Player0", 110, 2],
+      ["Player1", 130, 1],
+      ["Player2", 0, undefined],
+    ]);
     expect(await ben.as.mutation(api.rooms.guess, { code, roundNumber: 1, guess: answer })).toEqual(
       { kind: "roundOver" },
     );
@@ -255,14 +280,16 @@ describe("party rooms", () => {
     const code = await newRoom(ann, [ben, cy]);
     await ann.as.mutation(api.rooms.start, { code });
     const answer = (await currentAnime(t, code)).title.english!;
+    // The same millisecond: the places still differ (the first to join goes first).
     const outcomes = await Promise.all(
-      [ann, ben].map((p) =>
+      [ben, ann].map((p) =>
         p.as.mutation(api.rooms.guess, { code, roundNumber: 1, guess: answer }),
       ),
     );
-    expect(outcomes.map((o) => (o as { points: number }).points).sort((a, b) => b - a)).toEqual([
-      roomPointsFor(1, 0),
-      roomPointsFor(2, 0),
+    expect(outcomes).toEqual([{ kind: "correct" }, { kind: "correct" }]);
+    expect([(await view(ann, code)).me, (await view(ben, code)).me]).toMatchObject([
+      { place: 1, points: roomPointsFor(1, 0) },
+      { place: 2, points: roomPointsFor(2, 0) },
     ]);
     expect(roomPointsFor(1, 0)).toBe(140);
     expect(roomPointsFor(2, 0)).toBe(120);
@@ -375,6 +402,50 @@ describe("party rooms", () => {
     expect(viewRuns(await heartbeatOf(ben))).toBe(ROOM_MAX_PLAYERS);
     expect((await view(ann, code)).players.find((p) => p.username === "Player1")!.present).toBe(
       true,
+    );
+  });
+
+  test("members guessing at once never touch what another member's guess read or wrote", async () => {
+    const t = newBackend();
+    await seedAnime(t, 3);
+    const members = await players(t, ROOM_MAX_PLAYERS);
+    const code = await newRoom(members[0], members.slice(1));
+    await members[0].as.mutation(api.rooms.start, { code });
+    const answer = (await currentAnime(t, code)).title.english!;
+    const guessOf = async (player: Player, guess: string) =>
+      (
+        await recordCall(player.as, player.userId, "mutation", "rooms.guess", rooms.guess, {
+          code,
+          roundNumber: 1,
+          guess,
+        })
+      ).record;
+    // Each member a wrong guess, then the right one: the last right answer leaves all done.
+    const records = new Map<Player, CallRecord[]>(members.map((member) => [member, []]));
+    for (const member of members) records.get(member)!.push(await guessOf(member, WRONG_GUESS));
+    vi.advanceTimersByTime(ROOM_GUESS_GAP_MS);
+    for (const member of members) records.get(member)!.push(await guessOf(member, answer));
+    for (const [member, mine] of records) {
+      const theirs = [...records]
+        .filter(([other]) => other !== member)
+        .flatMap(([, calls]) => calls.flatMap((c) => c.writes))
+        .map((write) => ({ write, renaming: null }));
+      for (const record of mine) {
+        expect(touches(record.reads, theirs, indexFields), record.name).toBe(false);
+        // The guesser's own room document, and (the right answer) a job inserted, never read.
+        const own = record.writes.filter((w) => w.table !== "_scheduled_functions");
+        expect(own.map((w) => [w.table, (w.after ?? w.before)!.userId])).toEqual([
+          ["roomPlayers", member.userId],
+        ]);
+      }
+    }
+    // All done: the job the last guess asked for ends the round, with places by answer time.
+    await runDueJobs(t);
+    const reveal = await view(members[0], code);
+    expect(reveal.status).toBe("reveal");
+    const points = new Map(reveal.players.map((p) => [p.username, p.roundPoints]));
+    expect(members.map((_, i) => points.get(`Player${i}`))).toEqual(
+      members.map((_, i) => roomPointsFor(i + 1, 0)),
     );
   });
 
@@ -512,6 +583,7 @@ describe("party rooms", () => {
     expect(anime._id).not.toBe(before.round!.animeId);
     await ann.as.mutation(api.rooms.guess, { code, roundNumber: 1, guess: anime.title.english! });
     await ben.as.mutation(api.rooms.guess, { code, roundNumber: 1, guess: anime.title.english! });
+    await runDueJobs(t);
     expect((await view(ann, code)).status).toBe("reveal");
     expect(await daily()).toEqual(before);
     const user = await t.run(async (ctx) => await ctx.db.get("users", ann.userId));

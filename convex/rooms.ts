@@ -6,7 +6,7 @@ import * as Lobby from "./model/rooms/lobby";
 import * as Presence from "./model/rooms/presence";
 import * as Privacy from "./model/rooms/privacy";
 import { roomGuessOutcomeValidator, submitRoomGuess } from "./model/rooms/scoring";
-import { advanceArgs, advanceRound, startGame } from "./model/rooms/timeline";
+import { advanceArgs, advanceRound, settleRound, startGame } from "./model/rooms/timeline";
 import { roomView, roomViewValidator } from "./model/rooms/view";
 
 /** A party room's page, for its members; anyone else gets `{ kind: "outside" }` only. */
@@ -88,6 +88,16 @@ export const advance = internalMutation({
   returns: v.null(),
   handler: async (ctx, args) => {
     await advanceRound(ctx, args);
+    return null;
+  },
+});
+
+/** Scheduled by a room guess that left its member nothing to do: ends the round if all are done. */
+export const settle = internalMutation({
+  args: { roundId: v.id("roomRounds") },
+  returns: v.null(),
+  handler: async (ctx, { roundId }) => {
+    await settleRound(ctx, roundId);
     return null;
   },
 });

@@ -621,10 +621,16 @@ export const roomJoinAttemptFields = {
 };
 
 /** A player's part in the current round (reset when a round they had not played starts). */
+/**
+ * A member's part in one round. A right answer stores when it came and at which cover step; its
+ * place and points are worked out from the round's answer times (model/rooms/places.ts) and
+ * stored here, with the points added to the score, when the round ends.
+ */
 export const roomPlayerRound = v.object({
   number: v.number(),
   guesses: v.number(),
   solvedAt: v.optional(v.number()),
+  step: v.optional(v.number()),
   points: v.number(),
   place: v.optional(v.number()),
 });
@@ -677,7 +683,11 @@ export const roomRoundFields = {
   endedAt: v.optional(v.number()),
   /** When the reveal ends and the next round (or the podium) comes. */
   revealEndsAt: v.optional(v.number()),
-  solvedCount: v.number(),
+  /**
+   * No longer kept (a round's solvers are counted from its members): rounds made before carry
+   * it. Rooms' data goes a day after they close, so the field can go a day after this is deployed.
+   */
+  solvedCount: v.optional(v.number()),
   /** The one pending timeline job (a step, the time-up or the reveal's end). */
   jobId: v.optional(v.id("_scheduled_functions")),
 };

@@ -91,6 +91,7 @@ import type * as model_rooms_cleanup from "../model/rooms/cleanup.js";
 import type * as model_rooms_deal from "../model/rooms/deal.js";
 import type * as model_rooms_joinLimit from "../model/rooms/joinLimit.js";
 import type * as model_rooms_lobby from "../model/rooms/lobby.js";
+import type * as model_rooms_places from "../model/rooms/places.js";
 import type * as model_rooms_presence from "../model/rooms/presence.js";
 import type * as model_rooms_privacy from "../model/rooms/privacy.js";
 import type * as model_rooms_scoring from "../model/rooms/scoring.js";
@@ -199,6 +200,7 @@ declare const fullApi: ApiFromModules<{
   "model/rooms/deal": typeof model_rooms_deal;
   "model/rooms/joinLimit": typeof model_rooms_joinLimit;
   "model/rooms/lobby": typeof model_rooms_lobby;
+  "model/rooms/places": typeof model_rooms_places;
   "model/rooms/presence": typeof model_rooms_presence;
   "model/rooms/privacy": typeof model_rooms_privacy;
   "model/rooms/scoring": typeof model_rooms_scoring;

@@ -1,12 +1,13 @@
 import { v, type Infer } from "convex/values";
 import type { Id } from "../../_generated/dataModel";
+import { internal } from "../../_generated/api";
 import type { MutationCtx } from "../../_generated/server";
 import { appError } from "../shared/errors";
 import { judgeGuess } from "../judge/verdict";
 import { guessText } from "../judge/refusal";
-import { ROOM_GUESS_GAP_MS, ROOM_GUESSES_PER_ROUND, roomPointsFor } from "../shared/rules";
+import { ROOM_GUESS_GAP_MS, ROOM_GUESSES_PER_ROUND } from "../shared/rules";
 import { requireMember } from "./access";
-import { endRoundIfAllDone, playerRound, roundOf } from "./timeline";
+import { playerRound, roundOf } from "./timeline";
 
 /** What a room guess did (`rooms.guess`); "stale": not the round in play, nothing was spent. */
 export const roomGuessOutcomeValidator = v.union(
@@ -14,17 +15,20 @@ export const roomGuessOutcomeValidator = v.union(
   v.object({ kind: v.literal("stale") }),
   v.object({ kind: v.literal("roundOver") }),
   v.object({ kind: v.literal("alreadySolved") }),
-  v.object({ kind: v.literal("correct"), points: v.number(), place: v.number() }),
+  /** Its place and points are in the room's view (model/rooms/places.ts). */
+  v.object({ kind: v.literal("correct") }),
   v.object({ kind: v.literal("wrong"), guessesLeft: v.number() }),
   v.object({ kind: v.literal("outOfGuesses") }),
 );
 export type RoomGuessOutcome = Infer<typeof roomGuessOutcomeValidator>;
 
 /**
- * A guess in a room, judged by the daily game's judge. The place is taken from the round's
- * count of solvers, which every right guess reads and writes: two right guesses at the same
- * moment are serialised by the database, so they get 100 and 80, never 100 twice. Room points
- * go to the room player's document only, never to the account's score or the daily allowance.
+ * A guess in a room, judged by the daily game's judge. It writes the guesser's own document only
+ * (and reads no other member's), so members guessing at the same instant never conflict: a right
+ * answer records when it came and at which cover step, and its place and points follow from the
+ * round's answer times (places.ts), shown live by the view and added to the score when the round
+ * ends. Room points never go to the account's score or the daily allowance. A member who has
+ * nothing left to do this round asks the timeline to end it if everyone present is done.
  */
 export async function submitRoomGuess(
   ctx: MutationCtx,
@@ -53,19 +57,15 @@ export async function submitRoomGuess(
   const guesses = mine.guesses + 1;
   let outcome: RoomGuessOutcome;
   if (correct) {
-    const place = round.solvedCount + 1;
-    const points = roomPointsFor(place, round.step);
     const solveMs = now - round.startedAt;
-    await ctx.db.patch("roomRounds", round._id, { solvedCount: place });
     await ctx.db.patch("roomPlayers", me._id, {
-      round: { number: round.number, guesses, solvedAt: now, points, place },
-      score: me.score + points,
+      round: { number: round.number, guesses, solvedAt: now, step: round.step, points: 0 },
       solvedCount: me.solvedCount + 1,
       guessCount: me.guessCount + 1,
       fastestMs: Math.min(me.fastestMs ?? solveMs, solveMs),
       lastGuessAt: now,
     });
-    outcome = { kind: "correct", points, place };
+    outcome = { kind: "correct" };
   } else {
     await ctx.db.patch("roomPlayers", me._id, {
       round: { ...mine, number: round.number, guesses },
@@ -75,7 +75,8 @@ export async function submitRoomGuess(
     const guessesLeft = ROOM_GUESSES_PER_ROUND - guesses;
     outcome = guessesLeft === 0 ? { kind: "outOfGuesses" } : { kind: "wrong", guessesLeft };
   }
-  const solvedCount = correct ? round.solvedCount + 1 : round.solvedCount;
-  await endRoundIfAllDone(ctx, room, now, { ...round, solvedCount });
+  if (outcome.kind !== "wrong") {
+    await ctx.scheduler.runAfter(0, internal.rooms.settle, { roundId: round._id });
+  }
   return outcome;
 }

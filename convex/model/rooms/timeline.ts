@@ -11,6 +11,7 @@ import { drawForRoom } from "./deal";
 import { playersOf, requireHost, requireMember, type Room, type RoomPlayer } from "./access";
 import { markSeen, markShownInRoom } from "../game/seen";
 import { cancelIfPending } from "../ops/jobs";
+import { isBanked, placesOf } from "./places";
 
 export type RoomRound = Doc<"roomRounds">;
 
@@ -81,7 +82,6 @@ async function beginRound(
     status: "playing",
     startedAt: now,
     endsAt: now + room.seconds * 1000,
-    solvedCount: 0,
   });
   const jobId = await ctx.scheduler.runAt(now + stepMs(room), internal.rooms.advance, {
     roundId,
@@ -228,11 +228,34 @@ export async function endRound(ctx: MutationCtx, room: Room, round: RoomRound, n
     jobId,
   });
   await ctx.db.patch("rooms", room._id, { status: "reveal" });
-  for (const player of await playersOf(ctx, room._id)) {
+  const players = await playersOf(ctx, room._id);
+  // The round's places, for good: each solver's points go into their score, once.
+  for (const [playerId, { place, points }] of placesOf(players, round.number)) {
+    const player = players.find((p) => p._id === playerId)!;
+    if (isBanked(player, round.number)) continue;
+    await ctx.db.patch("roomPlayers", playerId, {
+      round: { ...player.round!, place, points },
+      score: player.score + points,
+    });
+  }
+  for (const player of players) {
     await markSeen(ctx, player.userId, round.animeId, now);
     // Their daily round on this very anime can no longer score (as if dealt after seeing it).
     await spoilSoloRound(ctx, player.userId, round.animeId);
   }
+}
+
+/**
+ * A member has just run out of things to do in round `roundId` (solved it, or out of guesses): the
+ * round ends now if every present member has. Run as its own job, so that the guess itself reads
+ * no other member's document; a repeated or late job changes nothing.
+ */
+export async function settleRound(ctx: MutationCtx, roundId: Id<"roomRounds">) {
+  const round = await ctx.db.get("roomRounds", roundId);
+  if (round === null || round.status !== "playing") return;
+  const room = await ctx.db.get("rooms", round.roomId);
+  if (room === null || room.roundNumber !== round.number || room.pausedAt !== undefined) return;
+  await endRoundIfAllDone(ctx, room, Date.now(), round);
 }
 
 /** Ends the current round early once every present player has solved it or run out. */

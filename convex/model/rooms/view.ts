@@ -7,6 +7,7 @@ import { coverStep } from "../catalogue/covers";
 import { answerValidator } from "../game/view";
 import { ROOM_GUESSES_PER_ROUND } from "../shared/rules";
 import { isRemoved, membership, playersOf, roomByCode, type RoomPlayer } from "./access";
+import { isBanked, placesOf } from "./places";
 import { playerRound, roundOf, stepMs } from "./timeline";
 
 /** Ranks by score, ties sharing a rank (1, 2, 2, 4). */
@@ -105,8 +106,13 @@ export async function roomView(
   const anime = round === null ? null : await ctx.db.get("anime", round.animeId);
   const number = room.roundNumber;
   const thisRound = (player: RoomPlayer) => playerRound(player, number);
-  const now = ranks(players.map((player) => player.score));
-  const before = ranks(players.map((player) => player.score - thisRound(player).points));
+  // Live places: the points of a round still playing are not in the score yet (places.ts).
+  const placings = placesOf(players, number);
+  const roundPoints = (player: RoomPlayer) => placings.get(player._id)?.points ?? 0;
+  const score = (player: RoomPlayer) =>
+    player.score + (isBanked(player, number) ? 0 : roundPoints(player));
+  const now = ranks(players.map(score));
+  const before = ranks(players.map((player) => score(player) - roundPoints(player)));
   const ended = round !== null && round.status === "ended";
   const mine = thisRound(me);
 
@@ -126,7 +132,7 @@ export async function roomView(
         isMe: player._id === me._id,
         isHost: player.userId === room.hostId,
         present: player.present,
-        score: player.score,
+        score: score(player),
         rank: now[index],
         /** Places moved since the round began (positive: up). */
         moved: before[index] - now[index],
@@ -134,7 +140,7 @@ export async function roomView(
         out:
           thisRound(player).solvedAt === undefined &&
           thisRound(player).guesses >= ROOM_GUESSES_PER_ROUND,
-        roundPoints: thisRound(player).points,
+        roundPoints: roundPoints(player),
         stats: {
           solved: player.solvedCount,
           guesses: player.guessCount,
@@ -145,8 +151,8 @@ export async function roomView(
     me: {
       guessesLeft: ROOM_GUESSES_PER_ROUND - mine.guesses,
       solved: mine.solvedAt !== undefined,
-      points: mine.points,
-      place: mine.place ?? null,
+      points: roundPoints(me),
+      place: placings.get(me._id)?.place ?? null,
     },
     round:
       round === null || anime === null
@@ -159,7 +165,7 @@ export async function roomView(
             startedAt: round.startedAt,
             endsAt: round.endsAt,
             revealEndsAt: round.revealEndsAt ?? null,
-            solvedCount: round.solvedCount,
+            solvedCount: placings.size,
             clue: round.clue ?? anime.clue,
             coverPath: `/cover/${round.coverToken}/${ended ? "clear" : round.step}`,
             coverColor: anime.coverColor ?? null,
