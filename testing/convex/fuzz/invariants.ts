@@ -57,14 +57,20 @@ export function checkRooms({ after }: CallRecord) {
         );
         const places = solved.map((p) => p.round!.place);
         if (round.status === "ended") {
-          expect(places.sort((a, b) => a! - b!), "places").toEqual(solved.map((_, i) => i + 1));
+          expect(
+            places.sort((a, b) => a! - b!),
+            "places",
+          ).toEqual(solved.map((_, i) => i + 1));
           for (const p of solved) {
             const possible = BLUR_STEPS_PX.map((_, step) => roomPointsFor(p.round!.place!, step));
             expect(possible, "points for the place").toContain(p.round!.points);
             expect(p.score).toBeGreaterThanOrEqual(p.round!.points);
           }
         } else {
-          expect(places.every((place) => place === undefined), "places before the end").toBe(true);
+          expect(
+            places.every((place) => place === undefined),
+            "places before the end",
+          ).toBe(true);
         }
       }
     }
