@@ -14,7 +14,7 @@ import {
 import { createRoom, joinRoom, removePlayer } from "@convex/model/rooms/lobby";
 import { heartbeat, sweepRoom } from "@convex/model/rooms/presence";
 import { submitRoomGuess } from "@convex/model/rooms/scoring";
-import { advanceRound, startGame } from "@convex/model/rooms/timeline";
+import { advanceRound, settleRound, startGame } from "@convex/model/rooms/timeline";
 import { roomView } from "@convex/model/rooms/view";
 import type { TestConvex } from "../../testing/convex/backend";
 import { queryRunsCaused } from "../../testing/convex/concurrency/occ";
@@ -184,6 +184,10 @@ export async function roomFigures(t: TestConvex, roomCount: number) {
   const right = await guess(ids[2], answer);
   if (right.result.kind !== "correct") throw new Error(`room guess: ${right.result.kind}`);
   rows["rooms.guess (correct)"] = right.figure;
+  // The job a right guess asks for: the round ends only when every present member is done.
+  rows["rooms.settle (others still playing)"] = (
+    await measure(t, null, (ctx) => settleRound(ctx, roundId))
+  ).figure;
   rows["rooms.advance (step change)"] = (
     await measure(t, null, (ctx) => advanceRound(ctx, { roundId, phase: "step", step: 1 }))
   ).figure;
@@ -216,7 +220,9 @@ export async function roomFigures(t: TestConvex, roomCount: number) {
   const joined = await measure(t, newcomer._id, (ctx) => joinRoom(ctx, newcomer, { code }));
   if (joined.result.kind !== "joined") throw new Error(`newcomer: ${joined.result.reason}`);
   rows["rooms.join (a newcomer, mid-round)"] = joined.figure;
-  await t.run(async (ctx) => await advanceRound(ctx, { roundId, phase: "timeUp" }));
+  rows["rooms.advance (time up, places)"] = (
+    await measure(t, null, (ctx) => advanceRound(ctx, { roundId, phase: "timeUp" }))
+  ).figure;
   rows["rooms.advance (next round's deal)"] = (
     await measure(t, null, (ctx) => advanceRound(ctx, { roundId, phase: "revealEnd" }))
   ).figure;
