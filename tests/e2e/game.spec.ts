@@ -282,6 +282,31 @@ test("an anime that becomes a Daily puzzle is withdrawn unanswered: Skip gives a
   await screenshots(page, "game-withdrawn");
 });
 
+test("a withdrawn anime nothing can replace stays on screen with no cover and no answer", async ({
+  page,
+  backend,
+}) => {
+  const [id] = await backend.seedAnimePool(1);
+  await openGame(page, backend, 0);
+  const { now } = await backend.advanceClock(0);
+  await backend.seed("dailyPuzzles", [
+    { number: dailyNumberAt(now) + 1, animeIds: [id], clues: ["-"], createdAt: now },
+  ]);
+
+  await guess(page, "Test Show 1");
+  await expect(
+    page.getByText(
+      "This anime became a Daily puzzle, so it was withdrawn unanswered, for free. No other anime can be dealt yet.",
+    ),
+  ).toBeVisible();
+  // No image at all: not even the blurred step it had shown, kept beneath.
+  await expect(page.getByTestId("cover").locator("img")).toHaveCount(0);
+  await expect(page.getByText("Test Show 1")).toHaveCount(0);
+  await expect(page.getByText("Daily Guesses: 20/20")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Submit Guess" })).toBeDisabled();
+  await screenshots(page, "game-withdrawn-alone");
+});
+
 test("five wrong guesses run the anime out and lock the input", async ({ page, backend }) => {
   await openGame(page, backend);
   for (let left = 4; left >= 1; left--) {
