@@ -186,7 +186,10 @@ export const gameFields = {
   cooldownEnd: nullable(v.number()),
   cooldownJobId: v.optional(v.id("_scheduled_functions")),
   round: nullable(roundFields),
-  /** The round a skip or a reset replaced, kept so its answer can still be shown. */
+  /**
+   * The round a skip or a reset replaced, kept so its answer can still be shown (never a
+   * withdrawn one's: the view names only a skipped round's).
+   */
   previousRound: nullable(roundFields),
   /** No longer written (the seenAnime table replaced it); old games may still carry it. */
   recentAnimeIds: v.optional(v.array(v.id("anime"))),
