@@ -1,9 +1,10 @@
 /**
  * What the clock says should already have happened to a game (a reset due, a cooldown over, a
- * round withdrawn because its anime became a Daily's), applied by the player's own calls. No job is scheduled per player for either: every game call
- * catches up first, and an open game page calls `game.sync` at the instant the view names
- * (`nextResetAt`, `cooldownEnd`), so the player watching sees the change at once. The server
- * decides by its own clock: a call before the instant changes nothing.
+ * round withdrawn because its anime became a Daily's), applied by the player's own calls. No job
+ * is scheduled per player for any of them: every game call catches up first, and an open game
+ * page calls `game.sync` at the instant the view names (`nextResetAt`, `cooldownEnd`), so the
+ * player watching sees the change at once. The server decides by its own clock: a call before
+ * the instant changes nothing.
  */
 import type { Id } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
