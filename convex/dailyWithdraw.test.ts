@@ -19,6 +19,7 @@ import {
   guessWrongAs,
   newRoom,
   openGameAs,
+  patchGame,
   seedAnime,
   seedDaily,
   signedInPlayers,
@@ -54,10 +55,10 @@ async function cheaterWithTomorrowsAnime(timeZone: string) {
   const pool = await seedAnime(t, 14);
   const [ann] = await signedInPlayers(t, 1);
   const dayS = dailyNumberAt(Date.now());
-  // Day S's Daily, chosen before the deal: the deal avoids it, tomorrow's choice too (recent).
   await deal(ann, timeZone);
   const dealt = await dealtAnime(t, ann);
   const others = pool.filter((id) => id !== dealt._id);
+  // Day S's Daily: recent for tomorrow's choice, dealable again once its day is over.
   await seedDaily(t, others.slice(0, 4), dayS);
   await guessWrongAs(ann);
   await guessWrongAs(ann);
@@ -68,7 +69,7 @@ async function cheaterWithTomorrowsAnime(timeZone: string) {
   const tomorrow = await dailyAnime(t, dayS + 2);
   // The cron's choice did take it: what every test below relies on.
   expect(tomorrow.map((anime) => anime._id)).toContain(dealt._id);
-  return { t, ann, dealt, dayS, yesterdays: others.slice(0, 4) };
+  return { t, ann, dealt };
 }
 
 /** Everything the player can read of their game without a mutation. */
@@ -91,7 +92,7 @@ async function seenRecordOf(t: TestConvex, player: Player, animeId: Id<"anime">)
       await ctx.db
         .query("seenAnime")
         .withIndex("by_userId_and_animeId", (q) =>
-          q.eq("userId", (player as { userId: Id<"users"> }).userId).eq("animeId", animeId),
+          q.eq("userId", player.userId).eq("animeId", animeId),
         )
         .first(),
   );
@@ -239,6 +240,41 @@ describe("when nothing else may be dealt", () => {
     // No step of its cover, not even those it had reached.
     expect(seen.at(-1)).toEqual([null, null, null, null, null, null, null]);
     expect(await seenRecordOf(t, ann, dealt._id)).toBeNull();
+  });
+});
+
+describe("during the cooldown", () => {
+  test("the round is withdrawn and replaced, the countdown kept; its end gives the new one 5", async () => {
+    const t = newBackend();
+    const pool = await seedAnime(t, 14);
+    const [ann] = await signedInPlayers(t, 1);
+    await deal(ann, "Pacific/Pago_Pago");
+    const dealt = await dealtAnime(t, ann);
+    // The day ran out with this anime in play (as the 20th guess leaves it): 0/20, a countdown.
+    const cooldownEnd = utcDay(1, "00:08:00").getTime();
+    await patchGame(t, ann, { dailyRemaining: 0, animeRemaining: 0, cooldownEnd });
+    vi.setSystemTime(utcDay(1, "00:00:30"));
+    const others = pool.filter((id) => id !== dealt._id);
+    await seedDaily(t, others.slice(0, 5), dailyNumberAt(Date.now()));
+    await seedDaily(t, [dealt._id], dailyNumberAt(Date.now()) + 1);
+
+    const seen: unknown[] = [await guessAs(ann, dealt.title.english!)];
+    expect(seen[0]).toEqual({ kind: "stale" });
+    const during = await gameOf(t, ann);
+    expect(during).toMatchObject({ dailyRemaining: 0, animeRemaining: 0, cooldownEnd });
+    expect(during.previousRound).toMatchObject({ animeId: dealt._id, status: "withdrawn" });
+    seen.push(await viewOf(ann), await skipAs(ann));
+    expect(seen.at(-1)).toEqual({ kind: "cooldown", cooldownEnd });
+
+    vi.setSystemTime(cooldownEnd);
+    seen.push(await syncAs(ann), await viewOf(ann));
+    expect(await gameOf(t, ann)).toMatchObject({
+      dailyRemaining: DAILY_GUESSES,
+      animeRemaining: GUESSES_PER_ANIME,
+      cooldownEnd: null,
+      round: { status: "playing", guessesUsed: 0 },
+    });
+    expectNoneOf([dealt], seen);
   });
 });
 
