@@ -25,34 +25,13 @@ import {
   viewOf,
 } from "../testing/world";
 import { fakeClockEachTest } from "../testing/world/clock";
+import { expectNoneOf } from "../testing/convex/secrets";
 
 type Player = Awaited<ReturnType<typeof signedInAs>>;
 
 fakeClockEachTest();
 
 const ZONES = ["UTC", "Pacific/Kiritimati", "Pacific/Pago_Pago", "Asia/Kolkata"];
-
-/** Everything that names an anime: its titles, AniList id and page, its cover. */
-function secretsOf(anime: Doc<"anime">): string[] {
-  return [
-    anime._id,
-    String(anime.anilistId),
-    anime.siteUrl,
-    anime.coverImage,
-    ...[anime.title.english, anime.title.romaji, anime.title.native].filter(
-      (title): title is string => title !== null,
-    ),
-    ...anime.synonyms,
-  ];
-}
-
-function expectNoneOf(secret: Doc<"anime">[], seen: unknown[]) {
-  const text = JSON.stringify(seen);
-  // Whole names only: "Show 1" is in "Show 12", so each name is matched with its closing quote.
-  for (const anime of secret) {
-    for (const value of secretsOf(anime)) expect(text).not.toContain(`${value}"`);
-  }
-}
 
 /** Plays the player's main game through `rounds` deals in `timeZone`, collecting every screen. */
 async function playMainGame(t: TestConvex, player: Player, timeZone: string, rounds: number) {

@@ -111,11 +111,16 @@ export const titleTermFields = {
   animeId: v.id("anime"),
 };
 
+/**
+ * How a main-game round stands. "withdrawn": ended unrevealed because its anime became a Daily's
+ * after it was dealt (model/game/withdraw.ts); no screen ever shows its answer or clear cover.
+ */
 export const roundStatus = v.union(
   v.literal("playing"),
   v.literal("solved"),
   v.literal("outOfGuesses"),
   v.literal("skipped"),
+  v.literal("withdrawn"),
 );
 
 /**
@@ -181,7 +186,10 @@ export const gameFields = {
   cooldownEnd: nullable(v.number()),
   cooldownJobId: v.optional(v.id("_scheduled_functions")),
   round: nullable(roundFields),
-  /** The round a skip or a reset replaced, kept so its answer can still be shown. */
+  /**
+   * The round a skip or a reset replaced, kept so its answer can still be shown (never a
+   * withdrawn one's: the view names only a skipped round's).
+   */
   previousRound: nullable(roundFields),
   /** No longer written (the seenAnime table replaced it); old games may still carry it. */
   recentAnimeIds: v.optional(v.array(v.id("anime"))),
@@ -774,5 +782,7 @@ export default defineSchema({
   roomJoinAttempts: defineTable(roomJoinAttemptFields).index("by_userId", ["userId"]),
   roomRounds: defineTable(roomRoundFields)
     .index("by_roomId_and_number", ["roomId", "number"])
+    // Whether an anime is in play in a room now: the Daily's choice passes such an anime over.
+    .index("by_animeId_and_status", ["animeId", "status"])
     .index("by_coverToken", ["coverToken"]),
 });

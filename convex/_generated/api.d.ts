@@ -72,6 +72,7 @@ import type * as model_game_seen from "../model/game/seen.js";
 import type * as model_game_state from "../model/game/state.js";
 import type * as model_game_stats from "../model/game/stats.js";
 import type * as model_game_view from "../model/game/view.js";
+import type * as model_game_withdraw from "../model/game/withdraw.js";
 import type * as model_judge_acronyms from "../model/judge/acronyms.js";
 import type * as model_judge_everydayWordList from "../model/judge/everydayWordList.js";
 import type * as model_judge_everydayWords from "../model/judge/everydayWords.js";
@@ -181,6 +182,7 @@ declare const fullApi: ApiFromModules<{
   "model/game/state": typeof model_game_state;
   "model/game/stats": typeof model_game_stats;
   "model/game/view": typeof model_game_view;
+  "model/game/withdraw": typeof model_game_withdraw;
   "model/judge/acronyms": typeof model_judge_acronyms;
   "model/judge/everydayWordList": typeof model_judge_everydayWordList;
   "model/judge/everydayWords": typeof model_judge_everydayWords;

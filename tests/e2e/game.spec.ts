@@ -9,7 +9,7 @@ import {
 } from "../../testing/e2e/fixtures";
 import { advanceBothClocks, guessBox, openGame, pageOnServerClock } from "./gameScreen";
 
-import { BLUR_STEPS_PX } from "../../convex/model/shared/rules";
+import { BLUR_STEPS_PX, dailyNumberAt } from "../../convex/model/shared/rules";
 import { WRONG_GUESS } from "../../testing/fixtures/anime";
 
 type GameState = { round: { number: number; status: string; guessesUsed: number } | null };
@@ -250,6 +250,61 @@ test("Skip deals another anime and tells what the skipped one was", async ({ pag
   await expect(page.getByText("Anime Guesses: 5/5")).toBeVisible();
   await expect(page.getByText("Daily Guesses: 19/20")).toBeVisible();
   await expectCover(page, 0);
+});
+
+test("an anime that becomes a Daily puzzle is withdrawn unanswered: Skip gives another, and says why", async ({
+  page,
+  backend,
+}) => {
+  const ids = await backend.seedAnimePool(6);
+  await openGame(page, backend, 0);
+  const shown = Number(/^File (\d+)\./.exec((await clue(page).textContent())!)![1]);
+  await guess(page, WRONG_GUESS);
+  await expect(page.getByText("Daily Guesses: 19/20")).toBeVisible();
+  // The cron's choice of tomorrow's Daily takes the anime on screen.
+  const { now } = await backend.advanceClock(0);
+  await backend.seed("dailyPuzzles", [
+    { number: dailyNumberAt(now) + 1, animeIds: [ids[shown - 1]], clues: ["-"], createdAt: now },
+  ]);
+
+  await page.getByRole("button", { name: "Skip" }).click();
+  await expect(
+    page.getByText(
+      "Your last anime became a Daily puzzle, so here is another. It cost you nothing.",
+    ),
+  ).toBeVisible();
+  await expect(clue(page)).not.toContainText(`File ${shown}.`);
+  await expect(page.getByRole("region", { name: "Previous anime" })).toHaveCount(0);
+  await expect(page.getByText(`Test Show ${shown}`)).toHaveCount(0);
+  await expect(page.getByText("Daily Guesses: 19/20")).toBeVisible();
+  await expect(page.getByText("Anime Guesses: 5/5")).toBeVisible();
+  await expectCover(page, 0);
+  await screenshots(page, "game-withdrawn");
+});
+
+test("a withdrawn anime nothing can replace stays on screen with no cover and no answer", async ({
+  page,
+  backend,
+}) => {
+  const [id] = await backend.seedAnimePool(1);
+  await openGame(page, backend, 0);
+  const { now } = await backend.advanceClock(0);
+  await backend.seed("dailyPuzzles", [
+    { number: dailyNumberAt(now) + 1, animeIds: [id], clues: ["-"], createdAt: now },
+  ]);
+
+  await guess(page, "Test Show 1");
+  await expect(
+    page.getByText(
+      "This anime became a Daily puzzle, so it was withdrawn unanswered, for free. No other anime can be dealt yet.",
+    ),
+  ).toBeVisible();
+  // No image at all: not even the blurred step it had shown, kept beneath.
+  await expect(page.getByTestId("cover").locator("img")).toHaveCount(0);
+  await expect(page.getByText("Test Show 1")).toHaveCount(0);
+  await expect(page.getByText("Daily Guesses: 20/20")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Submit Guess" })).toBeDisabled();
+  await screenshots(page, "game-withdrawn-alone");
 });
 
 test("five wrong guesses run the anime out and lock the input", async ({ page, backend }) => {

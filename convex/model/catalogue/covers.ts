@@ -80,7 +80,10 @@ export function coverStep(guessesUsed: number): number {
   return Math.min(guessesUsed, BLUR_STEPS_PX.length - 1);
 }
 
-/** The path a round's cover is shown from now: a step while playing, the clear one after. */
+/**
+ * The path a round's cover is shown from now: a step while playing, the clear one after (a
+ * withdrawn round shows none: see the game's view).
+ */
 export function coverPath(token: string, round: { status: string; guessesUsed: number }) {
   return `/cover/${token}/${round.status === "playing" ? coverStep(round.guessesUsed) : "clear"}`;
 }
@@ -124,6 +127,8 @@ async function stepOfRound(
   step: string,
   reachedStep: number,
 ): Promise<Id<"_storage"> | null> {
+  // A withdrawn round's anime became a Daily's: none of its cover is shown again.
+  if (round.status === "withdrawn") return null;
   const covers = await roundCovers(ctx, round.animeId, round.startedAt);
   if (covers === undefined) return null;
   const playing = round.status === "playing";

@@ -20,14 +20,15 @@ export async function puzzleOf(ctx: QueryCtx, number: number) {
 }
 
 /**
- * Today's and tomorrow's Daily anime, read once per deal (two indexed reads of documents written
- * once a day, so a deal never conflicts with another over them).
+ * Today's and tomorrow's Daily anime, read once per deal and once per game call with a round in
+ * play (one indexed range of at most two documents written once a day, so a deal never conflicts
+ * with another over them).
  */
 export async function dailyBarAt(ctx: QueryCtx, now: number): Promise<DailyBar> {
   const today = dailyNumberAt(now);
-  const barred = new Set<Id<"anime">>();
-  for (const number of [today, today + 1]) {
-    for (const animeId of (await puzzleOf(ctx, number))?.animeIds ?? []) barred.add(animeId);
-  }
-  return barred;
+  const puzzles = await ctx.db
+    .query("dailyPuzzles")
+    .withIndex("by_number", (q) => q.gte("number", today).lte("number", today + 1))
+    .take(2);
+  return new Set<Id<"anime">>(puzzles.flatMap((puzzle) => puzzle.animeIds));
 }

@@ -1,10 +1,11 @@
 /**
  * Choosing a Daily: DAILY_ANIME_COUNT anime from the most popular of the pool with ready covers,
  * at random among them, varied (no two of a franchise, and when the pool allows, no two of the
- * same format and genres), and none of the last DAILY_REPEAT_BAR_DAYS Dailies'. Each Daily is
- * chosen once, a day before it starts (the cron at the previous day's start), or by the first
- * call of its day on a fresh deployment. Two first callers at once both read that it is missing
- * and both insert: Convex commits one and runs the other again, which then finds it.
+ * same format and genres), none of the last DAILY_REPEAT_BAR_DAYS Dailies', and none a party room
+ * is playing a round of. Each Daily is chosen once, a day before it starts (the cron at the
+ * previous day's start), or by the first call of its day on a fresh deployment. Two first
+ * callers at once both read that it is missing and both insert: Convex commits one and runs the
+ * other again, which then finds it.
  */
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
@@ -29,6 +30,20 @@ async function recentDailyAnime(ctx: QueryCtx, number: number): Promise<Set<Id<"
     )
     .take(DAILY_REPEAT_BAR_DAYS);
   return new Set(recent.flatMap((puzzle) => puzzle.animeIds));
+}
+
+/**
+ * Whether a party room is playing a round of the anime now. Its answer is shown to the room
+ * within a minute or two: chosen now, as tomorrow's Daily, it would answer that Daily for everyone
+ * there. (A solo round in play is withdrawn instead, at its player's next call: there are far too
+ * many of those to avoid, while a room round lasts minutes.) One indexed read per candidate.
+ */
+async function inRoomPlay(ctx: QueryCtx, animeId: Id<"anime">): Promise<boolean> {
+  const round = await ctx.db
+    .query("roomRounds")
+    .withIndex("by_animeId_and_status", (q) => q.eq("animeId", animeId).eq("status", "playing"))
+    .first();
+  return round !== null;
 }
 
 /** What makes two anime alike for the Daily's variety: their format and their genres. */
@@ -78,6 +93,7 @@ async function choose(ctx: QueryCtx, number: number) {
       if (picked.length >= DAILY_ANIME_COUNT) break;
       if (passed.has(anime._id) || !allowed(anime)) continue;
       passed.add(anime._id);
+      if (await inRoomPlay(ctx, anime._id)) continue;
       const clue = await roundClue(ctx, anime);
       if (clue === null) continue;
       picked.push({ anime, clue });

@@ -23,7 +23,12 @@ export async function dealRound(ctx: MutationCtx, game: Game, now: number): Prom
   if (draw.kind === "nothingElse") return { kind: "nothingElse" };
   // A round in play is revealed by this deal. One that ended by a guess was recorded then,
   // unless seen before: its time moves now, so the fallback repeats the one seen longest ago.
-  if (current !== null && (current.status === "playing" || current.seenBefore === true)) {
+  // A withdrawn one was never revealed: nothing to record.
+  if (
+    current !== null &&
+    current.status !== "withdrawn" &&
+    (current.status === "playing" || current.seenBefore === true)
+  ) {
     await markSeen(ctx, game.userId, current.animeId, now);
   }
   const replaced = current === null ? null : endRound(current, "skipped");

@@ -33,7 +33,7 @@ export function addDays(day: string, count: number): string {
   return new Date((dayNumber(day) + count) * DAY_MS).toISOString().slice(0, 10);
 }
 
-/** The symbol class of an ended round, or null for one still in play. */
+/** The symbol class of an ended round, or null for one still in play or withdrawn. */
 export function markOf(round: Round): RoundMark | null {
   switch (round.status) {
     case "solved":
@@ -42,7 +42,9 @@ export function markOf(round: Round): RoundMark | null {
       return "missed";
     case "skipped":
       return "skipped";
-    default:
+    // Withdrawn (its anime became a Daily's): it cost nothing and counts for nothing.
+    case "withdrawn":
+    case "playing":
       return null;
   }
 }

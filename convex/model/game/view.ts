@@ -5,7 +5,7 @@ import type { QueryCtx } from "../../_generated/server";
 import { roundGuess, roundStatus } from "../../schema";
 import { coverPath } from "../catalogue/covers";
 import { gameOf } from "./state";
-import { DAILY_GUESSES, GUESSES_PER_ANIME } from "../shared/rules";
+import { DAILY_GUESSES, GUESSES_PER_ANIME, showsAnswer } from "../shared/rules";
 
 /**
  * What the game's public functions return, as validators (`returns`), the types inferred from
@@ -92,10 +92,16 @@ export const gameViewValidator = v.object({
        * that one (`skippedAnswer` is then the answer of the round the reset replaced).
        */
       dealtAtReset: v.boolean(),
+      /**
+       * Dealt in place of a round withdrawn because its anime became a Daily's (its answer is
+       * never shown: model/game/withdraw.ts).
+       */
+      replacesWithdrawn: v.boolean(),
       clue: v.string(),
       /**
        * A random address per round (see catalogue/covers.ts), never AniList's: it names the blur step
        * shown (by the guesses used on this anime) or, once the round has ended, the clear cover.
+       * None for a withdrawn round.
        */
       coverPath: nullable(v.string()),
       coverColor: nullable(v.string()),
@@ -146,10 +152,14 @@ export async function gameView(ctx: QueryCtx, user: Doc<"users">): Promise<GameV
             pointsEarned: round.pointsEarned ?? null,
             seenBefore: round.seenBefore === true,
             dealtAtReset: round.dealtAtReset === true && game.previousRound !== null,
+            replacesWithdrawn: game.previousRound?.status === "withdrawn",
             clue: round.clue ?? anime.clue,
-            coverPath: game.coverToken === undefined ? null : coverPath(game.coverToken, round),
+            coverPath:
+              game.coverToken === undefined || round.status === "withdrawn"
+                ? null
+                : coverPath(game.coverToken, round),
             coverColor: anime.coverColor ?? null,
-            answer: round.status === "playing" ? null : answerOf(anime),
+            answer: showsAnswer(round.status) ? answerOf(anime) : null,
             guesses: round.guesses ?? [],
           },
     skippedAnswer: answerOf(previous),

@@ -35,6 +35,15 @@ export const MAX_GUESS_LENGTH = 200;
 
 export type RoundStatus = Infer<typeof roundStatus>;
 
+/**
+ * Whether a main-game round of this status shows its answer (title, clear cover): once ended by
+ * a guess, a skip or the reset, never while playing, and never once withdrawn (its anime became
+ * a Daily's: the answer would answer the Daily).
+ */
+export function showsAnswer(status: RoundStatus): boolean {
+  return status === "solved" || status === "outOfGuesses" || status === "skipped";
+}
+
 /** Points for a correct guess that was the `guessNumber`-th on its anime (1-based). */
 export function pointsFor(guessNumber: number): number {
   return POINTS_PER_CORRECT_GUESS + (guessNumber === 1 ? QUICK_GUESS_BONUS : 0);

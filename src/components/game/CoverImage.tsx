@@ -71,8 +71,9 @@ export function CoverImage({
       });
   }
 
-  // Until the new image is ready, the one on screen stays as the bottom layer.
-  const bottom = shown !== null && shown.src !== src ? shown : beneath;
+  // Until the new image is ready, the one on screen stays as the bottom layer; with no image to
+  // come (a withdrawn round's: it shows none), nothing stays.
+  const bottom = src === null ? null : shown !== null && shown.src !== src ? shown : beneath;
   return (
     <div
       data-testid="cover"

@@ -1,4 +1,5 @@
 import {
+  CalendarDaysIcon,
   CircleAlertIcon,
   CircleMinusIcon,
   CircleXIcon,
@@ -33,6 +34,11 @@ export type RoundMessageProps = {
   nothingElse: boolean;
   /** The midnight reset has just given the allowance back, while the player watched. */
   newDay: boolean;
+  /**
+   * This round was dealt in place of one withdrawn (its anime became a Daily puzzle), and the
+   * player has not guessed on it yet.
+   */
+  replacesWithdrawn?: boolean;
 };
 
 export const NOTHING_ELSE_MESSAGE =
@@ -50,6 +56,12 @@ const REFUSAL_MESSAGES: Record<Refusal, string> = {
 };
 export const ALREADY_TRIED_MESSAGE = "Already tried: that guess is in your list. It cost nothing.";
 export const NEW_DAY_MESSAGE = "New day! Your guesses are back.";
+/** A round withdrawn unanswered, its anime a Daily puzzle now, that nothing could replace yet. */
+export const WITHDRAWN_MESSAGE =
+  "This anime became a Daily puzzle, so it was withdrawn unanswered, for free. No other anime can be dealt yet.";
+/** The round dealt in place of a withdrawn one. */
+export const REPLACES_WITHDRAWN_MESSAGE =
+  "Your last anime became a Daily puzzle, so here is another. It cost you nothing.";
 /** Names the button the screen shows once a round has ended. */
 export const OUT_OF_GUESSES_MESSAGE = "Out of guesses! Press Next Anime → for another one.";
 
@@ -76,6 +88,7 @@ function messageFor({
   seenBefore,
   nothingElse,
   newDay,
+  replacesWithdrawn = false,
 }: RoundMessageProps) {
   if (loadStatus === "retrying") {
     return <Line tone="warning">Error loading anime. Retrying...</Line>;
@@ -88,6 +101,13 @@ function messageFor({
     return (
       <Line tone="success" icon={<SunriseIcon />}>
         {NEW_DAY_MESSAGE}
+      </Line>
+    );
+  }
+  if (roundStatus === "withdrawn") {
+    return (
+      <Line tone="warning" icon={<CalendarDaysIcon />}>
+        {WITHDRAWN_MESSAGE}
       </Line>
     );
   }
@@ -138,6 +158,13 @@ function messageFor({
   }
   if (seenBefore && roundStatus === "playing") {
     return <Line tone="warning">{SEEN_BEFORE_MESSAGE}</Line>;
+  }
+  if (replacesWithdrawn && roundStatus === "playing") {
+    return (
+      <Line tone="warning" icon={<CalendarDaysIcon />}>
+        {REPLACES_WITHDRAWN_MESSAGE}
+      </Line>
+    );
   }
   return (
     <p className="text-sm text-muted-foreground">

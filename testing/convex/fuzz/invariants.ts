@@ -220,7 +220,7 @@ export const isInteger = (value: number | undefined) =>
  *   the day's guesses are spent; a round in play has a guess left and at most
  *   5 on its anime; round numbers never go back; points only on a solved
  *   round, and none on an anime dealt after its answer was seen; an ended
- *   round's anime is recorded as seen, once per player; a player who played
+ *   round's anime is recorded as seen, once per player, but not a withdrawn one's; a player who played
  *   since the last reset has the next reset scheduled (so their open screen
  *   resets without them doing anything), and nobody has two reset jobs or two
  *   cooldown jobs waiting; a new time zone waits, valid, for the next reset;
@@ -306,11 +306,12 @@ export function checkInvariants(call: CallRecord, refused: boolean) {
     if (round !== null) {
       const seen = after.seen.some((s) => s.userId === game.userId && s.animeId === round.animeId);
       // A round in play was dealt unseen unless it says so (or a Daily chosen since it was dealt
-      // has shown its answer); an ended one has been seen.
+      // has shown its answer), and one withdrawn (its anime a Daily's now) never showed it; an
+      // ended one has been seen.
       const shownByDaily = after.dailyRounds.some(
         (r) => r.userId === game.userId && r.animeId === round.animeId && r.status !== "playing",
       );
-      if (round.status === "playing" && !shownByDaily) {
+      if ((round.status === "playing" || round.status === "withdrawn") && !shownByDaily) {
         expect(seen).toBe(round.seenBefore === true);
       } else expect(seen, `${where}: an ended round not recorded as seen`).toBe(true);
       expect(isInteger(round.guessesUsed) && round.guessesUsed >= 0).toBe(true);

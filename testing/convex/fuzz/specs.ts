@@ -244,8 +244,10 @@ export const specs: Record<PublicFunctionName, Spec> = {
         animeRemaining: game.animeRemaining,
         score: userIn(after, caller.userId)!.score,
       });
-      // The answer stays on the server while the round is being played.
-      if (view.round?.status === "playing") expect(view.round.answer).toBeNull();
+      // The answer stays on the server while the round is being played, and once withdrawn.
+      if (view.round?.status === "playing" || view.round?.status === "withdrawn") {
+        expect(view.round.answer).toBeNull();
+      }
     },
   },
   "game:start": {
@@ -537,7 +539,9 @@ export const specs: Record<PublicFunctionName, Spec> = {
         score: userIn(after, caller.userId)!.score,
       });
       expect(view.round?.number ?? null).toBe(game.round?.number ?? null);
-      if (view.round?.status === "playing") expect(view.round.answer).toBeNull();
+      if (view.round?.status === "playing" || view.round?.status === "withdrawn") {
+        expect(view.round.answer).toBeNull();
+      }
     },
   },
 };
