@@ -3,7 +3,15 @@ import { api, internal } from "./_generated/api";
 import { STATS_SHARDS, countGameActivity } from "./model/game/activity";
 import { BETA_ACTIVITY_ITEMS, FEEDBACK_INTERVAL_MS } from "./model/shared/feedbackRules";
 import { expectErrorCode, newBackend, type TestConvex } from "../testing/convex/backend";
-import { foldAll, signUp } from "../testing/world";
+import {
+  foldAll,
+  guessDailyWrongAs,
+  nextDailyAs,
+  playDailyAs,
+  seedAnime,
+  signUp,
+  signedInAs,
+} from "../testing/world";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const NOW = new Date("2026-11-21T12:00:00Z").getTime();
@@ -140,6 +148,7 @@ describe("summary", () => {
       sessions: 0,
       guesses: 0,
       correctGuesses: 0,
+      dailyAnime: 0,
     });
     expect(summary.gameUse[13].day).toBe("2026-11-21");
   });
@@ -238,22 +247,69 @@ describe("summary", () => {
     const counters = await t.run(async (ctx) => await ctx.db.query("gameDailyStats").take(1000));
     // The fold writes one document a day.
     expect(counters.filter((c) => c.day === "2026-11-19")).toHaveLength(1);
-    expect(gameUse[2]).toEqual({ day: "2026-11-10", sessions: 10, guesses: 14, correctGuesses: 2 });
+    expect(gameUse[2]).toMatchObject({
+      day: "2026-11-10",
+      sessions: 10,
+      guesses: 14,
+      correctGuesses: 2,
+    });
 
     expect(gameUse.map((d) => d.day)).toEqual(
       Array.from({ length: 14 }, (_, i) =>
         new Date(NOW - (13 - i) * DAY_MS).toISOString().slice(0, 10),
       ),
     );
-    expect(gameUse[0]).toEqual({ day: "2026-11-08", sessions: 3, guesses: 0, correctGuesses: 0 });
+    expect(gameUse[0]).toEqual({
+      day: "2026-11-08",
+      sessions: 3,
+      guesses: 0,
+      correctGuesses: 0,
+      dailyAnime: 0,
+    });
     expect(gameUse[11]).toEqual({
       day: "2026-11-19",
       sessions: 0,
       guesses: 160,
       correctGuesses: 40,
+      dailyAnime: 0,
     });
-    expect(gameUse[13]).toEqual({ day: "2026-11-21", sessions: 3, guesses: 6, correctGuesses: 2 });
+    expect(gameUse[13]).toEqual({
+      day: "2026-11-21",
+      sessions: 3,
+      guesses: 6,
+      correctGuesses: 2,
+      dailyAnime: 0,
+    });
     expect(gameUse.reduce((sum, d) => sum + d.sessions, 0)).toBe(16);
+  });
+});
+
+describe("the Daily on the chart", () => {
+  test("counts each Daily anime played to its end, through the fold, apart from the main game", async () => {
+    const t = newBackend();
+    const boss = await admin(t);
+    await seedAnime(t, 20);
+    const [ann, bob] = await Promise.all(
+      ["ann", "bob"].map((name) =>
+        signedInAs(t, "player", { email: `${name}@example.com`, username: name }),
+      ),
+    );
+    // Ann: solved in 2, then missed; Bob: gave up on the first, still playing the second.
+    await playDailyAs(t, ann, [2, "miss"]);
+    await playDailyAs(t, bob, ["giveUp"]);
+    await nextDailyAs(bob);
+    await guessDailyWrongAs(bob);
+    const today = async () => (await boss.query(api.admin.summary, { day: TODAY })).gameUse[13];
+    expect((await today()).dailyAnime).toBe(0);
+    await foldAll(t);
+    // Three anime ended; the Daily's guesses are not the main game's.
+    expect(await today()).toEqual({
+      day: TODAY,
+      sessions: 0,
+      guesses: 0,
+      correctGuesses: 0,
+      dailyAnime: 3,
+    });
   });
 });
 

@@ -236,6 +236,8 @@ export const gameDailyStatsFields = {
   sessions: v.number(),
   guesses: v.number(),
   correctGuesses: v.number(),
+  /** Daily anime played to their end (solved, missed or given up); days before it have none. */
+  dailyAnime: v.optional(v.number()),
 };
 
 export const refreshStatus = v.union(

@@ -14,12 +14,12 @@ import {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The usual desktop and phone screenshots, and the narrowest phone (320 px) too. */
+/** The usual desktop and phone screenshots, and the narrowest phone (320 px) too, back at 1280. */
 async function makeAdminScreenshots(page: Page, name: string) {
   await screenshots(page, name);
   await page.setViewportSize({ width: 320, height: 640 });
   await page.waitForTimeout(150);
-  await page.screenshot({ path: `${SCREENS_DIR}/${name}-narrow.png` });
+  await page.screenshot({ path: `${SCREENS_DIR}/${name}-narrow.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
@@ -38,6 +38,8 @@ async function seedCommunity(backend: ServerControl) {
         sessions,
         guesses,
         correctGuesses: Math.round(guesses * 0.35),
+        // The Daily from its first day on (the days before it have no count).
+        ...(i >= 6 ? { dailyAnime: 2 * sessions + (i % 4) } : {}),
       };
     }),
   );
@@ -125,8 +127,14 @@ test("a player joins the beta and sends feedback; an admin sees it arrive live",
   await expect(adminPage.getByText("from 4 responses")).toBeVisible();
   await expect(adminPage.getByText("3.8", { exact: true })).toBeVisible();
 
+  // The chart's table (for screen readers) has the Daily's column, and today's count in it.
+  const gameUse = adminPage.getByRole("table", { name: /Game use per day/ });
+  await expect(gameUse.getByRole("columnheader", { name: "Daily anime played" })).toBeAttached();
+  await expect(gameUse.getByRole("row").last().getByRole("cell").last()).toHaveText(
+    String(2 * (3 + ((13 * 7) % 11)) + (13 % 4)),
+  );
   await expectNoSeriousViolations(adminPage);
-  await screenshots(adminPage, "admin-dashboard");
+  await makeAdminScreenshots(adminPage, "admin-dashboard");
   await adminPage.getByRole("list", { name: "Feedback, newest first" }).scrollIntoViewIfNeeded();
   await screenshots(adminPage, "admin-dashboard-cards");
   await adminContext.close();

@@ -57,6 +57,8 @@ export const gameUseDayValidator = v.object({
   sessions: v.number(),
   guesses: v.number(),
   correctGuesses: v.number(),
+  /** Daily anime played to their end (model/tallies/fold.ts). */
+  dailyAnime: v.number(),
 });
 export type GameUseDay = Infer<typeof gameUseDayValidator>;
 
@@ -71,7 +73,7 @@ export async function gameUseByDay(ctx: QueryCtx, today: string): Promise<GameUs
     utcDay(midnight - (GAME_USE_DAYS - 1 - i) * DAY_MS),
   );
   const byDay = new Map(
-    days.map((day) => [day, { day, sessions: 0, guesses: 0, correctGuesses: 0 }]),
+    days.map((day) => [day, { day, sessions: 0, guesses: 0, correctGuesses: 0, dailyAnime: 0 }]),
   );
   const counters = await ctx.db
     .query("gameDailyStats")
@@ -83,6 +85,7 @@ export async function gameUseByDay(ctx: QueryCtx, today: string): Promise<GameUs
     total.sessions += counter.sessions;
     total.guesses += counter.guesses;
     total.correctGuesses += counter.correctGuesses;
+    total.dailyAnime += counter.dailyAnime ?? 0;
   }
   return [...byDay.values()];
 }

@@ -22,7 +22,7 @@ export const FOLD_SETTLE_MS = 1_000;
 
 export type FoldResult = { folded: number; more: boolean };
 
-type Counts = { sessions: number; guesses: number; correctGuesses: number };
+type Counts = { sessions: number; guesses: number; correctGuesses: number; dailyAnime: number };
 
 /** Folds up to `limit` of the tallies inserted before `before`, oldest first. */
 export async function foldTallies(
@@ -38,8 +38,16 @@ export async function foldTallies(
   const boards = new Map<string, ScoreMove[]>();
   const dailyEnds: DailyRoundEnd[] = [];
   for (const tally of tallies) {
-    if (tally.daily !== undefined) dailyEnds.push(tally.daily);
-    const counts = days.get(tally.day) ?? { sessions: 0, guesses: 0, correctGuesses: 0 };
+    const counts = days.get(tally.day) ?? {
+      sessions: 0,
+      guesses: 0,
+      correctGuesses: 0,
+      dailyAnime: 0,
+    };
+    if (tally.daily !== undefined) {
+      dailyEnds.push(tally.daily);
+      counts.dailyAnime += 1;
+    }
     counts.sessions += tally.sessions ?? 0;
     counts.guesses += tally.guesses ?? 0;
     counts.correctGuesses += tally.correctGuesses ?? 0;
@@ -57,7 +65,7 @@ export async function foldTallies(
 
 /** Adds to a day's counters: the fold's own document of the day (shard 0). */
 async function addToDay(ctx: MutationCtx, day: string, counts: Counts): Promise<void> {
-  if (counts.sessions + counts.guesses + counts.correctGuesses === 0) return;
+  if (counts.sessions + counts.guesses + counts.correctGuesses + counts.dailyAnime === 0) return;
   const doc = await ctx.db
     .query("gameDailyStats")
     .withIndex("by_day_and_shard", (q) => q.eq("day", day).eq("shard", 0))
@@ -70,5 +78,6 @@ async function addToDay(ctx: MutationCtx, day: string, counts: Counts): Promise<
     sessions: doc.sessions + counts.sessions,
     guesses: doc.guesses + counts.guesses,
     correctGuesses: doc.correctGuesses + counts.correctGuesses,
+    dailyAnime: (doc.dailyAnime ?? 0) + counts.dailyAnime,
   });
 }

@@ -99,6 +99,7 @@ const series = [
   { key: "sessions", label: "Sessions started", color: "bg-primary" },
   { key: "guesses", label: "Guesses", color: "bg-sky-400" },
   { key: "correctGuesses", label: "Correct guesses", color: "bg-emerald-400" },
+  { key: "dailyAnime", label: "Daily anime played", color: "bg-amber-400" },
 ] as const;
 
 const dayFormat = new Intl.DateTimeFormat("en-US", {
@@ -134,7 +135,7 @@ function GameUseChart({ days }: { days: GameUseDay[] }) {
             <div
               key={day.day}
               className="flex h-full min-w-0 flex-1 items-end justify-center gap-px"
-              title={`${dayFormat.format(Date.parse(day.day))}: ${countOf(day.sessions, "session")}, ${countOf(day.guesses, "guess", "guesses")}, ${day.correctGuesses} correct`}
+              title={`${dayFormat.format(Date.parse(day.day))}: ${countOf(day.sessions, "session")}, ${countOf(day.guesses, "guess", "guesses")}, ${day.correctGuesses} correct, ${countOf(day.dailyAnime, "Daily anime", "Daily anime")}`}
             >
               {series.map(({ key, color }) => (
                 <div

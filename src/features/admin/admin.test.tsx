@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, test, vi } from "vitest";
-import { countGameActivity } from "@convex/model/game/activity";
+import { countGameActivity, utcDay } from "@convex/model/game/activity";
+import { dailyNumberAt } from "@convex/model/shared/rules";
+import { recordTally } from "@convex/model/tallies/record";
 import { ann, bob, type Credentials, signUp } from "@testing/world";
 import type { InProcessBackend } from "@testing/client/inProcessBackend";
 import { logInAsNewPlayer } from "@testing/client/logIn";
@@ -61,6 +63,13 @@ describe("the admin dashboard", () => {
     await app.backend.run((ctx) =>
       countGameActivity(ctx, { sessions: 2, guesses: 7, correctGuesses: 3 }),
     );
+    // A Daily anime played to its end.
+    await app.backend.run((ctx) =>
+      recordTally(ctx, {
+        day: utcDay(Date.now()),
+        daily: { number: dailyNumberAt(Date.now()), index: 0, solvedIn: 2 },
+      }),
+    );
     await logInAsNewPlayer(app, ann, { isAdmin: true });
     await openDashboard(app);
 
@@ -93,7 +102,7 @@ describe("the admin dashboard", () => {
       within(rows[14])
         .getAllByRole("cell")
         .map((cell) => cell.textContent),
-    ).toEqual(["2", "7", "3"]);
+    ).toEqual(["2", "7", "3", "1"]);
 
     // Carol sends feedback from elsewhere: it appears on top without a reload.
     const carolTester = await tester(app.backend, carol);
