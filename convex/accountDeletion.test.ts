@@ -19,6 +19,7 @@ import {
   skipAs,
   standingAs,
 } from "../testing/world";
+import { fakeClockEachTest } from "../testing/world/clock";
 
 const annabel = { email: "annabel.q@example.com", username: "Annabel_Q", password: "secret1" };
 const bobbin = { email: "bobbin.z@example.com", username: "Bobbin_Z", password: "secret2" };
@@ -166,12 +167,12 @@ async function playedWorld() {
 }
 
 describe("deleting an account", () => {
+  fakeClockEachTest();
+
   beforeEach(() => {
-    vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
     captureResetCodes();
   });
   afterEach(() => {
-    vi.useRealTimers();
     vi.unstubAllEnvs();
     vi.restoreAllMocks();
   });

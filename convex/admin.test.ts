@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import { STATS_SHARDS, countGameActivity } from "./model/game/activity";
 import { BETA_ACTIVITY_ITEMS, FEEDBACK_INTERVAL_MS } from "./model/shared/feedbackRules";
@@ -12,20 +12,14 @@ import {
   signUp,
   signedInAs,
 } from "../testing/world";
+import { fakeClockEachTest } from "../testing/world/clock";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const NOW = new Date("2026-11-21T12:00:00Z").getTime();
 /** The UTC day of NOW, which the dashboard shows. */
 const TODAY = "2026-11-21";
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
-  vi.setSystemTime(NOW);
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-});
+fakeClockEachTest(NOW);
 
 async function admin(t: TestConvex, email = "boss@example.com", username = "Boss") {
   const { as } = await signUp(t, { email, username });

@@ -4,7 +4,7 @@
  * expired one, and one guess too many; and `admin.createClaimCode`, which only
  * operators can call.
  */
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import crons from "./crons";
 import {
@@ -22,18 +22,12 @@ import {
 } from "./model/shared/claimRules";
 import { newBackend, type TestConvex } from "../testing/convex/backend";
 import { signedInAs } from "../testing/world";
+import { fakeClockEachTest } from "../testing/world/clock";
 
 const NOW = new Date("2026-11-21T12:00:00Z").getTime();
 const MINUTE = 60_000;
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
-  vi.setSystemTime(NOW);
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-});
+fakeClockEachTest(NOW);
 
 type Player = Awaited<ReturnType<typeof signedInAs>>;
 

@@ -1,5 +1,5 @@
 import { makeFunctionReference } from "convex/server";
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
 import { hashClaimCode } from "./model/accounts/adminClaim";
 import { CLAIM_CODE_VALID_MS } from "./model/shared/claimRules";
@@ -16,6 +16,7 @@ import { identityFromToken } from "../testing/convex/modules";
 import { Scrypt } from "lucia";
 import { givePassword, ROLES, seedAnime, signedInAs, signIn, type Role } from "../testing/world";
 import { WRONG_GUESS } from "../testing/fixtures/anime";
+import { fakeClockEachTest } from "../testing/world/clock";
 
 type Expected = "allow" | ErrorCode;
 type Caller = Awaited<ReturnType<typeof signedInAs>>;
@@ -652,12 +653,8 @@ async function clockReadsDuring<T>(run: () => Promise<T>): Promise<{ result: T; 
 describe("authorization audit", () => {
   // No scheduled function may run in the middle of a call: the clock check below watches the
   // call alone. (A job a test sets up is due seconds or hours later; none of them is awaited.)
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  // The date is held as well, so every row plays on the same day whenever the suite runs.
+  fakeClockEachTest();
 
   test("the table has a row for every public function the modules register, and no other", () => {
     const publicNames = registered.filter((fn) => fn.isPublic).map((fn) => fn.name);

@@ -1,10 +1,11 @@
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { FEEDBACK_INTERVAL_MS, FEEDBACK_TEXT_MAX_LENGTH } from "./model/shared/feedbackRules";
 import { expectErrorCode, newBackend, type TestConvex } from "../testing/convex/backend";
 import { identityFromToken } from "../testing/convex/modules";
 import { signUp } from "../testing/world";
+import { fakeClockEachTest } from "../testing/world/clock";
 
 const feedback = {
   rating: 4,
@@ -16,14 +17,7 @@ const feedback = {
 
 const ONE_MEGABYTE = "x".repeat(1024 * 1024);
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
-  vi.setSystemTime(new Date("2026-11-21T12:00:00Z"));
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-});
+fakeClockEachTest();
 
 async function player(t: TestConvex, email = "ann@example.com", username = "Ann") {
   const { tokens, as } = await signUp(t, { email, username });

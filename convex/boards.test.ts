@@ -1,6 +1,6 @@
 // The boards by period as the game writes them: a correct guess puts its points on today's, this
 // week's and the all-time board in the same mutation; UTC days and Monday weeks; racing guesses.
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
 import { utcDay } from "./model/game/activity";
 import { POINTS_PER_CORRECT_GUESS, QUICK_GUESS_BONUS } from "./model/shared/rules";
@@ -8,16 +8,11 @@ import { newBackend, type TestConvex } from "../testing/convex/backend";
 import { foldAll, seedAnime, standingAs } from "../testing/world";
 import { testUser } from "../testing/fixtures/users";
 import { WRONG_GUESS } from "../testing/fixtures/anime";
+import { fakeClockEachTest } from "../testing/world/clock";
 
 const FIRST_TRY = POINTS_PER_CORRECT_GUESS + QUICK_GUESS_BONUS;
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-});
+fakeClockEachTest();
 
 /** A player signed in without a password round (Convex Auth reads the user id from `subject`). */
 async function newPlayer(t: TestConvex, username: string) {

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { beforeEach, describe, expect, test, vi } from "vitest";
 import { internal } from "./_generated/api";
 import { CATALOGUE_PAGE_COUNT, CATALOGUE_PAGE_SIZE } from "./model/catalogue/anilist";
 import {
@@ -20,6 +20,7 @@ import {
   type Json,
 } from "../testing/convex/aniList";
 import { attachTestCovers } from "../testing/fixtures/covers";
+import { fakeClockEachTest } from "../testing/world/clock";
 
 async function pool(t: TestConvex) {
   return await t.run(async (ctx) => {
@@ -50,14 +51,10 @@ async function seedPool(t: TestConvex) {
   return await pool(t);
 }
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  vi.setSystemTime(new Date("2026-11-21T04:30:00Z"));
-  vi.spyOn(console, "warn").mockImplementation(() => {});
-});
+fakeClockEachTest("2026-11-21T04:30:00Z");
 
-afterEach(() => {
-  vi.useRealTimers();
+beforeEach(() => {
+  vi.spyOn(console, "warn").mockImplementation(() => {});
 });
 
 describe("refresh", () => {

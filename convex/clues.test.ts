@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { ConvexError } from "convex/values";
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { describe, expect, test } from "vitest";
 import { api } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
 import type { MutationCtx } from "./_generated/server";
@@ -15,6 +15,7 @@ import { MIN_CLUE_WORDS } from "./model/shared/rules";
 import { newBackend, type TestConvex } from "../testing/convex/backend";
 import { attachTestCovers } from "../testing/fixtures/covers";
 import { signUp } from "../testing/world";
+import { fakeClockEachTest } from "../testing/world/clock";
 
 /**
  * The clue a round deals never holds what the pool's judge would pay for (catalogue/clue/
@@ -82,14 +83,7 @@ async function storedClue(t: TestConvex, animeId: Id<"anime">): Promise<string> 
 
 const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
-  vi.setSystemTime(new Date("2026-11-21T12:00:00Z"));
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-});
+fakeClockEachTest();
 
 describe("a dealt clue holds nothing the judge accepts", () => {
   test("a plural: the clue says 'titans' and 'titan' scores", async () => {

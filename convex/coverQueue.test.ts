@@ -9,6 +9,7 @@ import { limitScheduler, type ModelledJob, type SchedulerModel } from "../testin
 import { deal, gameOf, guessAs, patchGame, seedAnime, signedInAs, syncAs } from "../testing/world";
 import { fakeSharp } from "../testing/fixtures/covers";
 import { TEST_ANILIST_ID_BASE, testAnime, WRONG_GUESS } from "../testing/fixtures/anime";
+import { fakeClockEachTest } from "../testing/world/clock";
 
 const SECONDS = 30;
 const ROUNDS = 5;
@@ -26,15 +27,14 @@ function coverMs(n: number): number {
 
 type Player = Awaited<ReturnType<typeof signedInAs>>;
 
+fakeClockEachTest();
+
 beforeEach(() => {
-  vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
-  vi.setSystemTime(new Date("2026-11-21T12:00:00Z"));
   // The cover images do not matter here, only the time they take.
   vi.doMock("sharp", fakeSharp);
 });
 afterEach(() => {
   vi.doUnmock("sharp");
-  vi.useRealTimers();
 });
 
 /** The image host, answering each cover after the time it takes. */

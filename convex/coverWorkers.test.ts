@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { beforeEach, describe, expect, test, vi } from "vitest";
 import { internal } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
 import crons from "./crons";
@@ -14,14 +14,12 @@ import { newBackend, type TestConvex } from "../testing/convex/backend";
 import { makeCoversOf } from "../testing/convex/coverWorkers";
 import { testAnime } from "../testing/fixtures/anime";
 import { testCoverImages, testCoverResponse } from "../testing/fixtures/covers";
+import { fakeClockEachTest } from "../testing/world/clock";
+
+fakeClockEachTest("2026-11-21T04:30:00Z");
 
 beforeEach(() => {
-  vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
-  vi.setSystemTime(new Date("2026-11-21T04:30:00Z"));
   vi.spyOn(console, "warn").mockImplementation(() => {});
-});
-afterEach(() => {
-  vi.useRealTimers();
 });
 
 /** `count` anime without cover images (seeds 9001…), as a refresh stores new ones. */

@@ -2,7 +2,7 @@
  * The game's rules tried as a cheating player would: harvesting answers with free skips, buying
  * resets by switching time zones, browsing sharp covers, and skipping in a pool of one.
  */
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import {
@@ -26,17 +26,11 @@ import {
   type TestPlayer,
 } from "../testing/world";
 import { WRONG_GUESS } from "../testing/fixtures/anime";
+import { fakeClockEachTest } from "../testing/world/clock";
 
 const HOUR = 3_600_000;
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
-  vi.setSystemTime(new Date("2026-11-21T12:00:00Z"));
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-});
+fakeClockEachTest();
 
 async function dealtTitle(t: TestConvex, player: TestPlayer) {
   return (await dealtAnime(t, player)).title.english!;

@@ -33,13 +33,14 @@ import { Fuzzer, runOptions } from "../testing/convex/fuzz/fuzzer";
 import { specs } from "../testing/convex/fuzz/specs";
 import { newWorld, RUNS } from "../testing/convex/fuzz/world";
 import { ROLES, type Role } from "../testing/world";
+import { fakeClockEachTest } from "../testing/world/clock";
 
 const registered = await registeredFunctions();
 const publicFunctions = registered.filter((fn) => fn.isPublic);
 
+fakeClockEachTest();
+
 beforeEach(() => {
-  vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
-  vi.setSystemTime(new Date("2026-11-21T12:00:00Z"));
   // Convex Auth logs every sign-in attempt and refusal: thousands of lines here.
   for (const level of ["log", "warn", "error", "debug"] as const) {
     vi.spyOn(console, level).mockImplementation(() => {});
@@ -47,7 +48,6 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  vi.useRealTimers();
   vi.restoreAllMocks();
 });
 

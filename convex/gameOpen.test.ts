@@ -1,18 +1,12 @@
 // game.open: the visit opened and the game screen returned in one round trip.
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
 import { expectErrorCode, newBackend } from "../testing/convex/backend";
 import { foldAll, seedAnime, signUp } from "../testing/world";
 import { WRONG_GUESS } from "../testing/fixtures/anime";
+import { fakeClockEachTest } from "../testing/world/clock";
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
-  vi.setSystemTime(new Date("2026-11-21T12:00:00Z"));
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-});
+fakeClockEachTest();
 
 describe("game.open", () => {
   test("a first visit gets the game created, a round dealt and the screen, as `state` then shows it", async () => {

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { describe, expect, test } from "vitest";
 import { GUESSES_PER_ANIME, NOT_COUNTED_GUESSES_KEPT } from "./model/shared/rules";
 import { newBackend } from "../testing/convex/backend";
 import {
@@ -12,17 +12,11 @@ import {
   type Player,
 } from "../testing/world";
 import { WRONG_GUESS } from "../testing/fixtures/anime";
+import { fakeClockEachTest } from "../testing/world/clock";
 
 // A round's guess history (convex/model/game/history.ts): what the screen lists under the box.
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
-  vi.setSystemTime(new Date("2026-11-21T12:00:00Z"));
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-});
+fakeClockEachTest();
 
 /** Common words alone: refused for any anime, for free. */
 const TOO_GENERIC = "another world";

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, onTestFinished, test, vi } from "vitest";
+import { beforeEach, describe, expect, onTestFinished, test, vi } from "vitest";
 import type { Doc } from "./_generated/dataModel";
 import { storePage } from "./model/catalogue/refresh";
 import { MAX_GUESS_LENGTH } from "./model/shared/rules";
@@ -13,6 +13,7 @@ import {
   type FixtureAnime,
   dealtJudgeRound,
 } from "../testing/fixtures/judgePool";
+import { fakeClockEachTest } from "../testing/world/clock";
 
 const {
   AOT,
@@ -249,13 +250,7 @@ test("a catalogue change of titles moves the index with it", async () => {
 });
 
 describe("attacks on game.guess", () => {
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
-    vi.setSystemTime(new Date("2026-11-21T12:00:00Z"));
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  fakeClockEachTest();
 
   test("a list of every show is refused and the guess is not used", async () => {
     const { view, submit } = await dealtJudgeRound([

@@ -1,5 +1,5 @@
 /** The judge refuses common words (costing nothing), the same whatever anime is dealt. */
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { beforeEach, describe, expect, test } from "vitest";
 import { newBackend, type TestConvex } from "../testing/convex/backend";
 import {
   judgeFixture,
@@ -8,6 +8,7 @@ import {
   verdict,
   dealtJudgeRound,
 } from "../testing/fixtures/judgePool";
+import { fakeClockEachTest } from "../testing/world/clock";
 
 const {
   AOT,
@@ -157,13 +158,7 @@ test("an everyday word that is a whole title of the pool is judged, not refused"
 });
 
 describe("game.guess", () => {
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
-    vi.setSystemTime(new Date("2026-11-21T12:00:00Z"));
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  fakeClockEachTest();
 
   test.each([
     ["punch", ONE_PUNCH, SAO],

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import { MIGRATION_BATCH } from "./model/ops/migrations";
 import { newBackend } from "../testing/convex/backend";
@@ -7,14 +7,9 @@ import { TITLE_INDEX_BATCH } from "./model/ops/migrations";
 import { franchiseKey, insertAnime } from "./model/judge/titleIndex";
 import { fixtureAnimeFields, judgeFixture, SHOW, verdict } from "../testing/fixtures/judgePool";
 import { testAnime } from "../testing/fixtures/anime";
+import { fakeClockEachTest } from "../testing/world/clock";
 
-beforeEach(() => {
-  vi.useFakeTimers();
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-});
+fakeClockEachTest();
 
 describe("clearAnalyticsEvents", () => {
   test("empties the retired table in batches that it schedules itself, and touches nothing else", async () => {

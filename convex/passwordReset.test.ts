@@ -6,6 +6,7 @@ import { expectErrorCode, newBackend, type TestConvex } from "../testing/convex/
 import { captureResetCodes } from "../testing/convex/resetCodes";
 import { ann, bob } from "../testing/fixtures/accounts";
 import { signIn, signUp } from "../testing/world";
+import { fakeClockEachTest } from "../testing/world/clock";
 
 const MINUTE = 60_000;
 
@@ -29,12 +30,12 @@ async function sessionsOf(t: TestConvex) {
 
 describe("password reset", () => {
   let sent: ReturnType<typeof captureResetCodes>;
+  fakeClockEachTest();
+
   beforeEach(() => {
-    vi.useFakeTimers({ toFake: ["Date"] });
     sent = captureResetCodes();
   });
   afterEach(() => {
-    vi.useRealTimers();
     vi.unstubAllEnvs();
     vi.restoreAllMocks();
   });

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { describe, expect, test } from "vitest";
 import { api } from "./_generated/api";
 import { RENAME_BATCH } from "./model/accounts/profile";
 import * as users from "./users";
@@ -19,13 +19,9 @@ import {
   signUp,
   userOf,
 } from "../testing/world";
+import { fakeClockEachTest } from "../testing/world/clock";
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+fakeClockEachTest();
 
 async function rename(player: { as: Pick<TestConvex, "mutation"> }, username: string) {
   return await player.as.mutation(api.users.changeUsername, { username });

@@ -15,7 +15,6 @@ import { expectErrorCode, newBackend, type TestConvex } from "../testing/convex/
 import {
   deal,
   dealtAnime,
-  fakeRoomClock,
   memberView as view,
   newRoom,
   roomAndRound,
@@ -26,8 +25,9 @@ import {
   seedAnime,
   skipAs,
 } from "../testing/world";
+import { fakeClockEachTest } from "../testing/world/clock";
 
-fakeRoomClock();
+fakeClockEachTest();
 
 async function roomAnime(t: TestConvex, code: string): Promise<Id<"anime">> {
   return (await roomAndRound(t, code)).round!.animeId;

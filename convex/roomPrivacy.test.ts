@@ -4,7 +4,6 @@ import { ROOM_JOIN_LOCK_MS, ROOM_JOIN_MAX_FAILURES } from "./model/shared/rules"
 import { expectErrorCode, newBackend, type TestConvex } from "../testing/convex/backend";
 import { WRONG_GUESS } from "../testing/fixtures/anime";
 import {
-  fakeRoomClock,
   memberView,
   newRoom,
   roomAndRound,
@@ -12,8 +11,9 @@ import {
   seedAnime,
   type TestPlayer,
 } from "../testing/world";
+import { fakeClockEachTest } from "../testing/world/clock";
 
-fakeRoomClock();
+fakeClockEachTest();
 
 /** A room private to its link, hosted by the first player; its code and the link's secret. */
 async function privateRoom(host: TestPlayer, guests: TestPlayer[] = []) {

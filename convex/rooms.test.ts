@@ -16,7 +16,6 @@ import {
 } from "./model/shared/rules";
 import { expectErrorCode, newBackend, type TestConvex } from "../testing/convex/backend";
 import {
-  fakeRoomClock,
   memberView as view,
   newRoom,
   roomAndRound,
@@ -24,6 +23,7 @@ import {
   seedAnime,
   signedInAs,
 } from "../testing/world";
+import { fakeClockEachTest } from "../testing/world/clock";
 import { WRONG_GUESS } from "../testing/fixtures/anime";
 import { queryRunsCaused, touches } from "../testing/convex/concurrency/occ";
 import type { CallRecord } from "../testing/convex/concurrency/readWriteSets";
@@ -36,7 +36,7 @@ type Player = Awaited<ReturnType<typeof signedInAs>>;
 const SECONDS = 30;
 const STEP_MS = (SECONDS * 1000) / BLUR_STEPS_PX.length;
 
-fakeRoomClock();
+fakeClockEachTest();
 
 /** Everything that names an anime: its titles, AniList id and host, its clear cover. */
 function secretsOf(anime: Doc<"anime">): string[] {

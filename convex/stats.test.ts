@@ -3,23 +3,18 @@
  * day, across daylight-saving days and time-zone switches (which wait for the next reset, so
  * they buy no day); each ended round is recorded once, in the mutation that ended it.
  */
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
 import { addDays, daysBetween, streakAfterSolve } from "./model/game/stats";
 import { GUESSES_PER_ANIME, STATS_HISTORY_DAYS } from "./model/shared/rules";
 import { newBackend, playerInGame, type TestConvex } from "../testing/convex/backend";
 import { gameOf, signedInAs } from "../testing/world";
 import { WRONG_GUESS } from "../testing/fixtures/anime";
+import { fakeClockEachTest } from "../testing/world/clock";
 
 type Player = Awaited<ReturnType<typeof signedInAs>>;
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-});
+fakeClockEachTest();
 
 async function started(timeZone: string, at: string, poolSize = 40) {
   vi.setSystemTime(new Date(at));

@@ -3,7 +3,7 @@
  * the day's counters and the boards' statistics, counting each exactly once whatever happens to
  * it (stopped mid-batch, run twice at once, replayed), and restarts itself when it stalls.
  */
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import type { MutationCtx } from "./_generated/server";
@@ -20,17 +20,11 @@ import { recordCall } from "../testing/convex/concurrency/recordCall";
 import { touches, type PlacedWrite } from "../testing/convex/concurrency/occ";
 import type { CallRecord } from "../testing/convex/concurrency/readWriteSets";
 import { indexFields } from "../testing/convex/concurrency/schemaIndexes";
+import { fakeClockEachTest } from "../testing/world/clock";
 
 const TODAY = "2026-11-26";
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
-  vi.setSystemTime(new Date(`${TODAY}T12:00:00Z`));
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-});
+fakeClockEachTest(`${TODAY}T12:00:00Z`);
 
 async function solve(t: TestConvex, player: TestPlayer) {
   return await guessAs(player, (await dealtAnime(t, player)).answers[0]);

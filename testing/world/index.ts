@@ -34,14 +34,7 @@ export {
   syncAs,
   viewOf,
 } from "./game";
-export {
-  fakeRoomClock,
-  memberView,
-  newRoom,
-  roomAndRound,
-  roomPlayers,
-  ROOM_TEST_DAY,
-} from "./rooms";
+export { memberView, newRoom, roomAndRound, roomPlayers } from "./rooms";
 export {
   dailyAnime,
   dailyResultsAs,

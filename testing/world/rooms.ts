@@ -1,26 +1,8 @@
-import { afterEach, beforeEach, vi } from "vitest";
 import { api } from "../../convex/_generated/api";
 import type { Doc } from "../../convex/_generated/dataModel";
 import type { MemberView } from "../../convex/model/rooms/view";
 import { signedInAs, type TestPlayer } from "./players";
 import type { Player, World } from "./world";
-
-/** The day the room tests play on. */
-export const ROOM_TEST_DAY = new Date("2026-11-21T12:00:00Z");
-
-/**
- * Fakes the clock for the tests of the file that calls it: rounds, presence and locks run on
- * scheduled functions and `Date.now`, which the tests move by hand.
- */
-export function fakeRoomClock() {
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
-    vi.setSystemTime(ROOM_TEST_DAY);
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
-}
 
 /** `count` players, Player0, Player1…, made directly in the database (`signedInAs`). */
 export async function roomPlayers(world: World, count: number): Promise<TestPlayer[]> {
