@@ -9,7 +9,12 @@
  * failure or any other shape of game leaves everything to the app, at once; so does a call still
  * unanswered after OPEN_LIMIT_MS (openCall.ts), which then paints nothing.
  */
-import { TIME_ZONE_STORAGE_KEY, TOKEN_STORAGE_KEY, type BootGame } from "./protocol";
+import {
+  PAINTED_CLUE_TIMING,
+  TIME_ZONE_STORAGE_KEY,
+  TOKEN_STORAGE_KEY,
+  type BootGame,
+} from "./protocol";
 import { sendOpen } from "./openCall";
 import { paintRound } from "./paintRound";
 import type { RoundTemplate } from "./roundTemplate";
@@ -18,7 +23,7 @@ import { pageChunks, readBootData, startApp } from "./startApp";
 /** Put in by the build: the game screen's template. */
 declare const ROUND_TEMPLATE: RoundTemplate;
 
-/** How long after painting the round the app waits for the browser to report that paint. */
+/** How long after painting the round the app waits for the browser to report the clue's paint. */
 const PAINT_REPORT_LIMIT_MS = 500;
 /** A token about to expire is not sent: the app signs in afresh instead. */
 const TOKEN_MARGIN_MS = 30_000;
@@ -56,8 +61,11 @@ function preconnect(origin: string) {
   document.head.append(link);
 }
 
-/** Runs `then` once the browser has reported painting something in `main` (or soon anyway). */
-function afterPaintIn(main: HTMLElement, then: () => void) {
+/**
+ * Runs `then` once the browser has reported painting the clue paintRound marked (or soon anyway).
+ * Element Timing reports that element's own paint, whatever else is larger on the page.
+ */
+function afterCluePainted(then: () => void) {
   let observer: PerformanceObserver | null = null;
   let done = false;
   const once = () => {
@@ -66,12 +74,12 @@ function afterPaintIn(main: HTMLElement, then: () => void) {
     observer?.disconnect();
     then();
   };
-  if (PerformanceObserver.supportedEntryTypes?.includes("largest-contentful-paint")) {
+  if (PerformanceObserver.supportedEntryTypes?.includes("element")) {
     observer = new PerformanceObserver((list) => {
-      const entries = list.getEntries() as (PerformanceEntry & { element?: Element | null })[];
-      if (entries.some(({ element }) => element != null && main.contains(element))) once();
+      const entries = list.getEntries() as (PerformanceEntry & { identifier?: string })[];
+      if (entries.some(({ identifier }) => identifier === PAINTED_CLUE_TIMING)) once();
     });
-    observer.observe({ type: "largest-contentful-paint", buffered: true });
+    observer.observe({ type: "element", buffered: true });
   } else {
     requestAnimationFrame(() => setTimeout(once));
   }
@@ -100,7 +108,7 @@ function open() {
       // Left to the app, as any other failure.
     }
     if (main === null) start();
-    else afterPaintIn(main, start);
+    else afterCluePainted(start);
   });
 }
 

@@ -5,7 +5,7 @@ import { afterEach, beforeAll, expect, test } from "vitest";
 import { renderRoundTemplate } from "@/entry-prerender";
 import { TEMPLATE_SAMPLE_VIEW } from "./makeRoundTemplate";
 import { paintRound } from "./paintRound";
-import type { BootAnswer, BootGame } from "./protocol";
+import { PAINTED_CLUE_TIMING, type BootAnswer, type BootGame } from "./protocol";
 import type { RoundTemplate } from "./roundTemplate";
 
 let template: RoundTemplate;
@@ -41,6 +41,15 @@ test("the painted round shows the clue with a read-only box and disabled buttons
     "Skip",
   ]);
   for (const button of buttons) expect(button).toBeDisabled();
+});
+
+test("the painted clue alone is marked for Element Timing, so the boot sees it shown", () => {
+  const main = pageWithEmptyMain();
+  paintRound(answered(sample), template);
+  const marked = main.querySelectorAll("[elementtiming]");
+  expect(marked).toHaveLength(1);
+  expect(marked[0]).toBe(screen.getByText(TEMPLATE_SAMPLE_VIEW.round!.clue));
+  expect(marked[0]).toHaveAttribute("elementtiming", PAINTED_CLUE_TIMING);
 });
 
 test("nothing is painted once React has the page, over anything there, or without a round", () => {

@@ -1,5 +1,5 @@
 import type { GameView } from "@convex/model/game/view";
-import type { BootGame } from "./protocol";
+import { PAINTED_CLUE_TIMING, type BootGame } from "./protocol";
 import { fillRoundTemplate, type RoundTemplate } from "./roundTemplate";
 
 /**
@@ -13,6 +13,14 @@ export function makeInert(round: HTMLElement): void {
   for (const button of round.querySelectorAll("button")) button.disabled = true;
 }
 
+/** Names the painted clue for Element Timing, so that the boot learns when it is on screen. */
+function markClue(main: HTMLElement, clue: string): void {
+  const element = [...main.querySelectorAll("*")].find(
+    (candidate) => candidate.childElementCount === 0 && candidate.textContent === clue,
+  );
+  element?.setAttribute("elementtiming", PAINTED_CLUE_TIMING);
+}
+
 /**
  * Paints the answer's round, inert, in the page's <main>, which start.ts emptied, unless React
  * has rendered the page meanwhile or the game has no template; the <main> it painted in.
@@ -23,8 +31,10 @@ export function paintRound(call: BootGame, template: RoundTemplate): HTMLElement
   const answer = call.answer;
   const game = answer?.status === "success" ? (answer.value as GameView | null) : null;
   const markup = fillRoundTemplate(template, game);
-  if (markup === null) return null;
+  const clue = game?.round?.clue;
+  if (markup === null || clue === undefined) return null;
   main.innerHTML = markup;
   makeInert(main);
+  markClue(main, clue);
   return main;
 }

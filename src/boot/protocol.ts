@@ -23,6 +23,13 @@ export const RETURNING_PLAYER_ATTRIBUTE = "data-returning-player";
 /** The page whose round the boot asks Convex for and paints. */
 export const GAME_ROUTE = "/game";
 
+/**
+ * The Element Timing name of the clue the boot paints (its `elementtiming` attribute): the boot
+ * starts the app once the browser reports that paint. The clue, not the page's largest paint,
+ * which may be another element (the top bar's title, or the cover once React shows it).
+ */
+export const PAINTED_CLUE_TIMING = "painted-clue";
+
 /** How long the app's scripts wait for the boot's round at most: a slow answer holds nothing. */
 export const APP_WAIT_LIMIT_MS = 1000;
 
