@@ -72,7 +72,13 @@ test("How to Play explains the rules and closes with Got it!", async ({ page }) 
   await expect(dialog).toBeHidden();
 });
 
-test("sign-up shows each rule's message, then creates the account", async ({ page }) => {
+// A test that signs up through the page asks for the backend fixture, which resets the server:
+// newPlayer's names restart in each worker, so on a server an earlier run or another worker left
+// the address may be taken, and the sign-up refused ("This email is already registered").
+test("sign-up shows each rule's message, then creates the account", async ({
+  page,
+  backend: _freshServer,
+}) => {
   const player = newPlayer("newbie");
   await page.goto("/");
   const dialog = await openSignUp(page);
@@ -167,7 +173,7 @@ test("repeated wrong passwords lock the account", async ({ page, backend }) => {
   await expect(alert).toHaveText("Too many failed attempts. Please try again later");
 });
 
-test("keyboard alone is enough to sign up", async ({ page }) => {
+test("keyboard alone is enough to sign up", async ({ page, backend: _freshServer }) => {
   const player = newPlayer("keys");
   await page.goto("/");
   const login = page.getByRole("banner").getByRole("button", { name: "Login" });
