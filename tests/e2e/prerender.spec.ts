@@ -226,7 +226,9 @@ test("a returning player's landing page hides the visitor's controls and starts 
     await released;
     await route.continue();
   });
-  await page.goto("/");
+  // Not until "load": the app's script, started once the paint is reported, may be added before
+  // the page's last file has come, and then holds the load event as long as its request is held.
+  await page.goto("/", { waitUntil: "commit" });
   await expect(page.getByRole("heading", { level: 1, name: "Anime Guess" })).toBeVisible();
   // Not theirs: in the page (nothing moves when the app renders), but hidden.
   await expect(page.getByRole("button", { name: "Start Playing" })).toBeHidden();
