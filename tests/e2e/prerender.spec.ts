@@ -213,11 +213,14 @@ test("a returning player's landing page hides the visitor's controls and starts 
   // A stored token (src/boot/protocol.ts) whose session Convex Auth no longer has: once the app
   // has rendered the page anew, the player is a visitor after all.
   await page.addInitScript((key) => localStorage.setItem(key, "stale-token"), TOKEN_STORAGE_KEY);
-  // Observed before the page's own script observes it: the moment the paint is reported.
+  // The moment of the first paint, as the browser reports it. Not the moment this observer hears
+  // of it: the page's own observer may hear first, and start the app a moment before.
   await page.addInitScript(() => {
-    new PerformanceObserver((_list, observer) => {
+    new PerformanceObserver((list, observer) => {
       observer.disconnect();
-      (window as Window & { paintReportedAt?: number }).paintReportedAt = performance.now();
+      (window as Window & { firstPaintAt?: number }).firstPaintAt = Math.min(
+        ...list.getEntries().map((entry) => entry.startTime),
+      );
     }).observe({ type: "paint", buffered: true });
   });
   let release = () => {};
@@ -236,8 +239,8 @@ test("a returning player's landing page hides the visitor's controls and starts 
   release();
   await expect(page.getByRole("banner").getByRole("button", { name: "Login" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Start Playing" })).toBeVisible();
-  const { paintReportedAt, firstScriptAt } = await page.evaluate(() => ({
-    paintReportedAt: (window as Window & { paintReportedAt?: number }).paintReportedAt ?? Infinity,
+  const { firstPaintAt, firstScriptAt } = await page.evaluate(() => ({
+    firstPaintAt: (window as Window & { firstPaintAt?: number }).firstPaintAt ?? Infinity,
     firstScriptAt: Math.min(
       ...performance
         .getEntriesByType("resource")
@@ -245,5 +248,6 @@ test("a returning player's landing page hides the visitor's controls and starts 
         .map((entry) => entry.startTime),
     ),
   }));
-  expect(firstScriptAt).toBeGreaterThanOrEqual(paintReportedAt);
+  // No download of the app's competes with that paint.
+  expect(firstScriptAt).toBeGreaterThanOrEqual(firstPaintAt);
 });
