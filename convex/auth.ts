@@ -20,7 +20,11 @@ import {
   resetProblem,
   signUpProblem,
 } from "./model/shared/accounts";
-import { passwordResetEmail, resetSender } from "./model/accounts/passwordReset";
+import {
+  passwordResetEmail,
+  ResetCodeNotSent,
+  resetSetupProblem,
+} from "./model/accounts/passwordReset";
 import { appError } from "./model/shared/errors";
 import { retrieveFailureCode } from "./model/accounts/credentials";
 import { createPlayer } from "./model/accounts/users";
@@ -77,17 +81,31 @@ async function signInWithPassword(params: Params, ctx: Ctx) {
 
 /**
  * Sends a reset code when the address has an account (and has not had too many codes this hour).
- * Resolves the same way either way: the reply never tells whether an address has an account.
+ * Resolves the same way either way, and whether or not the send worked: the reply never tells
+ * whether an address has an account. A send that fails is for the operator's log, and costs the
+ * player nothing (`returnResetCode`).
  */
 async function requestReset(params: Params, ctx: Ctx) {
   const email = asString(params.email);
   const problem = resetRequestProblem({ email });
   if (problem) throw appError(problem);
-  if (resetSender() === null) throw appError("RESET_NOT_SET_UP");
+  const setupProblem = resetSetupProblem();
+  if (setupProblem !== null) {
+    console.error(setupProblem);
+    throw appError("RESET_NOT_SET_UP");
+  }
   const address = normalizeEmail(email!);
-  const accountId = await ctx.runMutation(internal.users.takeResetCode, { email: address });
-  if (accountId !== null) {
-    await signInViaProvider(ctx, passwordResetEmail, { accountId, params: { email: address } });
+  const reserved = await ctx.runMutation(internal.users.takeResetCode, { email: address });
+  if (reserved === null) return null;
+  try {
+    await signInViaProvider(ctx, passwordResetEmail, {
+      accountId: reserved.accountId,
+      params: { email: address },
+    });
+  } catch (error) {
+    if (!(error instanceof ResetCodeNotSent)) throw error;
+    console.error(error.message);
+    await ctx.runMutation(internal.users.returnResetCode, { reserved, unsentCode: error.code });
   }
   return null;
 }

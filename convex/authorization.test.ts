@@ -596,6 +596,7 @@ const internalOnly = [
   "users:passwordAccount",
   "users:passwordLogin",
   "users:purgeAccount",
+  "users:returnResetCode",
   "users:takeResetCode",
 ];
 

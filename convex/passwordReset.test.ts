@@ -154,29 +154,100 @@ describe("password reset", () => {
     const t = newBackend();
     await signUp(t, ann);
     vi.unstubAllEnvs();
+    const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
     expect(await t.query(api.users.passwordResetAvailable, {})).toBe(false);
     await expectErrorCode(requestCode(t, ann.email), "RESET_NOT_SET_UP");
+    expect(error).toHaveBeenCalledWith(expect.stringContaining("set AUTH_RESEND_KEY"));
     await expectErrorCode(requestCode(t, "nobody@example.com"), "RESET_NOT_SET_UP");
     expect(sent).toEqual([]);
   });
 
-  test("with AUTH_RESEND_KEY set, the code goes out through Resend's API", async () => {
-    const t = newBackend();
-    await signUp(t, ann);
+  /** Resend's API, stubbed: each send answers as `answer` says (a refusal, or a sent e-mail). */
+  function stubResend(answer: () => "sent" | "refused") {
     vi.unstubAllEnvs();
     vi.stubEnv("AUTH_RESEND_KEY", "re_test_key");
-    const requests: { url: string; body: { to: string[]; text: string } }[] = [];
+    vi.stubEnv("AUTH_EMAIL_FROM", "Anime Guess <no-reply@anime-guess.example>");
+    const requests: { url: string; body: { from: string; to: string[]; text: string } }[] = [];
     vi.stubGlobal("fetch", (url: string, init: RequestInit) => {
       requests.push({ url, body: JSON.parse(init.body as string) as (typeof requests)[0]["body"] });
-      return Promise.resolve(Response.json({ id: "email-1" }));
+      if (answer() === "sent") return Promise.resolve(Response.json({ id: "email-1" }));
+      const refusal = { name: "validation_error", message: "The domain is not verified" };
+      return Promise.resolve(Response.json({ ...refusal, statusCode: 403 }, { status: 403 }));
     });
+    const codes = () => requests.map((request) => /code is (\d{8})/.exec(request.body.text)![1]);
+    return { requests, codes };
+  }
+
+  test("with AUTH_RESEND_KEY and AUTH_EMAIL_FROM set, the code goes out through Resend's API, from that sender", async () => {
+    const t = newBackend();
+    await signUp(t, ann);
+    const { requests, codes } = stubResend(() => "sent");
     expect(await t.query(api.users.passwordResetAvailable, {})).toBe(true);
     await requestCode(t, ann.email);
     expect(requests).toHaveLength(1);
     expect(requests[0].url).toMatch(/^https:\/\/api\.resend\.com\/emails/);
+    expect(requests[0].body.from).toBe("Anime Guess <no-reply@anime-guess.example>");
     expect(requests[0].body.to).toEqual([ann.email]);
-    const code = /code is (\d{8})/.exec(requests[0].body.text)![1];
-    await resetWith(t, ann.email, code);
+    await resetWith(t, ann.email, codes()[0]);
+    vi.unstubAllGlobals();
+  });
+
+  test("AUTH_RESEND_KEY without AUTH_EMAIL_FROM is not set up: Resend's shared sender would reach nobody", async () => {
+    const t = newBackend();
+    await signUp(t, ann);
+    const { requests } = stubResend(() => "sent");
+    vi.stubEnv("AUTH_EMAIL_FROM", undefined);
+    const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    expect(await t.query(api.users.passwordResetAvailable, {})).toBe(false);
+    await expectErrorCode(requestCode(t, ann.email), "RESET_NOT_SET_UP");
+    expect(requests).toEqual([]);
+    expect(error).toHaveBeenCalledWith(expect.stringContaining("without AUTH_EMAIL_FROM"));
+    vi.unstubAllGlobals();
+  });
+
+  test("without SITE_URL nothing is sent: reset says it is not set up", async () => {
+    const t = newBackend();
+    await signUp(t, ann);
+    const { requests } = stubResend(() => "sent");
+    vi.stubEnv("SITE_URL", undefined);
+    const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    expect(await t.query(api.users.passwordResetAvailable, {})).toBe(false);
+    await expectErrorCode(requestCode(t, ann.email), "RESET_NOT_SET_UP");
+    expect(requests).toEqual([]);
+    expect(error).toHaveBeenCalledWith(expect.stringContaining("SITE_URL"));
+    vi.unstubAllGlobals();
+  });
+
+  test("a send Resend refuses: the same answer as any address, the operator's log says why, the code in the inbox still works", async () => {
+    const t = newBackend();
+    await signUp(t, ann);
+    let refuse = false;
+    const { requests, codes } = stubResend(() => (refuse ? "refused" : "sent"));
+    await requestCode(t, ann.email); // delivered: the code in ann's inbox
+    refuse = true;
+    const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const answer = await requestCode(t, ann.email);
+    expect(requests).toHaveLength(2);
+    expect(answer).toEqual(await requestCode(t, "nobody@example.com"));
+    expect(answer).toEqual({ tokens: null });
+    expect(error).toHaveBeenCalledWith(expect.stringContaining("The domain is not verified"));
+    // The refused code was never delivered, and the one delivered before still works.
+    await expectErrorCode(resetWith(t, ann.email, codes()[1]), "RESET_CODE_INVALID");
+    await resetWith(t, ann.email, codes()[0]);
+    vi.unstubAllGlobals();
+  });
+
+  test(`sends that fail do not count toward the ${RESET_CODES_PER_HOUR} codes an hour`, async () => {
+    const t = newBackend();
+    await signUp(t, ann);
+    let refuse = true;
+    const { requests, codes } = stubResend(() => (refuse ? "refused" : "sent"));
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    for (let i = 0; i < RESET_CODES_PER_HOUR + 1; i++) await requestCode(t, ann.email);
+    refuse = false;
+    await requestCode(t, ann.email);
+    expect(requests).toHaveLength(RESET_CODES_PER_HOUR + 2);
+    await resetWith(t, ann.email, codes().at(-1)!);
     vi.unstubAllGlobals();
   });
 });

@@ -46,8 +46,18 @@ export const passwordResetAvailable = query({
 
 export const takeResetCode = internalMutation({
   args: { email: v.string() },
-  returns: nullable(v.id("authAccounts")),
+  returns: nullable(Reset.reservedCodeValidator),
   handler: async (ctx, { email }) => await Reset.takeResetCode(ctx, email),
+});
+
+/** A reserved code that could not be sent: see `returnResetCode`. */
+export const returnResetCode = internalMutation({
+  args: { reserved: Reset.reservedCodeValidator, unsentCode: v.string() },
+  returns: v.null(),
+  handler: async (ctx, { reserved, unsentCode }) => {
+    await Reset.returnResetCode(ctx, reserved, unsentCode);
+    return null;
+  },
 });
 
 export const passwordAccount = internalQuery({
