@@ -50,6 +50,7 @@ describe("npm run smoke:anilist", () => {
   });
 
   test.each([
+    ["invalid-items", "FAILED: the most popular page should hold no refused anime"],
     ["403", "FAILED: the refresh would not accept this page: HTTP 403: Forbidden."],
     [
       "complexity",

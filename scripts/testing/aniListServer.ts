@@ -1,10 +1,12 @@
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
+import invalidItems from "@testing/fixtures/anilist/invalid-items.json";
 import page from "@testing/fixtures/anilist/page-1.json";
 import { testCoverResponse } from "@testing/fixtures/covers";
 
 /** How the stand-in answers: as AniList and its image host do, or each way the refresh refuses. */
-export type AniListMode = "ok" | "403" | "complexity" | "cover-503" | "cover-html";
+export type AniListMode =
+  "ok" | "invalid-items" | "403" | "complexity" | "cover-503" | "cover-html";
 
 /**
  * AniList and its image host on 127.0.0.1, for `npm run smoke:anilist` offline: the recorded
@@ -32,6 +34,8 @@ export async function aniListServer(mode: AniListMode) {
               errors: [{ message: "Max query complexity", status: 400 }],
             }),
           );
+        } else if (mode === "invalid-items") {
+          response.writeHead(200, headers).end(JSON.stringify(invalidItems));
         } else {
           const media = page.data.Page.media.map((item) => ({
             ...item,
