@@ -14,6 +14,29 @@ import { parseEnv } from "node:util";
 const SITE_URL = "http://localhost:5173";
 const root = process.cwd();
 
+/**
+ * The local Convex backend runs "use node" functions (the cover maker) with this machine's Node,
+ * and only on Node 20, 22 or 24; Vite, ESLint and jsdom need 20.19, 22.13 or later. Any other
+ * version fails later and far from the cause, so it stops here (package.json `engines`, .nvmrc).
+ */
+function nodeVersionProblem(version) {
+  const [major, minor] = version.split(".").map(Number);
+  const minimum = { 20: 19, 22: 13, 24: 0 }[major];
+  if (minimum !== undefined && minor >= minimum) return null;
+  return (
+    `\`npm run dev\` needs Node 20.19+, 22.13+ or 24 (this is Node ${version}): the local Convex\n` +
+    `backend runs the game's "use node" functions only on Node 20, 22 or 24.\n` +
+    `With nvm: \`nvm install\` (it reads .nvmrc: Node 22), then \`npm run dev\` again.\n` +
+    `Without it: install Node 22 LTS from https://nodejs.org.\n`
+  );
+}
+
+const nodeProblem = nodeVersionProblem(process.versions.node);
+if (nodeProblem !== null) {
+  process.stderr.write(nodeProblem);
+  process.exit(1);
+}
+
 function binOf(packageName) {
   const packageDir = path.join(root, "node_modules", packageName);
   const { bin } = JSON.parse(readFileSync(path.join(packageDir, "package.json"), "utf8"));

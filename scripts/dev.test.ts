@@ -42,7 +42,13 @@ function stubPackage(root: string, name: string, source: string) {
   writeFileSync(path.join(dir, "bin.mjs"), source);
 }
 
-function startDev(fails: string) {
+/** Runs dev.mjs as if on Node `version`: a preload overrides what the script reads. */
+function onNode(version: string): string[] {
+  const preload = `Object.defineProperty(process.versions, "node", { value: "${version}" });`;
+  return ["--import", `data:text/javascript,${encodeURIComponent(preload)}`];
+}
+
+function startDev(fails: string, nodeArgs: string[] = []) {
   project = mkdtempSync(path.join(tmpdir(), "dev-mjs-"));
   stubPackage(project, "convex", convexStub);
   stubPackage(project, "vite", viteStub);
@@ -50,7 +56,7 @@ function startDev(fails: string) {
   const env: NodeJS.ProcessEnv = { ...process.env, STUB_CONVEX_FAILS: fails };
   delete env.CONVEX_DEPLOYMENT;
   delete env.CONVEX_SELF_HOSTED_URL;
-  const child = spawn(process.execPath, ["dev.mjs"], { cwd: project, env });
+  const child = spawn(process.execPath, [...nodeArgs, "dev.mjs"], { cwd: project, env });
   let output = "";
   child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -60,8 +66,11 @@ function startDev(fails: string) {
   return { child, output: () => output, closed };
 }
 
-function runDev(fails: string): Promise<{ status: number | null; output: string }> {
-  return startDev(fails).closed;
+function runDev(
+  fails: string,
+  nodeArgs: string[] = [],
+): Promise<{ status: number | null; output: string }> {
+  return startDev(fails, nodeArgs).closed;
 }
 
 function expectOfflineHelp(output: string) {
@@ -105,5 +114,34 @@ describe("npm run dev", () => {
     await dev.closed;
     expect(dev.output()).toContain("[convex] convex dev --run catalogue:fillPool");
     expect(dev.output()).toContain("npx convex run catalogue:poolReport --watch");
+  });
+});
+
+describe("npm run dev on a Node the local backend cannot run", () => {
+  test.each(["18.20.4", "20.18.1", "21.7.3", "23.11.0", "26.1.0"])(
+    "on Node %s it starts nothing and says which Node to install",
+    async (version) => {
+      const dev = startDev("", onNode(version));
+      // On a Node it accepts, dev.mjs runs until stopped: stop it, so the test fails, not hangs.
+      const stop = setTimeout(() => dev.child.kill("SIGTERM"), 10_000);
+      const { status, output } = await dev.closed;
+      clearTimeout(stop);
+      expect(status).toBe(1);
+      expect(output).toContain(`this is Node ${version}`);
+      expect(output).toContain("only on Node 20, 22 or 24");
+      expect(output).toContain("`nvm install` (it reads .nvmrc: Node 22)");
+      // Neither the Convex CLI nor Vite ran.
+      expect(output).not.toContain("catalogue:poolReport");
+    },
+  );
+
+  test.each(["20.19.0", "22.13.0", "24.1.0"])("on Node %s it goes on", async (version) => {
+    const dev = startDev("", onNode(version));
+    await vi.waitFor(() => expect(dev.output()).toContain("[convex] convex dev"), {
+      timeout: 10_000,
+    });
+    dev.child.kill("SIGTERM");
+    await dev.closed;
+    expect(dev.output()).not.toContain("needs Node");
   });
 });

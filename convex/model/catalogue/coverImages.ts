@@ -15,6 +15,12 @@ export const CLEAR_WIDTH_PX = 512;
 /** Refused without decoding: no cover is anywhere near this. */
 export const MAX_COVER_BYTES = 10 * 1024 * 1024;
 export const COVER_FETCH_TIMEOUT_MS = 15_000;
+/**
+ * Sent with every cover download: Node's fetch says only "node", which image CDNs' bot filters
+ * may refuse; this names a browser-compatible client and the game (`npm run smoke:anilist` shows
+ * what the image host answers to it).
+ */
+export const COVER_USER_AGENT = "Mozilla/5.0 (compatible; AnimeGuess/1.0; cover maker)";
 
 /**
  * The width of the image for a blur of `blurPx` at the reference width: one pixel per blur
@@ -84,7 +90,10 @@ export async function fetchCover(url: string): Promise<FetchedCover> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), COVER_FETCH_TIMEOUT_MS);
   try {
-    const response = await fetch(url, { signal: controller.signal });
+    const response = await fetch(url, {
+      signal: controller.signal,
+      headers: { "User-Agent": COVER_USER_AGENT },
+    });
     if (!response.ok) return { ok: false, error: `HTTP ${response.status}` };
     const type = response.headers.get("content-type") ?? "";
     if (!type.startsWith("image/")) return { ok: false, error: `not an image: "${type}"` };
