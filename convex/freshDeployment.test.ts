@@ -303,7 +303,7 @@ describe("covers whose image host fails", () => {
     const t = newBackend();
     stubAniList(
       { 1: [page1()], 2: [page2()] },
-      { covers: async () => new Response("Bad Gateway", { status: 502 }) },
+      { covers: () => Promise.resolve(new Response("Bad Gateway", { status: 502 })) },
     );
     const player = await signUp(t);
     await openGameAs(player);
