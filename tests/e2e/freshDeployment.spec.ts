@@ -132,3 +132,25 @@ test("a refresh that died says so, and Try again starts a new one", async ({ pag
   await page.getByRole("button", { name: "Try again" }).click();
   await expect(preparing(page)).toBeVisible();
 });
+
+test("a room's Start on an empty pool waits for it in the lobby, then the game starts by itself", async ({
+  page,
+  backend,
+}) => {
+  await backend.aniList({ catalogue: "held", covers: "held" });
+  await backend.signIn(page);
+  await page.goto("/room");
+  await page.getByRole("button", { name: "Make a room" }).click();
+  await expect(page.getByTestId("room-code")).toBeVisible();
+
+  await page.getByRole("button", { name: "Start" }).click();
+  await expect(preparing(page)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Start" })).toHaveCount(0);
+  await backend.aniList({ catalogue: "up" });
+  await expect(page.getByText("0 of 3 anime ready", { exact: true })).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await screenshots(page, "room-pool-wait");
+
+  await backend.aniList({ covers: "up" });
+  await expect(page.getByText(/^Round 1 \/ 5/)).toBeVisible({ timeout: 15_000 });
+});
