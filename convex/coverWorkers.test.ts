@@ -233,6 +233,23 @@ describe("a cover whose host fails for a passing reason", () => {
     expect(await pendingRuns(t)).toHaveLength(0);
   });
 
+  test("a due retry a dead worker still claims is waited for until its claim ends, not spun on", async () => {
+    const t = newBackend();
+    const [animeId] = await newAnime(t, 1);
+    const claimEnds = Date.now() + CLAIM_MS;
+    await t.run(async (ctx) => {
+      await ctx.db.patch("anime", animeId, {
+        coverRetryAt: Date.now() - 1_000,
+        coverTries: 1,
+        coverClaim: { token: "dead-worker", until: claimEnds },
+      });
+      await startCoverWorkers(ctx, Date.now());
+    });
+    const waiting = await pendingRuns(t);
+    expect(waiting).toHaveLength(1);
+    expect(waiting[0].scheduledTime).toBe(claimEnds);
+  });
+
   test("a refusal that would not change (404) is missing at once, with no retry", async () => {
     const t = newBackend();
     const [animeId] = await newAnime(t, 1);

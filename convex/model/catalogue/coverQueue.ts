@@ -80,13 +80,18 @@ async function dueRetries(ctx: QueryCtx, now: number): Promise<Doc<"anime">[]> {
     .take(CLAIM_SCAN);
 }
 
-/** The earliest retry a cover waits for, or null. */
+/**
+ * When the next retry can be claimed, or null when no cover waits for one: the earliest retry
+ * time, or a claim's end for a retry claimed by a worker that died (a run scheduled before would
+ * find nothing to claim, again and again).
+ */
 async function nextRetryAt(ctx: QueryCtx): Promise<number | null> {
-  const next = await ctx.db
+  const waiting = await ctx.db
     .query("anime")
     .withIndex("by_coverRetryAt", (q) => q.gte("coverRetryAt", 0))
-    .first();
-  return next?.coverRetryAt ?? null;
+    .take(CLAIM_SCAN);
+  const times = waiting.map((anime) => Math.max(anime.coverRetryAt!, anime.coverClaim?.until ?? 0));
+  return times.length === 0 ? null : Math.min(...times);
 }
 
 function isClaimable(anime: Doc<"anime">, now: number): boolean {
