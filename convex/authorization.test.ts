@@ -198,7 +198,21 @@ const audit: Record<PublicFunctionName, Row | Row[]> = {
         refresh: "none",
         pagesFetched: 0,
         waitingUntil: null,
+        stalled: false,
+        coversQueued: false,
+        coversRetrying: 0,
+        nextCoverRetryAt: null,
+        stuck: false,
       }),
+  },
+  "catalogue:fillAgain": {
+    args: {},
+    expected: signedInOnly(),
+    // Anime are ready: nothing to fill, no refresh started.
+    allowed: async ({ t }) =>
+      expect(
+        await t.run(async (ctx) => await ctx.db.query("catalogueRefreshes").first()),
+      ).toBeNull(),
   },
   "game:state": { args: {}, prepare: startGame, expected: signedInOnly() },
   "game:start": {
@@ -566,12 +580,13 @@ const internalOnly = [
   "catalogue:refreshDaily",
   "catalogue:refreshNow",
   "catalogue:storePage",
+  "catalogue:watch",
   "coverMaker:work",
   "covers:claim",
   "covers:deleteRetired",
+  "covers:failed",
   "covers:finishRun",
   "covers:forToken",
-  "covers:markMissing",
   "covers:release",
   "covers:startWorkers",
   "covers:store",

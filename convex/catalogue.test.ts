@@ -5,7 +5,7 @@ import {
   ensurePool,
   MAX_PAGE_TRIES,
   PAGE_INTERVAL_MS,
-  STALE_REFRESH_MS,
+  DEAD_REFRESH_MS,
 } from "./model/catalogue/refresh";
 import crons from "./crons";
 import { newBackend, type TestConvex } from "../testing/convex/backend";
@@ -315,7 +315,7 @@ describe("starting a refresh", () => {
     expect(last).toMatchObject({ _id: first, status: "succeeded" });
   });
 
-  test("a refresh stuck as running for 30 minutes is given up for a new one", async () => {
+  test("a refresh running with no progress for 2 minutes is given up for a new one", async () => {
     const t = newBackend();
     stubAniList({ 1: [json(fixture("page-1"))], 2: [json(fixture("page-2"))] });
     const stuck = await t.run(
@@ -323,7 +323,8 @@ describe("starting a refresh", () => {
         await ctx.db.insert("catalogueRefreshes", {
           trigger: "daily",
           status: "running",
-          startedAt: Date.now() - STALE_REFRESH_MS,
+          startedAt: Date.now() - 10 * DEAD_REFRESH_MS,
+          progressAt: Date.now() - DEAD_REFRESH_MS,
           pagesFetched: 3,
           itemCount: 150,
           invalidCount: 0,
@@ -338,7 +339,7 @@ describe("starting a refresh", () => {
     const given = await t.run(async (ctx) => await ctx.db.get("catalogueRefreshes", stuck));
     expect(given).toMatchObject({
       status: "failed",
-      errors: ["abandoned: still running after 30 minutes"],
+      errors: ["no progress for 2 minutes"],
     });
   });
 

@@ -2,7 +2,7 @@ import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { internalAction, internalMutation, internalQuery } from "./_generated/server";
-import { playerQuery } from "./functions";
+import { playerMutation, playerQuery } from "./functions";
 import { fetchCataloguePage } from "./model/catalogue/anilist";
 import * as Pool from "./model/catalogue/pool";
 import * as Refresh from "./model/catalogue/refresh";
@@ -15,6 +15,20 @@ export const poolStatus = playerQuery({
   args: {},
   returns: Pool.poolStatusValidator,
   handler: async (ctx) => await Pool.poolStatus(ctx),
+});
+
+/**
+ * The waiting screen's Try again, when nothing fills the pool any more (a refresh that failed or
+ * died, covers that could not be made): starts a refresh unless an anime is ready, one is running
+ * or covers are on their way, so however often players press it, at most one refresh runs.
+ */
+export const fillAgain = playerMutation({
+  args: {},
+  returns: v.null(),
+  handler: async (ctx): Promise<null> => {
+    await Refresh.ensurePool(ctx);
+    return null;
+  },
 });
 
 /**
@@ -53,6 +67,16 @@ export const refreshDaily = internalMutation({
     await Refresh.startRefresh(ctx, "daily"),
 });
 
+/** A refresh's watch (`Refresh.watchRefresh`): a refresh that stopped making progress is failed. */
+export const watch = internalMutation({
+  args: { refreshId: v.id("catalogueRefreshes") },
+  returns: v.null(),
+  handler: async (ctx, { refreshId }): Promise<null> => {
+    await Refresh.watchRefresh(ctx, refreshId);
+    return null;
+  },
+});
+
 export const isRunning = internalQuery({
   args: { refreshId: v.id("catalogueRefreshes") },
   returns: v.boolean(),
@@ -66,7 +90,7 @@ export const fetchPage = internalAction({
   returns: v.null(),
   handler: async (ctx, scheduled): Promise<null> => {
     const { refreshId, page, attempt } = scheduled;
-    // A refresh abandoned as stale must not keep sending requests beside its successor.
+    // A refresh failed as dead must not keep sending requests beside its successor.
     if (!(await ctx.runQuery(internal.catalogue.isRunning, { refreshId }))) return null;
     const result = await fetchCataloguePage(page);
     if (!result.ok) {

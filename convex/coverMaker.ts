@@ -14,9 +14,10 @@ import { COVERS_PER_RUN, RUN_BUDGET_MS, type ClaimedCover } from "./model/catalo
 /**
  * One run of a cover worker (convex/model/catalogue/coverQueue.ts): claims the next queued
  * anime, fetches its cover once and stores the images a round shows, a few covers in all, then
- * hands over to its next run while covers are left. A cover that cannot be fetched, is too
- * large, is not an image or does not decode is logged and not stored: the anime stays undealt
- * until a later refresh queues it again. A run that fails (sharp not loading) is recorded in the
+ * hands over to its next run while covers are left. A cover whose host failed for a passing
+ * reason (5xx, 429, a timeout) waits for a retry, minutes later; one that is refused (404), too
+ * large, not an image or does not decode is logged and not stored: the anime stays undealt until
+ * a later refresh queues it again. A run that fails (sharp not loading) is recorded in the
  * refresh history, and its slot waits for the next refresh or the cron.
  */
 export const work = internalAction({
@@ -48,14 +49,15 @@ export const work = internalAction({
 /** The images of a fetched cover, or why there are none; throws when sharp cannot load. */
 async function imagesOf(
   source: string,
-): Promise<{ ok: true; images: CoverImages } | { ok: false; error: string }> {
+): Promise<{ ok: true; images: CoverImages } | { ok: false; error: string; transient: boolean }> {
   const fetched = await fetchCover(source);
   if (!fetched.ok) return fetched;
   try {
     return { ok: true, images: await deriveCoverImages(fetched.bytes) };
   } catch (e) {
     if (e instanceof SharpUnavailableError) throw e;
-    return { ok: false, error: `undecodable: ${e instanceof Error ? e.message : String(e)}` };
+    const reason = e instanceof Error ? e.message : String(e);
+    return { ok: false, error: `undecodable: ${reason}`, transient: false };
   }
 }
 
@@ -69,8 +71,14 @@ async function makeCover(ctx: ActionCtx, { animeId, source, claim }: ClaimedCove
     throw e;
   }
   if (!made.ok) {
-    console.warn(`Cover of anime ${animeId} refused (${source}): ${made.error}`);
-    await ctx.runMutation(internal.covers.markMissing, { animeId, claim, source });
+    const outcome = made.transient ? "failed, to be retried" : "refused";
+    console.warn(`Cover of anime ${animeId} ${outcome} (${source}): ${made.error}`);
+    await ctx.runMutation(internal.covers.failed, {
+      animeId,
+      claim,
+      source,
+      transient: made.transient,
+    });
     return;
   }
   const { images } = made;

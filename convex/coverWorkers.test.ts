@@ -6,6 +6,7 @@ import type { Doc, Id } from "./_generated/dataModel";
 import crons from "./crons";
 import {
   CLAIM_MS,
+  COVER_RETRY_FIRST_MS,
   COVERS_PER_RUN,
   queueCover,
   startCoverWorkers,
@@ -158,6 +159,109 @@ describe("the cover queue", () => {
     for (const id of ids) expect(await animeOf(t, id)).toMatchObject({ coverStatus: "missing" });
     // The runs they replaced claim nothing if they ever run.
     expect(await t.mutation(internal.covers.claim, { slot: 0, run: 1 })).toBeNull();
+  });
+});
+
+describe("a cover whose host fails for a passing reason", () => {
+  /** Lets `ms` pass a second at a time, the cover jobs due meanwhile run to their end. */
+  async function pass(t: TestConvex, ms: number) {
+    for (let passed = 0; passed < ms; passed += 1_000) {
+      await vi.advanceTimersByTimeAsync(1_000);
+      await t.finishInProgressScheduledFunctions();
+    }
+  }
+
+  async function pendingRuns(t: TestConvex) {
+    const jobs = await t.run(
+      async (ctx) => await ctx.db.system.query("_scheduled_functions").take(100),
+    );
+    return jobs.filter((job) => job.state.kind === "pending");
+  }
+
+  test("waits for its retry with backoff: one run scheduled for the earliest, none spinning", async () => {
+    const t = newBackend();
+    const ids = await newAnime(t, 3);
+    let hostUp = false;
+    const fetched: number[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => {
+        fetched.push(Date.now());
+        return hostUp ? await testCoverResponse("ok") : new Response("", { status: 503 });
+      }),
+    );
+    const start = Date.now();
+    await t.run(async (ctx) => {
+      for (const [position, id] of ids.entries()) {
+        await queueCover(ctx, (await ctx.db.get("anime", id))!, position);
+      }
+      await startCoverWorkers(ctx, Date.now());
+    });
+    await pass(t, 2_000);
+
+    // Each tried once, out of the queue, waiting 30 s; one worker run waits with them.
+    expect(fetched).toHaveLength(3);
+    for (const id of ids) {
+      const anime = await animeOf(t, id);
+      expect(anime).toMatchObject({ coverTries: 1 });
+      expect(anime.coverQueue).toBeUndefined();
+      expect(anime.coverStatus).toBeUndefined();
+      expect(anime.coverRetryAt! - start).toBeGreaterThanOrEqual(COVER_RETRY_FIRST_MS);
+      expect(anime.coverRetryAt! - start).toBeLessThan(COVER_RETRY_FIRST_MS + 2_000);
+    }
+    const waiting = await pendingRuns(t);
+    expect(waiting).toHaveLength(1);
+    expect(waiting[0]).toMatchObject({ name: "coverMaker:work" });
+    expect(waiting[0].scheduledTime).toBe((await animeOf(t, ids[0])).coverRetryAt);
+
+    // Still down at the retry: tried once more each, the next wait twice as long.
+    await pass(t, COVER_RETRY_FIRST_MS);
+    expect(fetched).toHaveLength(6);
+    expect(await animeOf(t, ids[0])).toMatchObject({ coverTries: 2 });
+    expect(await pendingRuns(t)).toHaveLength(1);
+
+    // Back up: the next retry makes them.
+    hostUp = true;
+    await pass(t, 2 * COVER_RETRY_FIRST_MS + 5_000);
+    expect(fetched).toHaveLength(9);
+    for (const id of ids) {
+      const anime = await animeOf(t, id);
+      expect(anime).toMatchObject({ coverStatus: "ready" });
+      expect(anime.coverRetryAt).toBeUndefined();
+      expect(anime.coverTries).toBeUndefined();
+    }
+    expect(await pendingRuns(t)).toHaveLength(0);
+  });
+
+  test("a due retry a dead worker still claims is waited for until its claim ends, not spun on", async () => {
+    const t = newBackend();
+    const [animeId] = await newAnime(t, 1);
+    const claimEnds = Date.now() + CLAIM_MS;
+    await t.run(async (ctx) => {
+      await ctx.db.patch("anime", animeId, {
+        coverRetryAt: Date.now() - 1_000,
+        coverTries: 1,
+        coverClaim: { token: "dead-worker", until: claimEnds },
+      });
+      await startCoverWorkers(ctx, Date.now());
+    });
+    const waiting = await pendingRuns(t);
+    expect(waiting).toHaveLength(1);
+    expect(waiting[0].scheduledTime).toBe(claimEnds);
+  });
+
+  test("a refusal that would not change (404) is missing at once, with no retry", async () => {
+    const t = newBackend();
+    const [animeId] = await newAnime(t, 1);
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => await testCoverResponse("missing")),
+    );
+    await makeCoversOf(t, [animeId]);
+    const anime = await animeOf(t, animeId);
+    expect(anime).toMatchObject({ coverStatus: "missing" });
+    expect(anime.coverRetryAt).toBeUndefined();
+    expect(await pendingRuns(t)).toHaveLength(0);
   });
 });
 

@@ -22,11 +22,12 @@ export const store = internalMutation({
   },
 });
 
-export const markMissing = internalMutation({
-  args: { animeId: v.id("anime"), claim: v.string(), source: v.string() },
+/** A cover the worker could not make: retried later when the failure may pass, else missing. */
+export const failed = internalMutation({
+  args: { animeId: v.id("anime"), claim: v.string(), source: v.string(), transient: v.boolean() },
   returns: v.null(),
-  handler: async (ctx, { animeId, claim, source }): Promise<null> => {
-    await Queue.markCoversMissing(ctx, animeId, claim, source);
+  handler: async (ctx, args): Promise<null> => {
+    await Queue.coverFailed(ctx, args, Date.now());
     return null;
   },
 });

@@ -6,7 +6,13 @@ import * as Lobby from "./model/rooms/lobby";
 import * as Presence from "./model/rooms/presence";
 import * as Privacy from "./model/rooms/privacy";
 import { roomGuessOutcomeValidator, submitRoomGuess } from "./model/rooms/scoring";
-import { advanceArgs, advanceRound, settleRound, startGame } from "./model/rooms/timeline";
+import {
+  advanceArgs,
+  advanceRound,
+  settleRound,
+  startGame,
+  startOutcomeValidator,
+} from "./model/rooms/timeline";
 import { roomView, roomViewValidator } from "./model/rooms/view";
 
 /** A party room's page, for its members; anyone else gets `{ kind: "outside" }` only. */
@@ -68,10 +74,10 @@ export const configure = playerMutation({
   handler: async (ctx, args) => await Lobby.configureRoom(ctx, ctx.user._id, args),
 });
 
-/** Start, or Play again from the podium: the host only. */
+/** Start, or Play again from the podium: the host only. On an empty pool, the fill starts. */
 export const start = playerMutation({
   args: { code: v.string() },
-  returns: v.null(),
+  returns: startOutcomeValidator,
   handler: async (ctx, { code }) => await startGame(ctx, ctx.user._id, code),
 });
 

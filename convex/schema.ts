@@ -94,6 +94,14 @@ export const animeFields = {
   /** A cover worker making this anime's images now, and until when its claim holds. */
   coverClaim: v.optional(coverClaim),
   /**
+   * Set while a cover whose download failed for a passing reason (the image host answering 5xx
+   * or 429, a timeout, a network error) waits to be tried again: not before this time. It has left
+   * `coverQueue` meanwhile, so the covers behind it are made (convex/model/catalogue/coverQueue.ts).
+   */
+  coverRetryAt: v.optional(v.number()),
+  /** The failed downloads of the cover so far, while it is retried (the backoff grows with them). */
+  coverTries: v.optional(v.number()),
+  /**
    * The judge's franchise key (convex/model/judge/titleIndex.ts), written with the title index:
    * a clue that tells nothing borrows its franchise's first entry's (catalogue/clue/roundClue.ts).
    */
@@ -275,6 +283,14 @@ export const catalogueRefreshFields = {
   coversMissing: v.optional(v.number()),
   /** While AniList's rate limit holds the refresh back: when the page is tried again. */
   waitingUntil: v.optional(v.number()),
+  /**
+   * The refresh's last sign of life: its start, a page stored, a failed try recorded, a rate-limit
+   * wait begun. Running with none for 2 minutes (a wait counts until it ends), it is dead
+   * (convex/model/catalogue/refresh.ts). Unset on refreshes recorded before it existed.
+   */
+  progressAt: v.optional(v.number()),
+  /** The job of the refresh's next page fetch, while one is scheduled or running. */
+  pageJob: v.optional(v.id("_scheduled_functions")),
 };
 
 /**
@@ -714,6 +730,7 @@ export default defineSchema({
     .index("by_coverStatus_and_randomRank", ["coverStatus", "randomRank"])
     .index("by_coverStatus_and_popularity", ["coverStatus", "popularity"])
     .index("by_coverQueue", ["coverQueue"])
+    .index("by_coverRetryAt", ["coverRetryAt"])
     .index("by_franchiseKey_and_anilistId", ["franchiseKey", "anilistId"]),
   titleTerms: defineTable(titleTermFields)
     .index("by_term_and_franchise", ["term", "franchiseKey"])

@@ -1,8 +1,13 @@
 // The covers' rows of the bench's Convex table: a cover image request (every step a player sees),
-// and the cover workers' two calls per cover made, with the whole pool queued (a first refresh's
-// 1,000): none may grow with the pool or the queue.
+// the cover workers' two calls per cover made, and a failed download put off for its retry, with
+// the whole pool queued (a first refresh's 1,000): none may grow with the pool or the queue.
 import type { Id } from "@convex/_generated/dataModel";
-import { claimCover, queueCover, storeCovers } from "@convex/model/catalogue/coverQueue";
+import {
+  claimCover,
+  coverFailed,
+  queueCover,
+  storeCovers,
+} from "@convex/model/catalogue/coverQueue";
 import { coverForToken } from "@convex/model/catalogue/covers";
 import { gameOf } from "@convex/model/game/state";
 import type { TestConvex } from "../../testing/convex/backend";
@@ -52,5 +57,14 @@ export async function coverFigures(
   );
   if (!store.result) throw new Error("the cover was not kept");
   figures["covers.store (worker, one cover)"] = store.figure;
+
+  // The image host failing for a passing reason: the cover leaves the queue for its retry.
+  const next = await t.run(async (ctx) => await claimCover(ctx, 0, 1, Date.now()));
+  if (next === null) throw new Error("nothing claimed");
+  const failed = await measured(
+    t,
+    async (ctx) => await coverFailed(ctx, { ...next, transient: true }, Date.now()),
+  );
+  figures["covers.failed (worker, a retry)"] = failed.figure;
   return figures;
 }

@@ -74,16 +74,18 @@ export type AniListRequest = { page: number; perPage: number; query: string; at:
  * Stands in for AniList and records every request. Replies come from a function of the page,
  * or from a queue per page whose last reply repeats. The cover jobs of stored items fetch their
  * covers too: `covers` "missing" (the default: making 1,000 covers would only slow the tests)
- * answers a quick 404, "ok" a generated poster.
+ * answers a quick 404, "ok" a generated poster, a function whatever it answers for the address.
  */
 export function stubAniList(
   replies: Record<number, Reply[]> | ((page: number) => Reply),
-  { covers = "missing" }: { covers?: "ok" | "missing" } = {},
+  { covers = "missing" }: { covers?: "ok" | "missing" | ((url: string) => Promise<Response>) } = {},
 ) {
   const requests: AniListRequest[] = [];
   const served: Record<number, number> = {};
   const fetchStub = vi.fn(async (url: string, init: RequestInit): Promise<Response> => {
-    if (url !== ANILIST_ENDPOINT) return await testCoverResponse(covers);
+    if (url !== ANILIST_ENDPOINT) {
+      return typeof covers === "function" ? await covers(url) : await testCoverResponse(covers);
+    }
     expect(init.method).toBe("POST");
     const body = JSON.parse(init.body as string) as {
       query: string;

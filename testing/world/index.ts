@@ -34,7 +34,7 @@ export {
   syncAs,
   viewOf,
 } from "./game";
-export { memberView, newRoom, roomAndRound, roomPlayers } from "./rooms";
+export { followPoolAsHost, memberView, newRoom, roomAndRound, roomPlayers } from "./rooms";
 export {
   dailyAnime,
   dailyResultsAs,

@@ -60,3 +60,14 @@ export async function roomAndRound(
     return { room, round };
   });
 }
+
+/**
+ * What the lobby does on each change of the pool's live status after its host's Start found no
+ * anime (src/features/rooms/RoomLobby.tsx): once an anime is ready, it starts again. The status
+ * it saw, and that start's answer (null while nothing is ready).
+ */
+export async function followPoolAsHost(host: Player, code: string) {
+  const status = await host.as.query(api.catalogue.poolStatus, {});
+  const started = status.ready > 0 ? await host.as.mutation(api.rooms.start, { code }) : null;
+  return { status, started };
+}

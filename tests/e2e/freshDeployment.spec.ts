@@ -79,3 +79,78 @@ test("with AniList down, the screen says the pool could not be filled, and Try a
   await page.getByRole("button", { name: "Try again" }).click();
   await expect(preparing(page)).toBeVisible();
 });
+
+test("covers the image host refuses are retried: the screen says when, and the round comes once it answers", async ({
+  page,
+  backend,
+}) => {
+  await backend.aniList({ catalogue: "up", covers: "down" });
+  await backend.signIn(page);
+  await page.goto("/game");
+
+  const retrying = page.getByText(/^The image host is not answering: trying the covers again at /);
+  await expect(retrying).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText("0 of 3 anime ready", { exact: true })).toBeVisible();
+  await expect(page.getByRole("alert")).toHaveCount(0);
+  await expectNoSeriousViolations(page);
+  await screenshots(page, "pool-covers-retrying");
+
+  // The host answers again by the first retry, 30 s on.
+  await backend.aniList({ covers: "up" });
+  await backend.advanceClock(31_000);
+  await expect(page.getByRole("heading", { name: "Clue" })).toBeVisible({ timeout: 15_000 });
+});
+
+test("a refresh that died says so, and Try again starts a new one", async ({ page, backend }) => {
+  await backend.signIn(page);
+  await page.goto("/game");
+  await expect(page.getByRole("alert")).toContainText("The anime pool could not be filled", {
+    timeout: 15_000,
+  });
+
+  // What the refresh's watch records of one whose job was lost: no progress for 2 minutes.
+  const now = Date.now();
+  await backend.seed("catalogueRefreshes", [
+    {
+      trigger: "emptyPool",
+      status: "failed",
+      startedAt: now,
+      finishedAt: now,
+      progressAt: now,
+      pagesFetched: 0,
+      itemCount: 0,
+      invalidCount: 0,
+      errors: ["no progress for 2 minutes"],
+    },
+  ]);
+  const alert = page.getByRole("alert");
+  await expect(alert).toContainText("The anime pool stopped filling");
+  await expectNoSeriousViolations(page);
+  await screenshots(page, "pool-stalled");
+
+  await backend.aniList({ catalogue: "held" });
+  await page.getByRole("button", { name: "Try again" }).click();
+  await expect(preparing(page)).toBeVisible();
+});
+
+test("a room's Start on an empty pool waits for it in the lobby, then the game starts by itself", async ({
+  page,
+  backend,
+}) => {
+  await backend.aniList({ catalogue: "held", covers: "held" });
+  await backend.signIn(page);
+  await page.goto("/room");
+  await page.getByRole("button", { name: "Make a room" }).click();
+  await expect(page.getByTestId("room-code")).toBeVisible();
+
+  await page.getByRole("button", { name: "Start" }).click();
+  await expect(preparing(page)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Start" })).toHaveCount(0);
+  await backend.aniList({ catalogue: "up" });
+  await expect(page.getByText("0 of 3 anime ready", { exact: true })).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await screenshots(page, "room-pool-wait");
+
+  await backend.aniList({ covers: "up" });
+  await expect(page.getByText(/^Round 1 \/ 5/)).toBeVisible({ timeout: 15_000 });
+});

@@ -83,7 +83,16 @@ export async function coverImagesWith(sharp: Sharp, source: Uint8Array): Promise
   return { steps: steps.map((b) => new Uint8Array(b)), clear: new Uint8Array(clear) };
 }
 
-export type FetchedCover = { ok: true; bytes: Uint8Array } | { ok: false; error: string };
+/**
+ * A failed fetch says whether it may pass (`transient`: the host busy or down, 5xx, 429 or 408,
+ * a timeout, a network error), so the cover is tried again later, or would fail the same way.
+ */
+export type FetchedCover =
+  { ok: true; bytes: Uint8Array } | { ok: false; error: string; transient: boolean };
+
+function isTransientStatus(status: number): boolean {
+  return status >= 500 || status === 429 || status === 408;
+}
 
 /** Fetches a cover once: a time limit, an image content type and at most MAX_COVER_BYTES. */
 export async function fetchCover(url: string): Promise<FetchedCover> {
@@ -94,22 +103,26 @@ export async function fetchCover(url: string): Promise<FetchedCover> {
       signal: controller.signal,
       headers: { "User-Agent": COVER_USER_AGENT },
     });
-    if (!response.ok) return { ok: false, error: `HTTP ${response.status}` };
+    if (!response.ok) {
+      const transient = isTransientStatus(response.status);
+      return { ok: false, error: `HTTP ${response.status}`, transient };
+    }
+    const refused = (error: string) => ({ ok: false as const, error, transient: false });
     const type = response.headers.get("content-type") ?? "";
-    if (!type.startsWith("image/")) return { ok: false, error: `not an image: "${type}"` };
+    if (!type.startsWith("image/")) return refused(`not an image: "${type}"`);
     const declared = Number(response.headers.get("content-length") ?? 0);
-    if (declared > MAX_COVER_BYTES) return { ok: false, error: `too large: ${declared} bytes` };
+    if (declared > MAX_COVER_BYTES) return refused(`too large: ${declared} bytes`);
     const chunks: Uint8Array[] = [];
     let total = 0;
     const reader = response.body?.getReader();
-    if (reader === undefined) return { ok: false, error: "empty body" };
+    if (reader === undefined) return refused("empty body");
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
       total += value.byteLength;
       if (total > MAX_COVER_BYTES) {
         await reader.cancel();
-        return { ok: false, error: `too large: over ${MAX_COVER_BYTES} bytes` };
+        return refused(`too large: over ${MAX_COVER_BYTES} bytes`);
       }
       chunks.push(value);
     }
@@ -121,7 +134,9 @@ export async function fetchCover(url: string): Promise<FetchedCover> {
     }
     return { ok: true, bytes };
   } catch (error) {
-    return { ok: false, error: controller.signal.aborted ? "timed out" : String(error) };
+    // Timed out, or the host could not be reached (or the body broke off): it may answer later.
+    const reason = controller.signal.aborted ? "timed out" : String(error);
+    return { ok: false, error: reason, transient: true };
   } finally {
     clearTimeout(timer);
   }

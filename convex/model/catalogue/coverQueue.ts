@@ -26,6 +26,20 @@ export const CLAIM_MS = 2 * 60_000;
 export const STALLED_RUN_MS = 15 * 60_000;
 /** Queue entries a claim looks at: every worker's claim, and a dead worker's, fit in it. */
 const CLAIM_SCAN = 4 * COVER_WORKERS;
+/**
+ * A cover whose download failed for a passing reason (the image host answering 5xx or 429, a
+ * timeout, a network error) is tried again after 30 s, then 1, 2 and 4 minutes, and every
+ * 4 minutes after: 6 retries, the last about 15 minutes after the first failure. Then, or at once
+ * for a refusal that would not change (404, not an image, too large), it is missing.
+ */
+export const COVER_RETRY_FIRST_MS = 30_000;
+export const COVER_RETRY_MAX_MS = 4 * 60_000;
+export const COVER_RETRIES = 6;
+
+/** The wait before retry number `retry` (from 1). */
+export function coverRetryDelayMs(retry: number): number {
+  return Math.min(COVER_RETRY_MAX_MS, COVER_RETRY_FIRST_MS * 2 ** (retry - 1));
+}
 
 export type ClaimedCover = { animeId: Id<"anime">; source: string; claim: string };
 
@@ -39,8 +53,13 @@ export async function queueCover(
   position: number,
 ): Promise<boolean> {
   if (coversReady(anime)) return false;
-  if (anime.coverQueue !== position) {
-    await ctx.db.patch("anime", anime._id, { coverQueue: position });
+  if (anime.coverQueue !== position || anime.coverRetryAt !== undefined) {
+    // A cover waiting for a retry is queued afresh: a refresh gives it its tries again.
+    await ctx.db.patch("anime", anime._id, {
+      coverQueue: position,
+      coverRetryAt: undefined,
+      coverTries: undefined,
+    });
   }
   return true;
 }
@@ -53,8 +72,49 @@ async function queueHead(ctx: QueryCtx): Promise<Doc<"anime">[]> {
     .take(CLAIM_SCAN);
 }
 
+/** The covers waiting for a retry that is due (bounded). */
+async function dueRetries(ctx: QueryCtx, now: number): Promise<Doc<"anime">[]> {
+  return await ctx.db
+    .query("anime")
+    .withIndex("by_coverRetryAt", (q) => q.gte("coverRetryAt", 0).lte("coverRetryAt", now))
+    .take(CLAIM_SCAN);
+}
+
+/**
+ * When the next retry can be claimed, or null when no cover waits for one: the earliest retry
+ * time, or a claim's end for a retry claimed by a worker that died (a run scheduled before would
+ * find nothing to claim, again and again).
+ */
+async function nextRetryAt(ctx: QueryCtx): Promise<number | null> {
+  const waiting = await ctx.db
+    .query("anime")
+    .withIndex("by_coverRetryAt", (q) => q.gte("coverRetryAt", 0))
+    .take(CLAIM_SCAN);
+  const times = waiting.map((anime) => Math.max(anime.coverRetryAt!, anime.coverClaim?.until ?? 0));
+  return times.length === 0 ? null : Math.min(...times);
+}
+
 function isClaimable(anime: Doc<"anime">, now: number): boolean {
   return anime.coverClaim === undefined || anime.coverClaim.until <= now;
+}
+
+/** The covers a worker could claim now: the queue's first, then the retries that are due. */
+async function claimable(ctx: QueryCtx, now: number): Promise<Doc<"anime">[]> {
+  const queued = (await queueHead(ctx)).filter((anime) => isClaimable(anime, now));
+  if (queued.length >= COVER_WORKERS) return queued;
+  return [...queued, ...(await dueRetries(ctx, now)).filter((anime) => isClaimable(anime, now))];
+}
+
+/**
+ * True while covers are still to be made: queued, or waiting for a retry. The pool's fill is
+ * under way then, even with no refresh running.
+ */
+export async function coversUnderWay(ctx: QueryCtx): Promise<boolean> {
+  const queued = await ctx.db
+    .query("anime")
+    .withIndex("by_coverQueue", (q) => q.gte("coverQueue", 0))
+    .first();
+  return queued !== null || (await nextRetryAt(ctx)) !== null;
 }
 
 async function workerOf(ctx: QueryCtx, slot: number): Promise<Doc<"coverWorkers"> | null> {
@@ -64,13 +124,31 @@ async function workerOf(ctx: QueryCtx, slot: number): Promise<Doc<"coverWorkers"
     .unique();
 }
 
-/** True while the worker's run is waiting or running (and has not overstayed any action's life). */
-async function isAlive(ctx: QueryCtx, worker: Doc<"coverWorkers"> | null, now: number) {
-  if (worker?.jobId === undefined) return false;
+type WorkerState = "idle" | "working" | { waitsUntil: number };
+
+/** True when the worker will run by `at`. */
+function isScheduledBy(state: WorkerState, at: number): boolean {
+  return state === "working" || (typeof state === "object" && state.waitsUntil <= at);
+}
+
+/**
+ * Whether the worker's run is running or due ("working"), scheduled for a later retry
+ * (`waitsUntil`), or idle: no run, or one that has overstayed any action's life.
+ */
+async function stateOf(
+  ctx: QueryCtx,
+  worker: Doc<"coverWorkers"> | null,
+  now: number,
+): Promise<WorkerState> {
+  if (worker?.jobId === undefined) return "idle";
   const job = await ctx.db.system.get("_scheduled_functions", worker.jobId);
-  if (job === null) return false;
-  if (job.state.kind === "pending") return true;
-  return job.state.kind === "inProgress" && now - job.scheduledTime < STALLED_RUN_MS;
+  if (job === null) return "idle";
+  if (job.state.kind === "pending") {
+    return job.scheduledTime > now ? { waitsUntil: job.scheduledTime } : "working";
+  }
+  return job.state.kind === "inProgress" && now - job.scheduledTime < STALLED_RUN_MS
+    ? "working"
+    : "idle";
 }
 
 async function scheduleRun(
@@ -78,8 +156,13 @@ async function scheduleRun(
   worker: Doc<"coverWorkers"> | null,
   slot: number,
   run: number,
+  at?: number,
 ) {
-  const jobId = await ctx.scheduler.runAfter(0, internal.coverMaker.work, { slot, run });
+  const args = { slot, run };
+  const jobId =
+    at === undefined
+      ? await ctx.scheduler.runAfter(0, internal.coverMaker.work, args)
+      : await ctx.scheduler.runAt(at, internal.coverMaker.work, args);
   if (worker === null) await ctx.db.insert("coverWorkers", { slot, run, jobId });
   else await ctx.db.patch("coverWorkers", worker._id, { run, jobId });
 }
@@ -87,19 +170,29 @@ async function scheduleRun(
 /**
  * Starts a worker in every idle or dead slot while there is a cover to claim: after a refresh
  * stores a page, and from a cron, so that a worker that died is replaced. A replaced run that
- * was alive after all stops at its next claim.
+ * was alive after all stops at its next claim. A worker waiting for a later retry starts now
+ * when covers can be claimed now. With only retries to wait for, one worker is scheduled for
+ * the earliest: none spins on covers not yet due.
  */
 export async function startCoverWorkers(ctx: MutationCtx, now: number): Promise<void> {
-  const claimable = (await queueHead(ctx)).filter((anime) => isClaimable(anime, now)).length;
-  if (claimable === 0) return;
-  let working = 0;
+  const ready = (await claimable(ctx, now)).length;
+  const workers = [];
   for (let slot = 0; slot < COVER_WORKERS; slot++) {
     const worker = await workerOf(ctx, slot);
-    if (await isAlive(ctx, worker, now)) {
-      working++;
-      continue;
-    }
-    if (working >= claimable) continue;
+    workers.push({ slot, worker, state: await stateOf(ctx, worker, now) });
+  }
+  if (ready === 0) {
+    const at = await nextRetryAt(ctx);
+    if (at === null || workers.some(({ state }) => isScheduledBy(state, at))) return;
+    const { slot, worker, state } = workers.find(({ state }) => state === "idle") ?? workers[0];
+    if (typeof state === "object") await ctx.scheduler.cancel(worker!.jobId!);
+    await scheduleRun(ctx, worker, slot, (worker?.run ?? 0) + 1, at);
+    return;
+  }
+  let working = workers.filter(({ state }) => state === "working").length;
+  for (const { slot, worker, state } of workers) {
+    if (state === "working" || working >= ready) continue;
+    if (typeof state === "object") await ctx.scheduler.cancel(worker!.jobId!);
     await scheduleRun(ctx, worker, slot, (worker?.run ?? 0) + 1);
     working++;
   }
@@ -117,7 +210,7 @@ export async function claimCover(
 ): Promise<ClaimedCover | null> {
   const worker = await workerOf(ctx, slot);
   if (worker === null || worker.run !== run) return null;
-  const next = (await queueHead(ctx)).find((anime) => isClaimable(anime, now));
+  const [next] = await claimable(ctx, now);
   if (next === undefined) return null;
   const claim = crypto.randomUUID();
   await ctx.db.patch("anime", next._id, { coverClaim: { token: claim, until: now + CLAIM_MS } });
@@ -125,7 +218,8 @@ export async function claimCover(
 }
 
 /**
- * The end of a run: the next one is scheduled while covers are left to claim, else the worker
+ * The end of a run: the next one is scheduled while covers are left to claim; with only retries
+ * left, for the earliest of them, unless another worker runs by then; else the worker
  * goes idle. A run that failed (`error`) records it in the refresh history and leaves the slot
  * idle, for the next refresh or the cron to try again.
  */
@@ -139,12 +233,32 @@ export async function finishRun(
   const worker = await workerOf(ctx, slot);
   if (worker === null || worker.run !== run) return;
   if (error !== undefined) await recordInLatestRefresh(ctx, `cover worker: ${error}`);
-  const more = (await queueHead(ctx)).some((anime) => isClaimable(anime, now));
-  if (error === undefined && more) {
-    await scheduleRun(ctx, worker, slot, run + 1);
-    return;
+  if (error === undefined) {
+    if ((await claimable(ctx, now)).length > 0) {
+      await scheduleRun(ctx, worker, slot, run + 1);
+      return;
+    }
+    const at = await nextRetryAt(ctx);
+    if (at !== null && !(await othersScheduledBy(ctx, slot, now, at))) {
+      await scheduleRun(ctx, worker, slot, run + 1, at);
+      return;
+    }
   }
   await ctx.db.patch("coverWorkers", worker._id, { jobId: undefined });
+}
+
+/** True when a worker other than `slot` will run by `at`. */
+async function othersScheduledBy(
+  ctx: QueryCtx,
+  slot: number,
+  now: number,
+  at: number,
+): Promise<boolean> {
+  for (let other = 0; other < COVER_WORKERS; other++) {
+    if (other === slot) continue;
+    if (isScheduledBy(await stateOf(ctx, await workerOf(ctx, other), now), at)) return true;
+  }
+  return false;
 }
 
 /** Why a worker's images are not kept: the claim lost, or the cover changed since. */
@@ -187,22 +301,40 @@ export async function storeCovers(
     covers,
     coverQueue: undefined,
     coverClaim: undefined,
+    coverRetryAt: undefined,
+    coverTries: undefined,
   });
   return true;
 }
 
-/** A cover the worker could not make: the anime leaves the queue until the next refresh. */
-export async function markCoversMissing(
+/**
+ * A cover the worker could not make. A passing failure (`transient`: the host answered 5xx or
+ * 429, timed out, or could not be reached) leaves the queue to wait for its retry, with a
+ * growing backoff; a refusal that would not change, or the last retry, leaves it missing until
+ * the next refresh queues it again.
+ */
+export async function coverFailed(
   ctx: MutationCtx,
-  animeId: Id<"anime">,
-  claim: string,
-  source: string,
+  failure: { animeId: Id<"anime">; claim: string; source: string; transient: boolean },
+  now: number,
 ): Promise<void> {
-  if ((await claimed(ctx, animeId, claim, source)) === null) return;
-  await ctx.db.patch("anime", animeId, {
+  const anime = await claimed(ctx, failure.animeId, failure.claim, failure.source);
+  if (anime === null) return;
+  const tries = (anime.coverTries ?? 0) + 1;
+  const leftQueue = { coverQueue: undefined, coverClaim: undefined };
+  if (failure.transient && tries <= COVER_RETRIES) {
+    await ctx.db.patch("anime", anime._id, {
+      ...leftQueue,
+      coverRetryAt: now + coverRetryDelayMs(tries),
+      coverTries: tries,
+    });
+    return;
+  }
+  await ctx.db.patch("anime", anime._id, {
+    ...leftQueue,
     coverStatus: "missing",
-    coverQueue: undefined,
-    coverClaim: undefined,
+    coverRetryAt: undefined,
+    coverTries: undefined,
   });
 }
 

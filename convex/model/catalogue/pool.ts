@@ -10,7 +10,7 @@ import type { Doc } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import { refreshStatus, refreshTrigger } from "../../schema";
 import { CATALOGUE_PAGE_SIZE } from "./anilist";
-import { startRefresh } from "./refresh";
+import { NO_PROGRESS_ERROR, startRefresh } from "./refresh";
 
 export const poolStatusValidator = v.object({
   /** Anime a round can be dealt from (their covers are made), counted up to `target`. */
@@ -23,6 +23,19 @@ export const poolStatusValidator = v.object({
   pagesFetched: v.number(),
   /** While AniList's rate limit holds the refresh back: when it tries again. */
   waitingUntil: nullable(v.number()),
+  /** The latest refresh was failed for making no progress for 2 minutes (it died midway). */
+  stalled: v.boolean(),
+  /** Covers still queued for the cover workers. */
+  coversQueued: v.boolean(),
+  /** Covers whose download failed for a passing reason, waiting for a retry (up to `target`). */
+  coversRetrying: v.number(),
+  /** The earliest of those retries. */
+  nextCoverRetryAt: nullable(v.number()),
+  /**
+   * Nothing is ready and nothing fills the pool any more (no refresh running, no cover queued or
+   * waiting for a retry): only Try again (`catalogue:fillAgain`) goes on.
+   */
+  stuck: v.boolean(),
 });
 export type PoolStatus = Infer<typeof poolStatusValidator>;
 
@@ -46,15 +59,35 @@ function targetOf(refresh: Doc<"catalogueRefreshes"> | null): number {
   return Math.min(CATALOGUE_PAGE_SIZE, refresh.itemCount);
 }
 
+/** The covers waiting for a retry, earliest first, up to `limit`. */
+async function coverRetries(ctx: QueryCtx, limit: number) {
+  return await ctx.db
+    .query("anime")
+    .withIndex("by_coverRetryAt", (q) => q.gte("coverRetryAt", 0))
+    .take(limit);
+}
+
 export async function poolStatus(ctx: QueryCtx): Promise<PoolStatus> {
   const refresh = await latestRefresh(ctx);
   const target = targetOf(refresh);
+  const ready = await countReady(ctx, target);
+  const queued = await ctx.db
+    .query("anime")
+    .withIndex("by_coverQueue", (q) => q.gte("coverQueue", 0))
+    .first();
+  const retries = await coverRetries(ctx, target);
+  const running = refresh?.status === "running";
   return {
-    ready: await countReady(ctx, target),
+    ready,
     target,
     refresh: refresh?.status ?? "none",
     pagesFetched: refresh?.pagesFetched ?? 0,
-    waitingUntil: refresh?.status === "running" ? (refresh.waitingUntil ?? null) : null,
+    waitingUntil: running ? (refresh.waitingUntil ?? null) : null,
+    stalled: refresh?.status === "failed" && refresh.errors.includes(NO_PROGRESS_ERROR),
+    coversQueued: queued !== null,
+    coversRetrying: retries.length,
+    nextCoverRetryAt: retries[0]?.coverRetryAt ?? null,
+    stuck: ready === 0 && !running && queued === null && retries.length === 0,
   };
 }
 

@@ -4,7 +4,7 @@ import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import { catalogueItemFields, type refreshTrigger } from "../../schema";
 import { CATALOGUE_PAGE_COUNT, CATALOGUE_PAGE_SIZE, type CatalogueItem } from "./anilist";
-import { queueCover, startCoverWorkers } from "./coverQueue";
+import { coversUnderWay, queueCover, startCoverWorkers } from "./coverQueue";
 import { withError } from "./refreshLog";
 import { insertAnime, replaceAnime } from "../judge/titleIndex";
 
@@ -24,8 +24,55 @@ export const RATE_LIMIT_WAIT_MS = 60_000;
  * without using one of its tries, but a page still refused after this many waits fails.
  */
 export const MAX_RATE_LIMIT_WAITS = 5;
-/** A refresh still "running" after this long died midway (a deploy, a crash): another may start. */
-export const STALE_REFRESH_MS = 30 * 60_000;
+/**
+ * A running refresh with no progress for this long, and no page job waiting or running, is dead
+ * (its page's job lost, its action killed without a word): a page takes seconds, a failed try's
+ * wait under 10, and a rate-limit wait counts as progress until it ends. Its watch marks it
+ * failed; a new start replaces it.
+ */
+export const DEAD_REFRESH_MS = 2 * 60_000;
+export const NO_PROGRESS_ERROR = "no progress for 2 minutes";
+
+/** The refresh's last sign of life, a rate-limit wait's end included. */
+function lastSignOfLife(refresh: Doc<"catalogueRefreshes">): number {
+  return Math.max(refresh.progressAt ?? refresh.startedAt, refresh.waitingUntil ?? 0);
+}
+
+/** When a running refresh that makes no more progress is taken for dead. */
+export function deadAt(refresh: Doc<"catalogueRefreshes">): number {
+  return lastSignOfLife(refresh) + DEAD_REFRESH_MS;
+}
+
+/**
+ * Dead: no progress for DEAD_REFRESH_MS, and its page job neither waiting nor running. A job
+ * still due or running is the scheduler's delay, not a death: it is waited for.
+ */
+async function isDead(
+  ctx: QueryCtx,
+  refresh: Doc<"catalogueRefreshes">,
+  now: number,
+): Promise<boolean> {
+  if (now < deadAt(refresh)) return false;
+  if (refresh.pageJob === undefined) return true;
+  const job = await ctx.db.system.get("_scheduled_functions", refresh.pageJob);
+  return job === null || (job.state.kind !== "pending" && job.state.kind !== "inProgress");
+}
+
+/** Schedules the refresh's next page fetch, recorded with the progress that led to it. */
+async function schedulePage(
+  ctx: MutationCtx,
+  refreshId: Id<"catalogueRefreshes">,
+  delayMs: number,
+  fetch: ObjectType<typeof fetchPageFields>,
+  progress: Partial<Doc<"catalogueRefreshes">> = {},
+): Promise<void> {
+  const pageJob = await ctx.scheduler.runAfter(delayMs, internal.catalogue.fetchPage, fetch);
+  await ctx.db.patch("catalogueRefreshes", refreshId, {
+    ...progress,
+    progressAt: Date.now(),
+    pageJob,
+  });
+}
 
 async function runningRefresh(ctx: MutationCtx): Promise<Doc<"catalogueRefreshes"> | null> {
   return await ctx.db
@@ -36,8 +83,9 @@ async function runningRefresh(ctx: MutationCtx): Promise<Doc<"catalogueRefreshes
 
 /**
  * Starts a refresh of the pool, unless one is already running (its id is
- * returned then). The pages are fetched by scheduled actions, one after the
- * other; the pool is only ever upserted, so whatever happens it keeps what it had.
+ * returned then); a dead one is failed and replaced. The pages are fetched by scheduled actions,
+ * one after the other, and a watch job follows them (`watchRefresh`); the pool is only ever
+ * upserted, so whatever happens it keeps what it had.
  */
 export async function startRefresh(
   ctx: MutationCtx,
@@ -46,12 +94,8 @@ export async function startRefresh(
   const now = Date.now();
   const running = await runningRefresh(ctx);
   if (running !== null) {
-    if (now - running.startedAt < STALE_REFRESH_MS) return running._id;
-    await ctx.db.patch("catalogueRefreshes", running._id, {
-      status: "failed",
-      finishedAt: now,
-      errors: withError(running, "abandoned: still running after 30 minutes"),
-    });
+    if (!(await isDead(ctx, running, now))) return running._id;
+    await failRefresh(ctx, running, withError(running, NO_PROGRESS_ERROR));
   }
   const refreshId = await ctx.db.insert("catalogueRefreshes", {
     trigger,
@@ -62,8 +106,32 @@ export async function startRefresh(
     invalidCount: 0,
     errors: [],
   });
-  await ctx.scheduler.runAfter(0, internal.catalogue.fetchPage, { refreshId, page: 1, attempt: 1 });
+  await schedulePage(ctx, refreshId, 0, { refreshId, page: 1, attempt: 1 });
+  await ctx.scheduler.runAt(now + DEAD_REFRESH_MS, internal.catalogue.watch, { refreshId });
   return refreshId;
+}
+
+/**
+ * The refresh's watch, one job at a time per refresh: at the time it would be dead, it is failed
+ * if it made no progress since (the waiting screen then offers Try again), or watched again from
+ * its last progress. It ends with the refresh. A job rather than the screen's clock: the
+ * refresh's record itself changes, so every screen and the operator's report see it, and the
+ * next start need not guess.
+ */
+export async function watchRefresh(
+  ctx: MutationCtx,
+  refreshId: Id<"catalogueRefreshes">,
+): Promise<void> {
+  const refresh = await ctx.db.get("catalogueRefreshes", refreshId);
+  if (refresh === null || refresh.status !== "running") return;
+  const now = Date.now();
+  if (await isDead(ctx, refresh, now)) {
+    await failRefresh(ctx, refresh, withError(refresh, NO_PROGRESS_ERROR));
+    return;
+  }
+  // Progress since, or a page job the scheduler has yet to run: watched again.
+  const next = Math.max(deadAt(refresh), now + DEAD_REFRESH_MS / 4);
+  await ctx.scheduler.runAt(next, internal.catalogue.watch, { refreshId });
 }
 
 /** A page's fetch, as scheduled: its try, and how often AniList's rate limit has held it back. */
@@ -75,9 +143,10 @@ export const fetchPageFields = {
 };
 
 /**
- * For a round about to draw an anime: true when the pool has one. An empty
- * pool starts a refresh (or joins the running one) and returns false; the
- * round never calls AniList itself.
+ * For a round about to draw an anime: true when the pool has one. An empty pool starts a refresh
+ * (or joins the running one, or replaces a dead one) and returns false; so it does when covers
+ * are still queued or waiting for a retry, without a refresh: they are on their way, and a
+ * refresh would only queue them again. The round never calls AniList itself.
  */
 export async function ensurePool(ctx: MutationCtx): Promise<boolean> {
   const dealable = await ctx.db
@@ -85,7 +154,7 @@ export async function ensurePool(ctx: MutationCtx): Promise<boolean> {
     .withIndex("by_coverStatus_and_randomRank", (q) => q.eq("coverStatus", "ready"))
     .first();
   if (dealable !== null) return true;
-  await startRefresh(ctx, "emptyPool");
+  if (!(await coversUnderWay(ctx))) await startRefresh(ctx, "emptyPool");
   return false;
 }
 
@@ -161,14 +230,11 @@ export async function storePage(ctx: MutationCtx, stored: StoredPage): Promise<v
     invalidCount: refresh.invalidCount + stored.invalidCount,
     coversMissing,
     waitingUntil: undefined,
+    progressAt: now,
   };
   if (stored.page < CATALOGUE_PAGE_COUNT && stored.hasNextPage) {
-    await ctx.db.patch("catalogueRefreshes", refresh._id, progress);
-    await ctx.scheduler.runAfter(PAGE_INTERVAL_MS, internal.catalogue.fetchPage, {
-      refreshId: refresh._id,
-      page: stored.page + 1,
-      attempt: 1,
-    });
+    const next = { refreshId: refresh._id, page: stored.page + 1, attempt: 1 };
+    await schedulePage(ctx, refresh._id, PAGE_INTERVAL_MS, next, progress);
     return;
   }
   await ctx.db.patch("catalogueRefreshes", refresh._id, {
@@ -176,6 +242,7 @@ export async function storePage(ctx: MutationCtx, stored: StoredPage): Promise<v
     status: itemCount > 0 ? "succeeded" : "failed",
     finishedAt: now,
     errors: itemCount > 0 ? refresh.errors : withError(refresh, "no valid anime received"),
+    pageJob: undefined,
   });
 }
 
@@ -218,12 +285,15 @@ export async function recordPageFailure(ctx: MutationCtx, failure: PageFailure):
     `page ${failure.page}, try ${failure.attempt}: ${failure.error}`,
   );
   if (failure.attempt < MAX_PAGE_TRIES) {
-    await ctx.db.patch("catalogueRefreshes", refresh._id, { errors, waitingUntil: undefined });
-    await ctx.scheduler.runAfter(retryDelayMs(failure.attempt), internal.catalogue.fetchPage, {
+    const next = {
       refreshId: refresh._id,
       page: failure.page,
       attempt: failure.attempt + 1,
       ...(failure.rateLimitWaits === undefined ? {} : { rateLimitWaits: failure.rateLimitWaits }),
+    };
+    await schedulePage(ctx, refresh._id, retryDelayMs(failure.attempt), next, {
+      errors,
+      waitingUntil: undefined,
     });
     return;
   }
@@ -248,18 +318,18 @@ async function waitOutRateLimit(
   const delayMs = rateLimitDelayMs(failure.retryAfterMs);
   const seconds = Math.ceil(delayMs / 1000);
   const wait = seconds < 120 ? `${seconds} s` : `${Math.ceil(seconds / 60)} min`;
-  await ctx.db.patch("catalogueRefreshes", refresh._id, {
+  const next = {
+    refreshId: refresh._id,
+    page: failure.page,
+    attempt: failure.attempt,
+    rateLimitWaits,
+  };
+  await schedulePage(ctx, refresh._id, delayMs, next, {
     errors: withError(
       refresh,
       `rate limited by AniList: waiting ${wait} before page ${failure.page}`,
     ),
     waitingUntil: Date.now() + delayMs,
-  });
-  await ctx.scheduler.runAfter(delayMs, internal.catalogue.fetchPage, {
-    refreshId: refresh._id,
-    page: failure.page,
-    attempt: failure.attempt,
-    rateLimitWaits,
   });
 }
 
@@ -273,5 +343,6 @@ async function failRefresh(
     status: "failed",
     finishedAt: Date.now(),
     waitingUntil: undefined,
+    pageJob: undefined,
   });
 }

@@ -1,4 +1,4 @@
-import { v, type ObjectType } from "convex/values";
+import { v, type Infer, type ObjectType } from "convex/values";
 import { internal } from "../../_generated/api";
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
@@ -94,18 +94,33 @@ async function beginRound(
 }
 
 /**
+ * What Start did: the game began, or the pool has no anime yet (a fresh deployment). Then the
+ * fill was started or joined, and the lobby waits for it and starts again once one is ready.
+ */
+export const startOutcomeValidator = v.union(
+  v.object({ kind: v.literal("started") }),
+  v.object({ kind: v.literal("poolEmpty") }),
+);
+export type StartOutcome = Infer<typeof startOutcomeValidator>;
+
+/**
  * Start, or Play again from the podium (same room, same players): the host only. A new game
  * clears the last one's points and rounds (≤ 12 players, ≤ 15 rounds).
  */
-export async function startGame(ctx: MutationCtx, userId: Id<"users">, code: string) {
+export async function startGame(
+  ctx: MutationCtx,
+  userId: Id<"users">,
+  code: string,
+): Promise<StartOutcome> {
   const { room } = await requireMember(ctx, code, userId);
   requireHost(room, userId);
   if (room.status !== "lobby" && room.status !== "finished") throw appError("ROOM_NOT_IN_LOBBY");
-  // Checked first, so that a refused start leaves the last game's podium as it was.
+  // Checked first, so that a start on an empty pool leaves the last game's podium as it was.
+  // Answered, not thrown: a thrown mutation commits nothing, the fill it started included.
   const now = Date.now();
   if ((await drawForRoom(ctx, null, [], new Set(), now)) === null) {
     await ensurePool(ctx);
-    throw appError("ROOM_POOL_EMPTY");
+    return { kind: "poolEmpty" };
   }
   if (room.status === "finished") {
     for (let n = 1; n <= room.roundNumber; n++) {
@@ -126,7 +141,7 @@ export async function startGame(ctx: MutationCtx, userId: Id<"users">, code: str
   if (!(await beginRound(ctx, { ...room, roundNumber: 0 }, 1, now))) {
     throw appError("ROOM_NOTHING_TO_DEAL");
   }
-  return null;
+  return { kind: "started" } as const;
 }
 
 /**

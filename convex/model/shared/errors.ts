@@ -77,7 +77,6 @@ export const errorMessages = {
   ROOM_BAD_SETTINGS: `Pick ${ROOM_ROUND_CHOICES.join(", ")} rounds and ${ROOM_SECONDS_MIN} to ${ROOM_SECONDS_MAX} seconds per round`,
   ROOM_NOT_IN_LOBBY: "The game has already started",
   ROOM_GUESS_TOO_FAST: "One guess per second. Your guess was not used",
-  ROOM_POOL_EMPTY: "No anime are ready to play yet. Try again in a minute",
   ROOM_CREATE_TOO_FAST: "You just made a room. Wait a few seconds before making another",
   ROOM_JOIN_LOCKED: `Too many wrong room codes (${ROOM_JOIN_MAX_FAILURES} in a minute), so joining by code is paused for a while. Check the code with your friends, or open their link`,
   ROOM_REMOVED: "The host removed you from this room. Ask them for another one",

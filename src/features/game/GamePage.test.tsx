@@ -119,10 +119,11 @@ describe("a pool with nothing to deal yet (a fresh deployment)", () => {
     );
   }
 
-  function opensOf(backend: InProcessBackend) {
+  function callsOf(backend: InProcessBackend, name: string) {
     const calls = vi.spyOn(backend, "call");
-    return () => calls.mock.calls.filter(([, path]) => path === "game:open").length;
+    return () => calls.mock.calls.filter(([, path]) => path === name).length;
   }
+  const opensOf = (backend: InProcessBackend) => callsOf(backend, "game:open");
 
   test("shows the pool being prepared, then the round as soon as an anime is ready, on the same page", async () => {
     aniList("slow");
@@ -148,7 +149,7 @@ describe("a pool with nothing to deal yet (a fresh deployment)", () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"], shouldAdvanceTime: true });
     aniList("down");
     const backend = new InProcessBackend();
-    const opens = opensOf(backend);
+    const fills = callsOf(backend, "catalogue:fillAgain");
     await renderSignedIn("/game", { backend });
     await screen.findByRole("heading", { name: "Preparing the anime pool" });
 
@@ -164,7 +165,7 @@ describe("a pool with nothing to deal yet (a fresh deployment)", () => {
     expect(
       await screen.findByRole("heading", { name: "Preparing the anime pool" }),
     ).toBeInTheDocument();
-    expect(opens()).toBe(2);
+    expect(fills()).toBe(1);
   });
 });
 

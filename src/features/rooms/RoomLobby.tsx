@@ -6,7 +6,6 @@ import { Label } from "@/components/ui/label";
 import { QrCode } from "@/components/QrCode";
 import { messageFor } from "@/lib/errors";
 import { notify } from "@/lib/notify";
-import { useBusyCall } from "@/lib/useBusyCall";
 import { cn } from "@/lib/utils";
 import { api } from "@convex/_generated/api";
 import {
@@ -18,6 +17,8 @@ import {
 import type { MemberView } from "@convex/model/rooms/view";
 import { PrivateSwitch } from "./PrivateSwitch";
 import { RemoveButton } from "./RemoveButton";
+import { RoomPoolWait } from "./RoomPoolWait";
+import { useRoomStart } from "./useRoomStart";
 import { roomAddress } from "./roomLink";
 
 const SECONDS_STEP = 5;
@@ -31,8 +32,10 @@ export function RoomLobby({ room }: { room: MemberView }) {
   const isPrivate = room.linkSecret !== null;
   const configure = useMutation(api.rooms.configure);
   const setPrivate = useMutation(api.rooms.setPrivate);
-  const start = useMutation(api.rooms.start);
-  const { working: starting, run } = useBusyCall();
+  const { starting, waitingForPool, startNow, startWhenReady } = useRoomStart(
+    room.code,
+    "Could not start the game",
+  );
 
   async function copyLink() {
     try {
@@ -52,13 +55,6 @@ export function RoomLobby({ room }: { room: MemberView }) {
   function changePrivacy(makePrivate: boolean) {
     setPrivate({ code: room.code, private: makePrivate }).catch((error: unknown) => {
       void notify("error", messageFor(error, "Could not change who can join"));
-    });
-  }
-
-  async function onStart() {
-    await run(() => start({ code: room.code }), {
-      failure: (error) => messageFor(error, "Could not start the game"),
-      logAs: "Starting the room's game failed",
     });
   }
 
@@ -146,10 +142,14 @@ export function RoomLobby({ room }: { room: MemberView }) {
                 className="accent-primary"
               />
             </div>
-            <Button onClick={() => void onStart()} disabled={starting}>
-              <PlayIcon />
-              Start
-            </Button>
+            {waitingForPool ? (
+              <RoomPoolWait onReady={startWhenReady} />
+            ) : (
+              <Button onClick={() => void startNow()} disabled={starting}>
+                <PlayIcon />
+                Start
+              </Button>
+            )}
           </div>
         ) : (
           <p className="border-t pt-3 text-sm text-muted-foreground">

@@ -1,4 +1,3 @@
-import { useMutation } from "convex/react";
 import { RotateCcwIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -10,12 +9,11 @@ import {
   TableHeader,
   TableRow,
 } from "@/components/ui/table";
-import { messageFor } from "@/lib/errors";
-import { useBusyCall } from "@/lib/useBusyCall";
 import { cn } from "@/lib/utils";
-import { api } from "@convex/_generated/api";
 import type { MemberView } from "@convex/model/rooms/view";
 import { ordinal } from "./roomLink";
+import { RoomPoolWait } from "./RoomPoolWait";
+import { useRoomStart } from "./useRoomStart";
 
 const PODIUM_HEIGHTS = ["h-28", "h-20", "h-14"];
 /** Second, first, third: the winner in the middle. */
@@ -23,16 +21,12 @@ const PODIUM_ORDER = [1, 0, 2];
 
 /** The end of a game: a podium, each player's stats, and Play again for the host. */
 export function RoomPodium({ room }: { room: MemberView }) {
-  const start = useMutation(api.rooms.start);
-  const { working, run } = useBusyCall();
+  // The pool is never empty after a game, but if it were, Play again waits for it as Start does.
+  const { starting, waitingForPool, startNow, startWhenReady } = useRoomStart(
+    room.code,
+    "Could not start a new game",
+  );
   const top = room.players.slice(0, 3);
-
-  async function playAgain() {
-    await run(() => start({ code: room.code }), {
-      failure: (error) => messageFor(error, "Could not start a new game"),
-      logAs: "Starting a new game failed",
-    });
-  }
 
   return (
     <div className="grid gap-4">
@@ -94,8 +88,12 @@ export function RoomPodium({ room }: { room: MemberView }) {
           </TableBody>
         </Table>
       </Card>
-      {room.isHost ? (
-        <Button className="justify-self-center" onClick={() => void playAgain()} disabled={working}>
+      {room.isHost && waitingForPool ? (
+        <Card className="p-4">
+          <RoomPoolWait onReady={startWhenReady} />
+        </Card>
+      ) : room.isHost ? (
+        <Button className="justify-self-center" onClick={() => void startNow()} disabled={starting}>
           <RotateCcwIcon />
           Play again
         </Button>

@@ -68,9 +68,9 @@ export function RoomRound({
         />
       </div>
       <div className="flex min-w-0 flex-col gap-2.5">
-        <RoomClue key={round.number} clue={round.clue} />
+        <RoomClue key={`clue-${round.number}`} clue={round.clue} />
         {playing ? (
-          <GuessBox key={round.number} room={room} round={round} guesses={guesses} />
+          <GuessBox key={`guess-${round.number}`} room={room} round={round} guesses={guesses} />
         ) : (
           round.answer !== null && <AnswerReveal answer={round.answer} label="The answer" />
         )}

@@ -6,7 +6,7 @@ import { errorMessages } from "@convex/model/shared/errors";
 import { ROOM_MAX_PLAYERS } from "@convex/model/shared/rules";
 import { InProcessBackend } from "@testing/client/inProcessBackend";
 import { renderSignedIn } from "@testing/client/render";
-import { ann } from "@testing/world";
+import { ann, seedAnime } from "@testing/world";
 
 /** A room with code K7QM2X hosted by someone else, in the state given. */
 async function seedRoom(
@@ -130,5 +130,35 @@ describe("/room", () => {
     await user.click(screen.getByRole("button", { name: "Copy link" }));
     await screen.findByText("Room link copied");
     expect(await navigator.clipboard.readText()).toMatch(new RegExp(`/room/${code}#[0-9a-f]{32}$`));
+  });
+
+  test("the host's Start on an empty pool waits for it in the lobby, and the game starts once an anime is ready", async () => {
+    // A fresh deployment: AniList holds its answer, so nothing is ready yet.
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(
+        (_url: string, init: RequestInit) =>
+          new Promise<Response>((_resolve, reject) =>
+            init.signal?.addEventListener("abort", () => reject(new Error("aborted"))),
+          ),
+      ),
+    );
+    const backend = new InProcessBackend();
+    const user = userEvent.setup();
+    await renderSignedIn("/room", { backend });
+    await user.click(await screen.findByRole("button", { name: "Make a room" }));
+    await screen.findByTestId("room-code");
+
+    await user.click(screen.getByRole("button", { name: "Start" }));
+    expect(await screen.findByRole("heading", { name: "Preparing the anime pool" })).toBeVisible();
+    expect(screen.getByText("Fetching the most popular anime from AniList")).toBeVisible();
+    expect(screen.queryByRole("button", { name: "Start" })).toBeNull();
+    expect(screen.queryByText(/Could not start/)).toBeNull();
+
+    // The fill's first anime is ready: the lobby starts the game by itself.
+    await seedAnime(backend, 1);
+    expect(await screen.findByText("Round 1 / 5", { exact: false })).toBeVisible();
+    vi.unstubAllGlobals();
   });
 });

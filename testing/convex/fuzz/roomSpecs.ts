@@ -195,13 +195,13 @@ export const roomSpecs = {
       ...ROOM_MEMBER_REFUSALS,
       "NOT_ROOM_HOST",
       "ROOM_NOT_IN_LOBBY",
-      "ROOM_POOL_EMPTY",
       "ROOM_NOTHING_TO_DEAL",
     ),
     hints: { code: roomCodes },
     realistic: fc.record({ code: fc.constant(roomLive.code) }),
     clock: roomClock,
-    succeeded: (result: unknown) => expect(result).toBeNull(),
+    // The fuzz world's pool has anime ready: a start that is not refused starts the game.
+    succeeded: (result: unknown) => expect(result).toEqual({ kind: "started" }),
   },
   "rooms:guess": {
     refusals: forPlayers(

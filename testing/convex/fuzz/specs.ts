@@ -229,6 +229,11 @@ export const specs: Record<PublicFunctionName, Spec> = {
       expect(status.target).toBe(CATALOGUE_PAGE_SIZE);
     },
   },
+  "catalogue:fillAgain": {
+    refusals: forPlayers(),
+    // The fuzz world's pool has anime ready: nothing to fill.
+    succeeded: (result) => expect(result).toBeNull(),
+  },
   "game:state": {
     refusals: forPlayers(),
     succeeded: (result, { caller, after }) => {
