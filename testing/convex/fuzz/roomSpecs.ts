@@ -196,6 +196,7 @@ export const roomSpecs = {
       "NOT_ROOM_HOST",
       "ROOM_NOT_IN_LOBBY",
       "ROOM_POOL_EMPTY",
+      "ROOM_POOL_TOO_SMALL",
       "ROOM_NOTHING_TO_DEAL",
     ),
     hints: { code: roomCodes },
