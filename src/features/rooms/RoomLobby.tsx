@@ -9,6 +9,7 @@ import { notify } from "@/lib/notify";
 import { useBusyCall } from "@/lib/useBusyCall";
 import { cn } from "@/lib/utils";
 import { api } from "@convex/_generated/api";
+import { useViewer } from "@/lib/auth/viewer";
 import {
   ROOM_MAX_PLAYERS,
   ROOM_ROUND_CHOICES,
@@ -16,6 +17,7 @@ import {
   ROOM_SECONDS_MIN,
 } from "@convex/model/shared/rules";
 import type { MemberView } from "@convex/model/rooms/view";
+import { startFailureMessage } from "./startFailure";
 import { PrivateSwitch } from "./PrivateSwitch";
 import { RemoveButton } from "./RemoveButton";
 import { roomAddress } from "./roomLink";
@@ -32,6 +34,8 @@ export function RoomLobby({ room }: { room: MemberView }) {
   const configure = useMutation(api.rooms.configure);
   const setPrivate = useMutation(api.rooms.setPrivate);
   const start = useMutation(api.rooms.start);
+  const viewer = useViewer();
+  const isAdmin = viewer.status === "signedIn" && viewer.viewer.isAdmin;
   const { working: starting, run } = useBusyCall();
 
   async function copyLink() {
@@ -57,7 +61,7 @@ export function RoomLobby({ room }: { room: MemberView }) {
 
   async function onStart() {
     await run(() => start({ code: room.code }), {
-      failure: (error) => messageFor(error, "Could not start the game"),
+      failure: (error) => startFailureMessage(error, "Could not start the game", isAdmin),
       logAs: "Starting the room's game failed",
     });
   }

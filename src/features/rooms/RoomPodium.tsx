@@ -10,11 +10,12 @@ import {
   TableHeader,
   TableRow,
 } from "@/components/ui/table";
-import { messageFor } from "@/lib/errors";
 import { useBusyCall } from "@/lib/useBusyCall";
 import { cn } from "@/lib/utils";
 import { api } from "@convex/_generated/api";
+import { useViewer } from "@/lib/auth/viewer";
 import type { MemberView } from "@convex/model/rooms/view";
+import { startFailureMessage } from "./startFailure";
 import { ordinal } from "./roomLink";
 
 const PODIUM_HEIGHTS = ["h-28", "h-20", "h-14"];
@@ -24,12 +25,14 @@ const PODIUM_ORDER = [1, 0, 2];
 /** The end of a game: a podium, each player's stats, and Play again for the host. */
 export function RoomPodium({ room }: { room: MemberView }) {
   const start = useMutation(api.rooms.start);
+  const viewer = useViewer();
+  const isAdmin = viewer.status === "signedIn" && viewer.viewer.isAdmin;
   const { working, run } = useBusyCall();
   const top = room.players.slice(0, 3);
 
   async function playAgain() {
     await run(() => start({ code: room.code }), {
-      failure: (error) => messageFor(error, "Could not start a new game"),
+      failure: (error) => startFailureMessage(error, "Could not start a new game", isAdmin),
       logAs: "Starting a new game failed",
     });
   }
