@@ -45,7 +45,7 @@ export function FillPoolHint({ isAdmin }: { isAdmin: boolean }) {
   return (
     <p className="text-muted-foreground">
       An admin can fill the pool:{" "}
-      <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-sm break-all text-foreground">
+      <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-sm break-words text-foreground">
         {FILL_POOL_COMMAND}
       </code>
     </p>
