@@ -193,7 +193,7 @@ const audit: Record<PublicFunctionName, Row | Row[]> = {
     expected: signedInOnly(),
     allowed: ({ result }) =>
       expect(result).toEqual({
-        ready: 3,
+        ready: 5,
         target: 50,
         refresh: "none",
         pagesFetched: 0,
@@ -512,9 +512,20 @@ const audit: Record<PublicFunctionName, Row | Row[]> = {
     expected: signedInOnly(),
     allowed: ({ result }) =>
       expect(result).toMatchObject({
-        number: dailyNumberAt(Date.now()),
-        rounds: [{ index: 0, status: "playing", answer: null }],
+        kind: "open",
+        view: {
+          number: dailyNumberAt(Date.now()),
+          rounds: [{ index: 0, status: "playing", answer: null }],
+        },
       }),
+  },
+  // A count the same for everyone, naming no anime: the Daily holds the whole pool of 5 here.
+  "daily:poolHeld": {
+    args: {},
+    prepare: openDaily,
+    argsAfter: today,
+    expected: signedInOnly(),
+    allowed: ({ result }) => expect(result).toEqual({ ready: 5 }),
   },
   "daily:view": {
     args: {},
@@ -685,7 +696,8 @@ describe("authorization audit", () => {
 
   test.each(cells)("%s", async (_title, { name, row, role }) => {
     const t = newBackend();
-    await seedAnime(t, 3);
+    // A Daily's worth: the Daily is chosen only whole.
+    await seedAnime(t, 5);
     const caller = role === "visitor" ? null : await signedInAs(t, role);
     await row.prepare?.(t, caller);
     const args = { ...row.args, ...(await row.argsAfter?.(t)) };

@@ -1,3 +1,4 @@
+import { nullable } from "convex-helpers/validators";
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
@@ -5,6 +6,7 @@ import { internalAction, internalMutation, internalQuery } from "./_generated/se
 import { playerMutation, playerQuery } from "./functions";
 import { fetchCataloguePage } from "./model/catalogue/anilist";
 import * as Pool from "./model/catalogue/pool";
+import { smallPoolHint } from "./model/daily/poolHint";
 import * as Refresh from "./model/catalogue/refresh";
 
 /**
@@ -16,6 +18,9 @@ export const poolStatus = playerQuery({
   returns: Pool.poolStatusValidator,
   handler: async (ctx) => await Pool.poolStatus(ctx),
 });
+
+/** The pool report, and what a pool too small for the Daily and the game means (or null). */
+const reportWithHint = v.object({ ...Pool.poolReportValidator.fields, hint: nullable(v.string()) });
 
 /**
  * The waiting screen's Try again, when nothing fills the pool any more (a refresh that failed or
@@ -37,15 +42,21 @@ export const fillAgain = playerMutation({
  */
 export const fillPool = internalMutation({
   args: {},
-  returns: Pool.poolReportValidator,
-  handler: async (ctx) => await Pool.fillPool(ctx),
+  returns: reportWithHint,
+  handler: async (ctx) => ({
+    ...(await Pool.fillPool(ctx)),
+    hint: await smallPoolHint(ctx, Date.now()),
+  }),
 });
 
 /** The pool's state for an operator: `npx convex run catalogue:poolReport --watch`. */
 export const poolReport = internalQuery({
   args: {},
-  returns: Pool.poolReportValidator,
-  handler: async (ctx) => await Pool.poolReport(ctx),
+  returns: reportWithHint,
+  handler: async (ctx) => ({
+    ...(await Pool.poolReport(ctx)),
+    hint: await smallPoolHint(ctx, Date.now()),
+  }),
 });
 
 /**

@@ -101,15 +101,6 @@ describe("the Daily's number and choice", () => {
     await t.mutation(internal.daily.prepare, {});
     expect(await puzzles(t)).toHaveLength(6);
   });
-
-  test("a pool with nothing ready has no Daily yet; a small pool still gets one", async () => {
-    const t = newBackend();
-    const { ann } = await twoPlayers(t);
-    expect(await openDailyAs(ann)).toBeNull();
-    await seedAnime(t, 3);
-    const view = await openDailyAs(ann);
-    expect(view).toMatchObject({ number: todaysNumber(), animeCount: 3 });
-  });
 });
 
 describe("playing the Daily", () => {

@@ -2,12 +2,14 @@ import { nullable } from "convex-helpers/validators";
 import { v } from "convex/values";
 import { internalMutation, query } from "./_generated/server";
 import { playerMutation, playerQuery } from "./functions";
+import { poolHeldByDaily } from "./model/daily/bar";
 import * as Play from "./model/daily/play";
 import * as Puzzle from "./model/daily/puzzle";
 import * as Results from "./model/daily/results";
 import {
   dailyGuessOutcomeValidator,
   dailyMoveOutcomeValidator,
+  dailyOpenOutcomeValidator,
   dailyView,
   dailyViewValidator,
 } from "./model/daily/view";
@@ -22,11 +24,25 @@ export const view = playerQuery({
   handler: async (ctx, { number }) => await dailyView(ctx, ctx.user._id, number),
 });
 
-/** Opens today's Daily (its first anime on the first visit) and returns its screen. */
+/**
+ * Opens today's Daily (its first anime on the first visit) and returns its screen; or, while
+ * the pool cannot fill a Daily yet, why (an empty pool's fill started), for the page to wait.
+ */
 export const open = playerMutation({
   args: {},
-  returns: nullable(dailyViewValidator),
+  returns: dailyOpenOutcomeValidator,
   handler: async (ctx) => await Play.openDaily(ctx, ctx.user._id),
+});
+
+/**
+ * Whether today's and tomorrow's Dailies hold every anime ready (today being Daily #`number`):
+ * then the game and rooms deal nothing, and their screens say why. How many are ready then;
+ * null otherwise. Names no anime: only a count, the same for everyone.
+ */
+export const poolHeld = playerQuery({
+  args: { number: v.number() },
+  returns: nullable(v.object({ ready: v.number() })),
+  handler: async (ctx, { number }) => await poolHeldByDaily(ctx, number),
 });
 
 /** A guess on anime `index` of Daily #`number`, after `attempt` earlier guesses on it. */
@@ -61,7 +77,10 @@ export const results = query({
   handler: async (ctx, { number, index }) => await Results.readResults(ctx, number, index),
 });
 
-/** At each UTC day's start (convex/crons.ts): today's Daily if missing, and tomorrow's. */
+/**
+ * At each UTC day's start (convex/crons.ts): today's Daily if missing, and tomorrow's when the
+ * pool holds enough for both (model/daily/puzzle.ts).
+ */
 export const prepare = internalMutation({
   args: {},
   returns: v.null(),

@@ -5,7 +5,7 @@
 import { describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Doc } from "./_generated/dataModel";
-import { BLUR_STEPS_PX, ROOM_HEARTBEAT_MS } from "./model/shared/rules";
+import { BLUR_STEPS_PX, DAILY_ANIME_COUNT, ROOM_HEARTBEAT_MS } from "./model/shared/rules";
 import { expectErrorCode, newBackend, type TestConvex } from "../testing/convex/backend";
 import {
   dailyAnime,
@@ -179,7 +179,8 @@ describe("no public function shows a Daily anime before its time", () => {
 describe("the main game and rooms never deal a Daily anime of today or tomorrow", () => {
   test("solo deals, in any zone, pass over them; a pool of Daily anime only deals nothing", async () => {
     const t = newBackend();
-    await seedAnime(t, 13);
+    // Enough for tomorrow's Daily to be chosen a day early (DAILY_TOMORROW_MIN_POOL).
+    await seedAnime(t, 15);
     const [ann, ben] = await signedInPlayers(t, 2);
     await openDailyAs(ann);
     const daily = new Set(
@@ -192,11 +193,14 @@ describe("the main game and rooms never deal a Daily anime of today or tomorrow"
     }
     // A pool holding nothing but Daily anime deals no round, and says so.
     const small = newBackend();
-    await seedAnime(small, 10);
+    await seedAnime(small, DAILY_ANIME_COUNT);
     const [cy] = await signedInPlayers(small, 1);
     await openDailyAs(cy);
     expect(await deal(cy)).toEqual({ hasRound: false });
     expect((await viewOf(cy)).round).toBeNull();
+    expect(await cy.as.query(api.daily.poolHeld, { number: todaysNumber() })).toEqual({
+      ready: DAILY_ANIME_COUNT,
+    });
   });
 
   test("room deals pass over them too, and a room with nothing else to deal does not start", async () => {
@@ -212,10 +216,10 @@ describe("the main game and rooms never deal a Daily anime of today or tomorrow"
     for (const id of dealt) expect(daily.has(id as Doc<"anime">["_id"])).toBe(false);
 
     const small = newBackend();
-    await seedAnime(small, 10);
+    await seedAnime(small, DAILY_ANIME_COUNT);
     const [cy] = await signedInPlayers(small, 1);
     await openDailyAs(cy);
     const { code } = await cy.as.mutation(api.rooms.create, {});
-    await expectErrorCode(cy.as.mutation(api.rooms.start, { code }), "ROOM_NOTHING_TO_DEAL");
+    await expectErrorCode(cy.as.mutation(api.rooms.start, { code }), "ROOM_POOL_TOO_SMALL");
   });
 });

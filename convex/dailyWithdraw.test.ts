@@ -44,27 +44,28 @@ function utcDay(days: number, time: string): Date {
 }
 
 /**
- * A pool of 14 and a player in `timeZone` who dealt a round (anime `dealt`) on day S and spent
- * two wrong guesses on it; then, at 00:00:30 UTC of S+1, the cron's choice of tomorrow's Daily
- * (S+2) takes that anime. Yesterday's and today's Dailies are seeded so that exactly five anime
- * are left for the choice (it prefers anime of no recent Daily), the dealt one among them, and
- * four (yesterday's Daily) are still dealable.
+ * A pool of 15 (enough for tomorrow's Daily to be chosen a day early) and a player in
+ * `timeZone` who dealt a round (anime `dealt`) on day S and spent two wrong guesses on it; then,
+ * at 00:00:30 UTC of S+1, the cron's choice of tomorrow's Daily (S+2) takes that anime.
+ * Yesterday's and today's Dailies are seeded so that exactly five anime are left for the choice
+ * (it prefers anime never in a Daily), the dealt one among them, and five (yesterday's Daily)
+ * are still dealable.
  */
 async function cheaterWithTomorrowsAnime(timeZone: string) {
   const t = newBackend();
-  const pool = await seedAnime(t, 14);
+  const pool = await seedAnime(t, 15);
   const [ann] = await signedInPlayers(t, 1);
   const dayS = dailyNumberAt(Date.now());
   await deal(ann, timeZone);
   const dealt = await dealtAnime(t, ann);
   const others = pool.filter((id) => id !== dealt._id);
   // Day S's Daily: recent for tomorrow's choice, dealable again once its day is over.
-  await seedDaily(t, others.slice(0, 4), dayS);
+  await seedDaily(t, others.slice(0, 5), dayS);
   await guessWrongAs(ann);
   await guessWrongAs(ann);
 
   vi.setSystemTime(utcDay(1, "00:00:30"));
-  await seedDaily(t, others.slice(4, 9), dayS + 1);
+  await seedDaily(t, others.slice(5, 10), dayS + 1);
   await t.mutation(internal.daily.prepare, {});
   const tomorrow = await dailyAnime(t, dayS + 2);
   // The cron's choice did take it: what every test below relies on.

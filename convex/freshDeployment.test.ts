@@ -359,6 +359,7 @@ describe("catalogue:fillPool", () => {
       ready: 50,
       target: 50,
       latestRefresh: null,
+      hint: null,
     });
     await t.finishAllScheduledFunctions(vi.runAllTimers);
     expect(fetchStub).not.toHaveBeenCalled();

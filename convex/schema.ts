@@ -437,6 +437,16 @@ export const dailyPuzzleFields = {
   createdAt: v.number(),
 };
 
+/**
+ * The last Daily an anime was in (one document per anime ever chosen, written with the Daily):
+ * the choice prefers anime never in one, then the one used longest ago, in one read per anime.
+ * Apart from the anime document, which each refresh replaces.
+ */
+export const dailyAnimeUseFields = {
+  animeId: v.id("anime"),
+  lastNumber: v.number(),
+};
+
 /** How a player's round of a Daily anime stands: guessing, solved, out of guesses, or given up. */
 export const dailyRoundStatus = v.union(
   v.literal("playing"),
@@ -770,6 +780,7 @@ export default defineSchema({
   boardRanks: defineTable(boardRankFields).index("by_board", ["board"]),
   // The Daily.
   dailyPuzzles: defineTable(dailyPuzzleFields).index("by_number", ["number"]),
+  dailyAnimeUses: defineTable(dailyAnimeUseFields).index("by_animeId", ["animeId"]),
   dailyRounds: defineTable(dailyRoundFields)
     .index("by_userId_and_number_and_index", ["userId", "number", "index"])
     .index("by_coverToken", ["coverToken"]),

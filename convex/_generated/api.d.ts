@@ -54,6 +54,7 @@ import type * as model_catalogue_refresh from "../model/catalogue/refresh.js";
 import type * as model_catalogue_refreshLog from "../model/catalogue/refreshLog.js";
 import type * as model_daily_bar from "../model/daily/bar.js";
 import type * as model_daily_play from "../model/daily/play.js";
+import type * as model_daily_poolHint from "../model/daily/poolHint.js";
 import type * as model_daily_puzzle from "../model/daily/puzzle.js";
 import type * as model_daily_results from "../model/daily/results.js";
 import type * as model_daily_streak from "../model/daily/streak.js";
@@ -164,6 +165,7 @@ declare const fullApi: ApiFromModules<{
   "model/catalogue/refreshLog": typeof model_catalogue_refreshLog;
   "model/daily/bar": typeof model_daily_bar;
   "model/daily/play": typeof model_daily_play;
+  "model/daily/poolHint": typeof model_daily_poolHint;
   "model/daily/puzzle": typeof model_daily_puzzle;
   "model/daily/results": typeof model_daily_results;
   "model/daily/streak": typeof model_daily_streak;

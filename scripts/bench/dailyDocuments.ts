@@ -23,7 +23,11 @@ const SEED_BATCH = 2_000;
 /** `players` players who each finished today's first anime and hold a streak; the results folded. */
 async function seedDailyPlayers(t: TestConvex, players: number) {
   const number = dailyNumberAt(Date.now());
-  const puzzle = await t.run(async (ctx) => (await ensureTodayAndTomorrow(ctx, Date.now()))!);
+  const puzzle = await t.run(async (ctx) => {
+    const choice = await ensureTodayAndTomorrow(ctx, Date.now());
+    if (choice.kind !== "chosen") throw new Error("The bench's pool cannot fill a Daily");
+    return choice.puzzle;
+  });
   for (let from = 0; from < players; from += SEED_BATCH) {
     await t.run(async (ctx) => {
       for (let i = from; i < Math.min(players, from + SEED_BATCH); i++) {

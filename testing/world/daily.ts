@@ -43,9 +43,15 @@ export async function dailyAnime(world: World, number = todaysNumber()): Promise
   });
 }
 
-/** Opens today's Daily as the page does (`daily.open`): the screen it returns. */
-export async function openDailyAs(player: { as: Caller }) {
+/** Opens today's Daily as the page does (`daily.open`): what it returns. */
+export async function openDailyOutcomeAs(player: { as: Caller }) {
   return await player.as.mutation(api.daily.open, {});
+}
+
+/** Opens today's Daily as the page does (`daily.open`): the screen, or null when not chosen. */
+export async function openDailyAs(player: { as: Caller }) {
+  const opened = await openDailyOutcomeAs(player);
+  return opened.kind === "open" ? opened.view : null;
 }
 
 /** The player's Daily screen (`daily.view`) of Daily #`number`. */

@@ -44,6 +44,7 @@ export {
   guessDailyWrongAs,
   nextDailyAs,
   openDailyAs,
+  openDailyOutcomeAs,
   playDailyAs,
   seedDaily,
   todaysNumber,

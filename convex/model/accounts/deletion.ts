@@ -242,6 +242,7 @@ export const accountTables: Record<TableName, TableRule> = {
       ),
   },
   dailyPuzzles: { keeps: `each day's anime, the same for everyone: ${noPlayer}` },
+  dailyAnimeUses: { keeps: `the last Daily each anime was in: ${noPlayer}` },
   dailyRounds: {
     purge: async (ctx, { userId }, limit) =>
       await deleteAll(

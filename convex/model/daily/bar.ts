@@ -32,3 +32,26 @@ export async function dailyBarAt(ctx: QueryCtx, now: number): Promise<DailyBar> 
     .take(2);
   return new Set<Id<"anime">>(puzzles.flatMap((puzzle) => puzzle.animeIds));
 }
+
+/**
+ * Whether today's and tomorrow's Dailies (today being Daily #`today`) hold every anime ready,
+ * so that no other deal may give anyone anything: the ready anime then, all held (a pool too
+ * small to deal, docs/operations.md). Null when any ready anime is outside the Dailies, or none
+ * is ready (an empty pool is the fill's to say). At most 3 + the Dailies' anime reads.
+ */
+export async function poolHeldByDaily(
+  ctx: QueryCtx,
+  today: number,
+): Promise<{ ready: number } | null> {
+  const held = new Set<Id<"anime">>();
+  for (const number of [today, today + 1]) {
+    for (const id of (await puzzleOf(ctx, number))?.animeIds ?? []) held.add(id);
+  }
+  if (held.size === 0) return null;
+  const ready = await ctx.db
+    .query("anime")
+    .withIndex("by_coverStatus_and_randomRank", (q) => q.eq("coverStatus", "ready"))
+    .take(held.size + 1);
+  if (ready.length === 0 || ready.some((anime) => !held.has(anime._id))) return null;
+  return { ready: ready.length };
+}

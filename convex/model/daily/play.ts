@@ -11,7 +11,8 @@ import { withGuess } from "../game/history";
 import { judgeRoundGuess } from "../game/judgeRound";
 import { markSeen } from "../game/seen";
 import { guessText } from "../judge/refusal";
-import { DAILY_GUESSES_PER_ANIME, dailyNumberAt } from "../shared/rules";
+import { ensurePool } from "../catalogue/refresh";
+import { DAILY_ANIME_COUNT, DAILY_GUESSES_PER_ANIME, dailyNumberAt } from "../shared/rules";
 import { utcDay } from "../game/activity";
 import { recordTally } from "../tallies/record";
 import { puzzleOf } from "./bar";
@@ -22,7 +23,7 @@ import {
   roundsOf,
   type DailyGuessOutcome,
   type DailyMoveOutcome,
-  type DailyView,
+  type DailyOpenOutcome,
 } from "./view";
 
 type DailyRound = Doc<"dailyRounds">;
@@ -58,16 +59,37 @@ async function startRound(
 
 /**
  * Opens today's Daily (choosing it, and tomorrow's, if the cron has not yet) and deals its first
- * anime on the player's first visit; the screen it shows, or null while the pool has nothing.
+ * anime on the player's first visit. While the pool cannot fill a Daily, says so instead: an
+ * empty pool starts its fill (or joins it) here, and nothing after that throws, which would roll
+ * the fill back.
  */
-export async function openDaily(ctx: MutationCtx, userId: Id<"users">): Promise<DailyView | null> {
+export async function openDaily(ctx: MutationCtx, userId: Id<"users">): Promise<DailyOpenOutcome> {
   const now = Date.now();
-  const puzzle = await ensureTodayAndTomorrow(ctx, now);
-  if (puzzle === null) return null;
+  const choice = await ensureTodayAndTomorrow(ctx, now);
+  if (choice.kind === "short") {
+    await ensurePool(ctx);
+    const kind = (await poolFilling(ctx)) ? "waiting" : "poolTooSmall";
+    return { kind, ready: choice.usable, needed: DAILY_ANIME_COUNT };
+  }
+  const { puzzle } = choice;
   if ((await roundsOf(ctx, userId, puzzle.number)).length === 0) {
     await startRound(ctx, userId, puzzle, 0, now);
   }
-  return await dailyView(ctx, userId, puzzle.number);
+  return { kind: "open", view: (await dailyView(ctx, userId, puzzle.number))! };
+}
+
+/**
+ * Whether more anime may become ready by themselves: the latest refresh is running, or covers
+ * wait in the queue (two reads).
+ */
+async function poolFilling(ctx: MutationCtx): Promise<boolean> {
+  const refresh = await ctx.db.query("catalogueRefreshes").order("desc").first();
+  if (refresh?.status === "running") return true;
+  const queued = await ctx.db
+    .query("anime")
+    .withIndex("by_coverQueue", (q) => q.gte("coverQueue", 0))
+    .first();
+  return queued !== null;
 }
 
 /**

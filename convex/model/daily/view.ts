@@ -44,6 +44,22 @@ export const dailyViewValidator = v.object({
 });
 export type DailyView = Infer<typeof dailyViewValidator>;
 
+/**
+ * What opening today's Daily did (`daily.open`): opened (its screen), or not chosen yet because
+ * fewer than `needed` anime are ready (`ready` of them it could take): "waiting" while the pool
+ * is being filled (a refresh runs or covers are being made), "poolTooSmall" when nothing is
+ * filling it. The page follows the pool either way and opens the Daily once it can be chosen.
+ */
+export const dailyOpenOutcomeValidator = v.union(
+  v.object({ kind: v.literal("open"), view: dailyViewValidator }),
+  v.object({
+    kind: v.union(v.literal("waiting"), v.literal("poolTooSmall")),
+    ready: v.number(),
+    needed: v.number(),
+  }),
+);
+export type DailyOpenOutcome = Infer<typeof dailyOpenOutcomeValidator>;
+
 const over = (status: Doc<"dailyRounds">["status"]) => status !== "playing";
 
 /** What a guess did (`daily.guess`). */

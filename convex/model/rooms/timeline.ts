@@ -6,7 +6,13 @@ import { ensurePool } from "../catalogue/refresh";
 import { newCoverToken } from "../catalogue/covers";
 import { appError } from "../shared/errors";
 import { gameOf } from "../game/state";
-import { BLUR_STEPS_PX, ROOM_GUESSES_PER_ROUND, ROOM_REVEAL_MS } from "../shared/rules";
+import {
+  BLUR_STEPS_PX,
+  ROOM_GUESSES_PER_ROUND,
+  ROOM_REVEAL_MS,
+  dailyNumberAt,
+} from "../shared/rules";
+import { poolHeldByDaily } from "../daily/bar";
 import { drawForRoom } from "./deal";
 import { playersOf, requireHost, requireMember, type Room, type RoomPlayer } from "./access";
 import { markSeen, markShownInRoom } from "../game/seen";
@@ -137,8 +143,13 @@ export async function startGame(
       });
     }
   }
-  // Every ready anime is barred for someone here (in play in another of their rooms, say).
+  // Every ready anime is barred for someone here (in play in another of their rooms, say), or
+  // the pool is so small that the Dailies hold all of it. (No refresh was started: the pool
+  // is not empty, so the refusal rolls nothing back.)
   if (!(await beginRound(ctx, { ...room, roundNumber: 0 }, 1, now))) {
+    if ((await poolHeldByDaily(ctx, dailyNumberAt(now))) !== null) {
+      throw appError("ROOM_POOL_TOO_SMALL");
+    }
     throw appError("ROOM_NOTHING_TO_DEAL");
   }
   return { kind: "started" } as const;

@@ -59,6 +59,17 @@ export const DAILY_REPEAT_BAR_DAYS = 60;
 export const DAILY_EPOCH_MS = Date.UTC(2026, 10, 20);
 /** The most popular anime with ready covers a Daily is chosen from (at random among them). */
 export const DAILY_CANDIDATES = 200;
+/**
+ * The most anime a Daily's choice reads, most popular first, looking for DAILY_CANDIDATES never
+ * in a Daily: a whole pool (CATALOGUE_PAGE_COUNT pages of 50), read once a day.
+ */
+export const DAILY_CHOICE_SCAN = 1_000;
+/**
+ * Tomorrow's Daily is chosen a day early (so that today's deals avoid it) only once this many
+ * anime are ready: both Dailies and as many again for the game and rooms to deal. A smaller
+ * pool keeps tomorrow's for tomorrow rather than hold every anime the game could deal.
+ */
+export const DAILY_TOMORROW_MIN_POOL = 3 * DAILY_ANIME_COUNT;
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The number of the Daily running at `instant` (server clock): the UTC days since the epoch, from 1. */

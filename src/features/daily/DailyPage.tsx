@@ -6,7 +6,7 @@ import { DailyScreen } from "./DailyScreen";
 /** /daily: today's Daily for signed-in players; a visitor is asked to log in (it needs an account). */
 export function DailyPage() {
   const { viewer, openLogin } = useViewerOrLogin();
-  if (viewer.status === "signedIn") return <DailyScreen />;
+  if (viewer.status === "signedIn") return <DailyScreen isAdmin={viewer.viewer.isAdmin} />;
   if (viewer.status === "loading") {
     return (
       <div className="flex flex-1 items-center justify-center p-4" role="status">

@@ -9,25 +9,29 @@ import { countOf } from "@/lib/plural";
 import { DailyFinished } from "./DailyFinished";
 import { DailyHowTo } from "./DailyHowTo";
 import { DailyRoundCard } from "./DailyRoundCard";
+import { DailyWait, type DailyNotChosen } from "./DailyWait";
 import { NextDaily } from "./NextDaily";
 
 /**
  * Today's Daily for a signed-in player: opens it on the server once (which deals its first anime
  * on the first visit), then follows the player's view of it live. The anime reached last is on
- * screen; once all have ended, the day's result.
+ * screen; once all have ended, the day's result. While the pool cannot fill a Daily, the wait
+ * (DailyWait), which opens it once it can.
  */
-export function DailyScreen() {
+export function DailyScreen({ isAdmin = false }: { isAdmin?: boolean }) {
   const { isAuthenticated } = useConvexAuth();
   const open = useMutation(api.daily.open);
-  const [opened, setOpened] = useState<DailyView | null | "loading" | "failed">("loading");
+  const [opened, setOpened] = useState<DailyView | DailyNotChosen | "loading" | "failed">(
+    "loading",
+  );
   const started = useRef(false);
   const [showResult, setShowResult] = useState(false);
 
   const openToday = useCallback(async () => {
     try {
-      const view = await open({});
-      setOpened(view);
-      setShowResult(view?.complete ?? false);
+      const outcome = await open({});
+      setOpened(outcome.kind === "open" ? outcome.view : outcome);
+      setShowResult(outcome.kind === "open" && outcome.view.complete);
     } catch (error) {
       console.error("Opening the Daily failed", error);
       setOpened("failed");
@@ -40,9 +44,11 @@ export function DailyScreen() {
     void openToday();
   }, [isAuthenticated, openToday]);
 
-  const number = typeof opened === "object" && opened !== null ? opened.number : null;
+  const notChosen = typeof opened === "object" && "kind" in opened ? opened : null;
+  const openedView = typeof opened === "object" && !("kind" in opened) ? opened : null;
+  const number = openedView?.number ?? null;
   const live = useQuery(api.daily.view, number !== null && isAuthenticated ? { number } : "skip");
-  const view = live ?? (typeof opened === "object" ? opened : null);
+  const view = live ?? openedView;
 
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-4 px-4 py-4 sm:gap-5 sm:py-10">
@@ -71,15 +77,15 @@ export function DailyScreen() {
           }}
         />
       )}
-      {view === null ? (
-        <GameCard cover={<PlaceholderCover still={opened !== "loading"} />}>
+      {view === null && notChosen !== null ? (
+        <DailyWait outcome={notChosen} reopen={openToday} isAdmin={isAdmin} />
+      ) : view === null ? (
+        <GameCard cover={<PlaceholderCover still={opened === "failed"} />}>
           <p role="status" className="flex items-center gap-2 text-muted-foreground">
             {opened === "loading" && <Spinner />}
             {opened === "loading"
               ? "Loading today's Daily..."
-              : opened === "failed"
-                ? "The Daily could not be opened. Please refresh the page."
-                : "Today's Daily is being prepared: the anime pool is filling. Try again in a minute."}
+              : "The Daily could not be opened. Please refresh the page."}
           </p>
         </GameCard>
       ) : showResult && view.complete ? (

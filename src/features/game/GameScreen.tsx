@@ -5,7 +5,7 @@ import type { GameView } from "@convex/model/game/view";
 import { rememberTimeZone, takeBootGame } from "@/boot/gameCall";
 import { GameLayout, GamePlaceholder, type GameSlots } from "./GameLayout";
 import { useCatchUpTimer, useLiveGame } from "./liveGame";
-import { PoolWait } from "./PoolWait";
+import { PoolGate } from "./PoolGate";
 import { RoundCard } from "./RoundCard";
 import { useAnimeLoader } from "./useAnimeLoader";
 import { useCooldownDeadline } from "./useCooldownCountdown";
@@ -81,7 +81,7 @@ export function GameScreen({
   return (
     <GameLayout score={game?.score ?? null} actions={actions}>
       {waitsForPool ? (
-        <PoolWait reopen={reopen} />
+        <PoolGate reopen={reopen} />
       ) : !showsRound ? (
         <GamePlaceholder busy={loadStatus !== "failed"}>
           {loadStatus === "retrying"

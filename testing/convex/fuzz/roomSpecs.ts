@@ -195,6 +195,7 @@ export const roomSpecs = {
       ...ROOM_MEMBER_REFUSALS,
       "NOT_ROOM_HOST",
       "ROOM_NOT_IN_LOBBY",
+      "ROOM_POOL_TOO_SMALL",
       "ROOM_NOTHING_TO_DEAL",
     ),
     hints: { code: roomCodes },
