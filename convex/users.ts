@@ -8,7 +8,7 @@ import { nullable } from "convex-helpers/validators";
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import { internalMutation, internalQuery, query } from "./_generated/server";
-import { currentUser, playerAction, playerMutation } from "./functions";
+import { currentUser, isSessionLive, playerAction, playerMutation } from "./functions";
 import { MIN_PASSWORD_LENGTH } from "./model/shared/accountRules";
 import { normalizeEmail, PASSWORD_PROVIDER } from "./model/shared/accounts";
 import { appError } from "./model/shared/errors";
@@ -26,6 +26,16 @@ export const viewer = query({
     const user = await currentUser(ctx);
     return user === null ? null : toProfile(user);
   },
+});
+
+/**
+ * Whether the calling action's session still exists (an action cannot read it itself): the
+ * identity passes on to `runQuery`. playerAction asks it first.
+ */
+export const liveSession = internalQuery({
+  args: {},
+  returns: v.boolean(),
+  handler: async (ctx) => await isSessionLive(ctx),
 });
 
 export const isEmailRegistered = internalQuery({

@@ -219,3 +219,40 @@ test("the top bar: labels beside the icons from 640 px, icons alone below; the n
     await page.screenshot({ path: `${SCREENS_DIR}/top-bar-admin-${width}.png` });
   }
 });
+
+test("a password changed on one page signs another device's page out at once, saying why", async ({
+  page,
+  browser,
+  baseURL,
+  backend,
+}) => {
+  await backend.seedAnimePool(3);
+  const player = await backend.signIn(page, newPlayer("twodevices"));
+  // The other device: a browser of its own, signed in with the same password.
+  const other = await browser.newContext({ baseURL });
+  const otherPage = await other.newPage();
+  await otherPage.goto("/");
+  await openLogin(otherPage);
+  await logIn(otherPage, player);
+  await expect(otherPage.getByText("Successfully logged in!")).toBeVisible();
+  await otherPage.goto("/game");
+  await expect(otherPage.getByRole("combobox", { name: "Your guess" })).toBeEditable();
+
+  await page.goto("/profile");
+  await page.getByLabel("Current password").fill(player.password);
+  await page.getByLabel("New password").fill("another1");
+  await page.getByRole("button", { name: "Change Password" }).click();
+  await expect(page.getByText("Password changed! Other devices were logged out.")).toBeVisible();
+
+  await expect(
+    otherPage.getByText(
+      "You were signed out: your password was changed, or this session ended on another device. Please log in again",
+    ),
+  ).toBeVisible();
+  // Signed out on the game page, which asks a returning player to log in.
+  await expect(otherPage.getByRole("dialog", { name: "Welcome Back!" })).toBeVisible();
+  await screenshots(otherPage, "session-ended", { narrow: true });
+  // This page stays signed in.
+  await expect(page.getByRole("banner").getByRole("button", { name: "Logout" })).toBeVisible();
+  await other.close();
+});

@@ -13,6 +13,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { forgetSignedInHere } from "@/lib/auth/deviceMemory";
+import { endingSessionHere, sessionEndedHere } from "@/lib/auth/sessionEnd";
 import { messageFor } from "@/lib/errors";
 import { useBusyCall } from "@/lib/useBusyCall";
 
@@ -77,6 +78,7 @@ function DeleteAccountDialog({
     if (typed.trim() !== username) return setError(errorMessages.DELETE_NOT_CONFIRMED);
     setError(null);
     onLeaving(true);
+    endingSessionHere();
     const outcome = await run(() => deleteAccount({ confirmation: typed }), {
       success: "Your account was deleted. Thanks for playing!",
       failure: (cause) => messageFor(cause, "Failed to delete your account. Please try again"),
@@ -90,6 +92,7 @@ function DeleteAccountDialog({
       await signOut().catch(() => undefined);
       void navigate("/");
     } else {
+      sessionEndedHere();
       onLeaving(false);
       if (outcome) setError(outcome.message);
     }
