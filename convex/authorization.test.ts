@@ -476,10 +476,12 @@ const audit: Record<PublicFunctionName, Row | Row[]> = {
     },
   },
   "users:deleteAccount": {
-    // Confirmed by typing the username: each caller is renamed to the one typed here.
-    args: { confirmation: "Leaving" },
+    // Confirmed by typing the username and the password: each caller is renamed to the one typed
+    // here, and given the password.
+    args: { confirmation: "Leaving", password: "secret1" },
     prepare: async (t, caller) => {
       if (caller) {
+        await givePassword(t, caller, "secret1");
         await t.run(async (ctx) => {
           await ctx.db.patch("users", caller.userId, {
             username: "Leaving",
@@ -593,11 +595,13 @@ const internalOnly = [
   "users:copyUsername",
   "users:isEmailRegistered",
   "users:isLockedOut",
+  "users:leavingPlayer",
   "users:liveSession",
   "users:passwordAccount",
   "users:passwordLogin",
   "users:purgeAccount",
   "users:returnResetCode",
+  "users:startDeletion",
   "users:takeResetCode",
 ];
 

@@ -92,7 +92,10 @@ describe("a session ends everywhere at once, however long its token lives", () =
     await seedAnime(t, 3);
     const here = await signUp(t, ann);
     const there = await otherDevice(t);
-    await here.as.mutation(api.users.deleteAccount, { confirmation: ann.username });
+    await here.as.action(api.users.deleteAccount, {
+      confirmation: ann.username,
+      password: ann.password,
+    });
     await expectEnded(there);
   });
 });

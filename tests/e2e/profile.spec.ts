@@ -145,7 +145,8 @@ test("the profile: a new username, a new password, and deleting the account", as
   const opener = page.getByRole("button", { name: "Delete Account" });
   await opener.click();
   const dialog = page.getByRole("dialog", { name: "Delete your account?" });
-  await expect(dialog.getByRole("textbox")).toBeFocused();
+  const confirmation = dialog.getByRole("textbox", { name: /to confirm$/ });
+  await expect(confirmation).toBeFocused();
   await expectNoSeriousViolations(page);
   await screenshots(page, "delete-account-dialog", { narrow: true });
   // Escape closes it and gives the focus back to its button.
@@ -159,7 +160,14 @@ test("the profile: a new username, a new password, and deleting the account", as
   await expect(dialog.getByRole("alert")).toHaveText(
     "Type your username exactly as shown to confirm",
   );
-  await dialog.getByRole("textbox").fill(renamed);
+  await confirmation.fill(renamed);
+  await dialog.getByRole("button", { name: "Delete Account" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("Please enter your current password");
+  // The password too: a session someone else got hold of cannot delete the account.
+  await dialog.getByLabel("Current password").fill(player.password);
+  await dialog.getByRole("button", { name: "Delete Account" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("Incorrect password");
+  await dialog.getByLabel("Current password").fill("another1");
   await dialog.getByRole("button", { name: "Delete Account" }).click();
   await expect(page.getByText("Your account was deleted. Thanks for playing!")).toBeVisible();
   await expect(page).toHaveURL(/\/$/);

@@ -517,8 +517,19 @@ export const specs: Record<PublicFunctionName, Spec> = {
     succeeded: (result) => expect(result).toBeNull(),
   },
   "users:deleteAccount": {
-    refusals: forPlayers("DELETE_NOT_CONFIRMED"),
-    realistic: fc.record({ confirmation: fc.constantFrom("player", "Player", "admin") }),
+    // USER_NOT_FOUND: an account with no password, as for users:changePassword.
+    refusals: forPlayers(
+      "DELETE_NOT_CONFIRMED",
+      "CURRENT_PASSWORD_MISSING",
+      "USER_NOT_FOUND",
+      "INCORRECT_PASSWORD",
+      "TOO_MANY_ATTEMPTS",
+    ),
+    world: () => newWorld({ withPasswords: true }),
+    realistic: fc.record({
+      confirmation: fc.constantFrom("player", "Player", "admin"),
+      password: fc.constantFrom(CALLER_PASSWORD, "wrong!"),
+    }),
     endsWorld: true,
     succeeded: (result, { caller, after }) => {
       expect(result).toBeNull();
