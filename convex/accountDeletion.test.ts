@@ -206,7 +206,10 @@ describe("deleting an account", () => {
       }
     }
 
-    await ann.as.mutation(api.users.deleteAccount, { confirmation: ann.username });
+    await ann.as.action(api.users.deleteAccount, {
+      confirmation: ann.username,
+      password: ann.password,
+    });
     await runDueJobs(t);
 
     const after = await everything(t);
@@ -247,7 +250,10 @@ describe("deleting an account", () => {
 
   test("what the others see: boards without the player, feedback without a name; signing in is refused", async () => {
     const { t, ann, bob } = await playedWorld();
-    await ann.as.mutation(api.users.deleteAccount, { confirmation: ann.username });
+    await ann.as.action(api.users.deleteAccount, {
+      confirmation: ann.username,
+      password: ann.password,
+    });
     const board = await t.query(api.leaderboard.top, { limit: 10 });
     expect(board.map((entry) => entry.username)).toEqual([bob.username]);
     // Ranks too, once the fold has taken her off the boards' statistics.
@@ -265,7 +271,8 @@ describe("deleting an account", () => {
     ]);
     await expectErrorCode(logIn(t, ann), "ACCOUNT_NOT_FOUND");
     expect(await ann.as.query(api.users.viewer, {})).toBeNull();
-    await expectErrorCode(ann.as.query(api.game.state, {}), "USER_NOT_FOUND");
+    // Its token outlives the session it belonged to, but not for the server.
+    await expectErrorCode(ann.as.query(api.game.state, {}), "SESSION_ENDED");
     // The address is free again.
     await signUp(t, annabel);
   });
@@ -275,11 +282,24 @@ describe("deleting an account", () => {
     const ann = await signUp(t, annabel);
     for (const typed of ["", "annabel_q", "Annabel"]) {
       await expectErrorCode(
-        ann.as.mutation(api.users.deleteAccount, { confirmation: typed }),
+        ann.as.action(api.users.deleteAccount, { confirmation: typed, password: ann.password }),
         "DELETE_NOT_CONFIRMED",
       );
     }
     expect(await ann.as.query(api.users.viewer, {})).not.toBeNull();
+  });
+
+  test("needs the current password: a session someone else holds cannot delete the account", async () => {
+    const t = newBackend();
+    const ann = await signUp(t, annabel);
+    const remove = (password: string) =>
+      ann.as.action(api.users.deleteAccount, { confirmation: ann.username, password });
+    await expectErrorCode(remove(""), "CURRENT_PASSWORD_MISSING");
+    await expectErrorCode(remove("not-hers"), "INCORRECT_PASSWORD");
+    expect(await ann.as.query(api.users.viewer, {})).not.toBeNull();
+    await logIn(t, ann);
+    await remove(ann.password);
+    await expectErrorCode(logIn(t, ann), "ACCOUNT_NOT_FOUND");
   });
 
   test(`a long history goes in steps of at most ${PURGE_BATCH} documents, the sign-in at once`, async () => {
@@ -325,7 +345,10 @@ describe("deleting an account", () => {
     let left = await count();
     expect(left).toBeGreaterThan(3 * PURGE_BATCH);
 
-    await ann.as.mutation(api.users.deleteAccount, { confirmation: ann.username });
+    await ann.as.action(api.users.deleteAccount, {
+      confirmation: ann.username,
+      password: ann.password,
+    });
     const steps = [left - (left = await count())];
     await expectErrorCode(logIn(t, ann), "ACCOUNT_NOT_FOUND");
     await runDueJobs(t, async () => {

@@ -8,10 +8,12 @@ import {
   signInViaProvider,
   type GenericActionCtxWithAuthConfig,
 } from "@convex-dev/auth/server";
-import type { Value } from "convex/values";
+import { v, type Value } from "convex/values";
 import { Scrypt } from "lucia";
 import type { DataModel } from "./_generated/dataModel";
 import { internal } from "./_generated/api";
+import { query } from "./_generated/server";
+import { isSessionLive } from "./functions";
 import {
   loginProblem,
   normalizeEmail,
@@ -171,7 +173,7 @@ const password = ConvexCredentials<DataModel>({
   },
 });
 
-export const { auth, signIn, signOut, store, isAuthenticated } = convexAuth({
+export const { auth, signIn, signOut, store } = convexAuth({
   providers: [password],
   callbacks: {
     async createOrUpdateUser(ctx, { existingUserId, profile }) {
@@ -182,4 +184,14 @@ export const { auth, signIn, signOut, store, isAuthenticated } = convexAuth({
       });
     },
   },
+});
+
+/**
+ * Whether the caller is signed in: Convex Auth's own answer, a valid token, holds for up to an
+ * hour after its session ended; this one asks the session.
+ */
+export const isAuthenticated = query({
+  args: {},
+  returns: v.boolean(),
+  handler: async (ctx) => await isSessionLive(ctx),
 });

@@ -490,10 +490,12 @@ const audit: Record<PublicFunctionName, Row | Row[]> = {
     },
   },
   "users:deleteAccount": {
-    // Confirmed by typing the username: each caller is renamed to the one typed here.
-    args: { confirmation: "Leaving" },
+    // Confirmed by typing the username and the password: each caller is renamed to the one typed
+    // here, and given the password.
+    args: { confirmation: "Leaving", password: "secret1" },
     prepare: async (t, caller) => {
       if (caller) {
+        await givePassword(t, caller, "secret1");
         await t.run(async (ctx) => {
           await ctx.db.patch("users", caller.userId, {
             username: "Leaving",
@@ -619,10 +621,13 @@ const internalOnly = [
   "users:copyUsername",
   "users:isEmailRegistered",
   "users:isLockedOut",
+  "users:leavingPlayer",
+  "users:liveSession",
   "users:passwordAccount",
   "users:passwordLogin",
   "users:purgeAccount",
   "users:returnResetCode",
+  "users:startDeletion",
   "users:takeResetCode",
 ];
 
@@ -636,6 +641,23 @@ const cells = Object.entries(audit).flatMap(([name, rows]) =>
       return [`${name}${code} as ${role}: ${row.expected[role]}`, { name, row, role }] as const;
     }),
   ),
+);
+
+/**
+ * A player whose session ended (signed out, a password changed or reset, the account deleted)
+ * but who still holds its access token, which lives up to an hour: every function answers them
+ * as a visitor, except that one a visitor is refused tells them their session ended.
+ */
+const endedCells = Object.entries(audit).flatMap(([name, rows]) =>
+  [rows].flat().map((row) => {
+    const code = "code" in row.args ? ` (code ${JSON.stringify(row.args.code)})` : "";
+    const expected: Expected =
+      row.expected.visitor === "NOT_SIGNED_IN" ? "SESSION_ENDED" : row.expected.visitor;
+    return [
+      `${name}${code} with an ended session's token: ${expected}`,
+      { name, row, expected },
+    ] as const;
+  }),
 );
 
 async function call(
@@ -711,5 +733,22 @@ describe("authorization audit", () => {
     // change, so the time would stand still on screen. Time comes in as an argument.
     if (kindOf.get(name) === "query") expect(reads).toEqual([]);
     await row.allowed?.({ result, t, role, caller });
+  });
+
+  test.each(endedCells)("%s", async (_title, { name, row, expected }) => {
+    const t = newBackend();
+    await seedAnime(t, 3);
+    const caller = await signedInAs(t, "player");
+    await row.prepare?.(t, caller);
+    const args = { ...row.args, ...(await row.argsAfter?.(t)) };
+    await t.run(async (ctx) => await ctx.db.delete("authSessions", caller.sessionId));
+    if (expected !== "allow") {
+      await expectErrorCode(call(caller.as, name, args), expected);
+      return;
+    }
+    const result = await call(caller.as, name, args);
+    // Allowed as a visitor is: what it shows is a visitor's view. (A sign-in opens a new session,
+    // whose tokens differ from any other's.)
+    if (name !== "auth:signIn") expect(result).toEqual(await call(t, name, args));
   });
 });

@@ -16,8 +16,12 @@ fakeClockEachTest();
 
 /** A player signed in without a password round (Convex Auth reads the user id from `subject`). */
 async function newPlayer(t: TestConvex, username: string) {
-  const userId = await t.run(async (ctx) => await ctx.db.insert("users", testUser(username)));
-  const as = t.withIdentity({ subject: `${userId}|session`, issuer: "test" });
+  const { userId, sessionId } = await t.run(async (ctx) => {
+    const userId = await ctx.db.insert("users", testUser(username));
+    const sessionId = await ctx.db.insert("authSessions", { userId, expirationTime: 1e15 });
+    return { userId, sessionId };
+  });
+  const as = t.withIdentity({ subject: `${userId}|${sessionId}`, issuer: "test" });
   return { userId, as };
 }
 

@@ -5,7 +5,7 @@ import { registeredFunctions } from "../testing/convex/backend";
  * Made by Convex Auth's `convexAuth()`, which gives its functions no `returns` validator; ours
  * all declare one, so that what reaches a client (or the scheduler) is checked like what comes in.
  */
-const madeByConvexAuth = ["auth:isAuthenticated", "auth:signIn", "auth:signOut", "auth:store"];
+const madeByConvexAuth = ["auth:signIn", "auth:signOut", "auth:store"];
 
 const registered = await registeredFunctions();
 

@@ -2,18 +2,17 @@ import {
   getAuthSessionId,
   invalidateSessions,
   modifyAccountCredentials,
-  retrieveAccount,
 } from "@convex-dev/auth/server";
 import { nullable } from "convex-helpers/validators";
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import { internalMutation, internalQuery, query } from "./_generated/server";
-import { currentUser, playerAction, playerMutation } from "./functions";
+import { currentUser, isSessionLive, playerAction, playerMutation } from "./functions";
 import { MIN_PASSWORD_LENGTH } from "./model/shared/accountRules";
 import { normalizeEmail, PASSWORD_PROVIDER } from "./model/shared/accounts";
 import { appError } from "./model/shared/errors";
 import { profileValidator, toProfile } from "./model/accounts/users";
-import { retrieveFailureCode } from "./model/accounts/credentials";
+import { requireCurrentPassword } from "./model/accounts/credentials";
 import * as Deletion from "./model/accounts/deletion";
 import * as Profile from "./model/accounts/profile";
 import * as Reset from "./model/accounts/passwordReset";
@@ -26,6 +25,16 @@ export const viewer = query({
     const user = await currentUser(ctx);
     return user === null ? null : toProfile(user);
   },
+});
+
+/**
+ * Whether the calling action's session still exists (an action cannot read it itself): the
+ * identity passes on to `runQuery`. playerAction asks it first.
+ */
+export const liveSession = internalQuery({
+  args: {},
+  returns: v.boolean(),
+  handler: async (ctx) => await isSessionLive(ctx),
 });
 
 export const isEmailRegistered = internalQuery({
@@ -135,19 +144,10 @@ export const changePassword = playerAction({
     if (newPassword.length < MIN_PASSWORD_LENGTH) throw appError("PASSWORD_TOO_SHORT");
     const login = await ctx.runQuery(internal.users.passwordLogin, { userId: ctx.userId });
     if (login === null) throw appError("USER_NOT_FOUND");
-    const account = { id: login.email };
-    try {
-      await retrieveAccount(ctx, {
-        provider: PASSWORD_PROVIDER,
-        account: { ...account, secret: currentPassword },
-      });
-    } catch (error) {
-      const code = retrieveFailureCode(error);
-      throw code ? appError(code) : error;
-    }
+    await requireCurrentPassword(ctx, login.email, currentPassword);
     await modifyAccountCredentials(ctx, {
       provider: PASSWORD_PROVIDER,
-      account: { ...account, secret: newPassword },
+      account: { id: login.email, secret: newPassword },
     });
     const sessionId = await getAuthSessionId(ctx);
     await invalidateSessions(ctx, {
@@ -159,19 +159,52 @@ export const changePassword = playerAction({
 });
 
 /**
- * Deletes the account once the player has typed their username: at once the sign-in, the
- * account and the first batch of its data (the boards stop showing it); the rest in steps.
+ * Deletes the account once the player has typed their username and their current password (a
+ * session someone else got hold of cannot): at once the sign-in, the account and the first batch
+ * of its data (the boards stop showing it); the rest in steps.
  */
-export const deleteAccount = playerMutation({
-  args: { confirmation: v.string() },
+export const deleteAccount = playerAction({
+  args: { confirmation: v.string(), password: v.string() },
   returns: v.null(),
-  handler: async (ctx, { confirmation }) => {
-    if (confirmation.trim() !== ctx.user.username) throw appError("DELETE_NOT_CONFIRMED");
-    const done = await Deletion.purgeStep(ctx, { userId: ctx.user._id, email: ctx.user.email });
-    if (!done) {
-      await ctx.scheduler.runAfter(0, internal.users.purgeAccount, { userId: ctx.user._id });
+  handler: async (ctx, { confirmation, password }) => {
+    const leaving = await ctx.runQuery(internal.users.leavingPlayer, { userId: ctx.userId });
+    if (leaving === null) throw appError("USER_NOT_FOUND");
+    if (confirmation.trim() !== leaving.username) throw appError("DELETE_NOT_CONFIRMED");
+    if (leaving.email === null) throw appError("USER_NOT_FOUND");
+    await requireCurrentPassword(ctx, leaving.email, password);
+    await ctx.runMutation(internal.users.startDeletion, { userId: ctx.userId });
+    return null;
+  },
+});
+
+/** `deleteAccount`'s first step, the sign-in and the address's limits among it; then in steps. */
+export const startDeletion = internalMutation({
+  args: { userId: v.id("users") },
+  returns: v.null(),
+  handler: async (ctx, { userId }) => {
+    const user = await ctx.db.get("users", userId);
+    if (user === null) return null;
+    if (!(await Deletion.purgeStep(ctx, { userId, email: user.email }))) {
+      await ctx.scheduler.runAfter(0, internal.users.purgeAccount, { userId });
     }
     return null;
+  },
+});
+
+/** Whom `deleteAccount` deletes: their username, and the address they sign in with. */
+export const leavingPlayer = internalQuery({
+  args: { userId: v.id("users") },
+  returns: nullable(v.object({ username: v.string(), email: nullable(v.string()) })),
+  handler: async (ctx, { userId }) => {
+    const user = await ctx.db.get("users", userId);
+    if (user === null) return null;
+    const account = await ctx.db
+      .query("authAccounts")
+      .withIndex("userIdAndProvider", (q) =>
+        q.eq("userId", userId).eq("provider", PASSWORD_PROVIDER),
+      )
+      .unique();
+    return { username: user.username, email: account?.providerAccountId ?? null };
   },
 });
 

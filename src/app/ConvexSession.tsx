@@ -1,10 +1,13 @@
-import { ConvexAuthProvider } from "@convex-dev/auth/react";
-import type { ConvexReactClient } from "convex/react";
+import { ConvexAuthProvider, useAuthActions } from "@convex-dev/auth/react";
+import { useConvexAuth, type ConvexReactClient } from "convex/react";
+import { errorMessages } from "@convex/model/shared/errors";
 import { use, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTokenForBoot } from "@/boot/token";
 import { ViewerContext, type ViewerState } from "@/lib/auth/viewer";
 import { useViewerFromConvex } from "@/lib/auth/useViewerFromConvex";
 import { rememberSignedInHere } from "@/lib/auth/deviceMemory";
+import { sessionEndedHere } from "@/lib/auth/sessionEnd";
+import { notify } from "@/lib/notify";
 import { prefetch } from "@/lib/lazyWithReload";
 import { loadSignedInActions } from "@/app/layout/loadSignedInActions";
 
@@ -46,6 +49,7 @@ function ViewerProvider({
 }) {
   const state = useVisitorFirst(useViewerFromConvex(), visitor);
   useTokenForBoot();
+  useSignOutEndedSession(state);
   const profile = state.status === "signedIn" ? state.viewer : null;
   // One object per state, so the pages re-render when who the viewer is changes, not otherwise.
   // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -64,6 +68,23 @@ function ViewerProvider({
   }, [viewer.status]);
 
   return <ViewerContext.Provider value={viewer}>{children}</ViewerContext.Provider>;
+}
+
+/**
+ * A token the server no longer answers as signed in (its session ended elsewhere: a password
+ * changed or reset, a sign-out, the account deleted; src/lib/auth/sessionEnd.ts): its tokens are
+ * cleared, so the tab is signed out for good rather than shown as a visitor while it holds them,
+ * and the player is told why.
+ */
+function useSignOutEndedSession(state: ViewerState) {
+  const { isAuthenticated } = useConvexAuth();
+  const { signOut } = useAuthActions();
+  const ended = isAuthenticated && state.status === "signedOut";
+  useEffect(() => {
+    if (!ended) return;
+    if (!sessionEndedHere()) void notify("error", errorMessages.SESSION_ENDED);
+    void signOut().catch(() => undefined);
+  }, [ended, signOut]);
 }
 
 /**

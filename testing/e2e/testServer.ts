@@ -104,6 +104,25 @@ export function createTestServer({ offline = false }: TestServerOptions = {}) {
     return user._id;
   }
 
+  /**
+   * The subject of a token for the player with `email`: one of their sessions (a test's own call
+   * acts as a device of theirs that is signed in), made when they have none.
+   */
+  async function subjectOf(email: string): Promise<string> {
+    const userId = (await userIdByEmail(email)) as Id<"users">;
+    const sessionId = await backend.t.run(async (ctx) => {
+      const session = await ctx.db
+        .query("authSessions")
+        .withIndex("userId", (q) => q.eq("userId", userId))
+        .first();
+      return (
+        session?._id ??
+        (await ctx.db.insert("authSessions", { userId, expirationTime: Date.now() + 86_400_000 }))
+      );
+    });
+    return `${userId}|${sessionId}`;
+  }
+
   const control: Record<string, Handler> = {
     reset: async () => {
       aniList.reset();
@@ -151,7 +170,7 @@ export function createTestServer({ offline = false }: TestServerOptions = {}) {
       const caller =
         email === undefined
           ? backend
-          : backend.withIdentity({ subject: `${await userIdByEmail(email)}|e2e-session` });
+          : backend.withIdentity({ subject: await subjectOf(email) });
       const convexArgs = jsonToConvex(args as JSONValue) as Record<string, never>;
       const result: unknown =
         kind === "query"

@@ -145,7 +145,8 @@ test("the profile: a new username, a new password, and deleting the account", as
   const opener = page.getByRole("button", { name: "Delete Account" });
   await opener.click();
   const dialog = page.getByRole("dialog", { name: "Delete your account?" });
-  await expect(dialog.getByRole("textbox")).toBeFocused();
+  const confirmation = dialog.getByRole("textbox", { name: /to confirm$/ });
+  await expect(confirmation).toBeFocused();
   await expectNoSeriousViolations(page);
   await screenshots(page, "delete-account-dialog", { narrow: true });
   // Escape closes it and gives the focus back to its button.
@@ -159,7 +160,14 @@ test("the profile: a new username, a new password, and deleting the account", as
   await expect(dialog.getByRole("alert")).toHaveText(
     "Type your username exactly as shown to confirm",
   );
-  await dialog.getByRole("textbox").fill(renamed);
+  await confirmation.fill(renamed);
+  await dialog.getByRole("button", { name: "Delete Account" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("Please enter your current password");
+  // The password too: a session someone else got hold of cannot delete the account.
+  await dialog.getByLabel("Current password").fill(player.password);
+  await dialog.getByRole("button", { name: "Delete Account" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("Incorrect password");
+  await dialog.getByLabel("Current password").fill("another1");
   await dialog.getByRole("button", { name: "Delete Account" }).click();
   await expect(page.getByText("Your account was deleted. Thanks for playing!")).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
@@ -218,4 +226,41 @@ test("the top bar: labels beside the icons from 640 px, icons alone below; the n
     await page.setViewportSize({ width, height: 400 });
     await page.screenshot({ path: `${SCREENS_DIR}/top-bar-admin-${width}.png` });
   }
+});
+
+test("a password changed on one page signs another device's page out at once, saying why", async ({
+  page,
+  browser,
+  baseURL,
+  backend,
+}) => {
+  await backend.seedAnimePool(3);
+  const player = await backend.signIn(page, newPlayer("twodevices"));
+  // The other device: a browser of its own, signed in with the same password.
+  const other = await browser.newContext({ baseURL });
+  const otherPage = await other.newPage();
+  await otherPage.goto("/");
+  await openLogin(otherPage);
+  await logIn(otherPage, player);
+  await expect(otherPage.getByText("Successfully logged in!")).toBeVisible();
+  await otherPage.goto("/game");
+  await expect(otherPage.getByRole("combobox", { name: "Your guess" })).toBeEditable();
+
+  await page.goto("/profile");
+  await page.getByLabel("Current password").fill(player.password);
+  await page.getByLabel("New password").fill("another1");
+  await page.getByRole("button", { name: "Change Password" }).click();
+  await expect(page.getByText("Password changed! Other devices were logged out.")).toBeVisible();
+
+  await expect(
+    otherPage.getByText(
+      "You were signed out: your password was changed, or this session ended on another device. Please log in again",
+    ),
+  ).toBeVisible();
+  // Signed out on the game page, which asks a returning player to log in.
+  await expect(otherPage.getByRole("dialog", { name: "Welcome Back!" })).toBeVisible();
+  await screenshots(otherPage, "session-ended", { narrow: true });
+  // This page stays signed in.
+  await expect(page.getByRole("banner").getByRole("button", { name: "Logout" })).toBeVisible();
+  await other.close();
 });

@@ -1,4 +1,7 @@
-import type { ErrorCode } from "../shared/errors";
+import { retrieveAccount } from "@convex-dev/auth/server";
+import type { ActionCtx } from "../../_generated/server";
+import { PASSWORD_PROVIDER } from "../shared/accounts";
+import { appError, type ErrorCode } from "../shared/errors";
 
 /**
  * Convex Auth's `retrieveAccount` reports why credentials failed with one of these documented
@@ -13,4 +16,26 @@ const retrieveFailures: Record<string, ErrorCode> = {
 /** Our code for a failure of `retrieveAccount`, or null for an unexpected one. */
 export function retrieveFailureCode(error: unknown): ErrorCode | null {
   return error instanceof Error ? (retrieveFailures[error.message] ?? null) : null;
+}
+
+/**
+ * Checks the player's current password before a change that a stolen session must not make
+ * (a new password, deleting the account): Convex Auth's check, so wrong passwords count toward
+ * its limit on failed attempts like a login's.
+ */
+export async function requireCurrentPassword(
+  ctx: ActionCtx,
+  email: string,
+  password: string,
+): Promise<void> {
+  if (password === "") throw appError("CURRENT_PASSWORD_MISSING");
+  try {
+    await retrieveAccount(ctx, {
+      provider: PASSWORD_PROVIDER,
+      account: { id: email, secret: password },
+    });
+  } catch (error) {
+    const code = retrieveFailureCode(error);
+    throw code ? appError(code) : error;
+  }
 }

@@ -51,6 +51,8 @@ export const errorMessages = {
   CURRENT_PASSWORD_MISSING: "Please enter your current password",
   DELETE_NOT_CONFIRMED: "Type your username exactly as shown to confirm",
   NOT_SIGNED_IN: "Please log in to continue",
+  SESSION_ENDED:
+    "You were signed out: your password was changed, or this session ended on another device. Please log in again",
   USER_NOT_FOUND: "User not found",
   FORBIDDEN: "You do not have permission to do that",
   NOT_BETA_TESTER: "Join the beta program to send feedback",

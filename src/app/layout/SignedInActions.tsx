@@ -15,6 +15,7 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import type { Profile } from "@convex/model/accounts/users";
 import { BetaButton } from "@/features/beta/BetaButton";
+import { endingSessionHere, sessionEndedHere } from "@/lib/auth/sessionEnd";
 import { useBusyCall } from "@/lib/useBusyCall";
 
 /**
@@ -27,11 +28,13 @@ export default function SignedInActions({ viewer }: { viewer: Profile }) {
   const { working: loggingOut, run } = useBusyCall();
 
   async function logOut() {
-    await run(() => signOut(), {
+    endingSessionHere();
+    const outcome = await run(() => signOut(), {
       success: "Successfully logged out!",
       failure: () => "Failed to logout. Please try again",
       logAs: "Logout failed",
     });
+    if (outcome?.ok !== true) sessionEndedHere();
   }
 
   return (

@@ -1,5 +1,5 @@
 import { useAuthActions } from "@convex-dev/auth/react";
-import { useMutation } from "convex/react";
+import { useAction } from "convex/react";
 import { Trash2Icon } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
@@ -13,8 +13,10 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { forgetSignedInHere } from "@/lib/auth/deviceMemory";
+import { endingSessionHere, sessionEndedHere } from "@/lib/auth/sessionEnd";
 import { messageFor } from "@/lib/errors";
 import { useBusyCall } from "@/lib/useBusyCall";
+import { PasswordField } from "@/components/AccountFields";
 
 /** Deleting the account, after the player types their username in a dialog. */
 export function DeleteAccountCard({
@@ -64,10 +66,11 @@ function DeleteAccountDialog({
   onOpenChange: (open: boolean) => void;
   onLeaving: (leaving: boolean) => void;
 }) {
-  const deleteAccount = useMutation(api.users.deleteAccount);
+  const deleteAccount = useAction(api.users.deleteAccount);
   const { signOut } = useAuthActions();
   const navigate = useNavigate();
   const [typed, setTyped] = useState("");
+  const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
   const { working, run } = useBusyCall();
   const id = useId();
@@ -75,9 +78,11 @@ function DeleteAccountDialog({
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (typed.trim() !== username) return setError(errorMessages.DELETE_NOT_CONFIRMED);
+    if (password === "") return setError(errorMessages.CURRENT_PASSWORD_MISSING);
     setError(null);
     onLeaving(true);
-    const outcome = await run(() => deleteAccount({ confirmation: typed }), {
+    endingSessionHere();
+    const outcome = await run(() => deleteAccount({ confirmation: typed, password }), {
       success: "Your account was deleted. Thanks for playing!",
       failure: (cause) => messageFor(cause, "Failed to delete your account. Please try again"),
       toastFailure: false,
@@ -90,6 +95,7 @@ function DeleteAccountDialog({
       await signOut().catch(() => undefined);
       void navigate("/");
     } else {
+      sessionEndedHere();
       onLeaving(false);
       if (outcome) setError(outcome.message);
     }
@@ -101,6 +107,7 @@ function DeleteAccountDialog({
       onOpenChange={(isOpen) => {
         if (!isOpen) {
           setTyped("");
+          setPassword("");
           setError(null);
         }
         onOpenChange(isOpen);
@@ -124,6 +131,14 @@ function DeleteAccountDialog({
             aria-describedby={error === null ? undefined : `${id}-error`}
           />
         </div>
+        <PasswordField
+          id={`${id}-password`}
+          label="Current password"
+          choosing={false}
+          value={password}
+          onChange={setPassword}
+          describedBy={error === null ? undefined : `${id}-error`}
+        />
         <FormError id={`${id}-error`} message={error} />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>

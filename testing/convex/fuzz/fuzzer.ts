@@ -6,7 +6,7 @@ import { errorCodeOf } from "../../../convex/model/shared/errors";
 import type { PublicFunctionName, RegisteredFunction } from "../backend";
 import type { FunctionKind } from "../modules";
 import type { Role } from "../../world";
-import { type Accessor, type World, newWorld, resolve, SEED } from "./world";
+import { type Accessor, type Caller, type World, newWorld, resolve, SEED } from "./world";
 import { type Snapshot, type CallRecord, snapshot } from "./calls";
 import { specs } from "./specs";
 import { expectExpectedRefusal, checkInvariants, checkLinkSecrets } from "./invariants";
@@ -25,6 +25,17 @@ export async function callFunction(
     return (await caller.mutation(makeFunctionReference<"mutation">(name), loose)) as unknown;
   }
   return (await caller.action(makeFunctionReference<"action">(name), loose)) as unknown;
+}
+
+/** `caller` with a new session of theirs, as after signing in again. */
+async function signedInAgain(t: World["t"], caller: Caller): Promise<Caller> {
+  const userId = caller.userId!;
+  const sessionId = await t.run(
+    async (ctx) =>
+      await ctx.db.insert("authSessions", { userId, expirationTime: Date.now() + 86_400_000 }),
+  );
+  const identity = { subject: `${userId}|${sessionId}`, issuer: process.env.CONVEX_SITE_URL };
+  return { ...caller, sessionId, as: t.withIdentity(identity) };
 }
 
 /** Runs generated calls one after the other on one backend, checking each as it goes. */
@@ -69,6 +80,12 @@ export class Fuzzer {
     if (outcome.ok) spec.succeeded(outcome.result, call);
     else expectExpectedRefusal(spec, call, outcome.error);
     checkLinkSecrets(call, outcome.ok ? outcome.result : outcome.error);
+    if (outcome.ok && fn.name === "auth:signOut" && caller.userId !== null) {
+      // The player signs in again: a signed-out caller is refused everything else, which would
+      // leave the rest of an interleaved run without them.
+      this.world.callers[role] = await signedInAgain(t, caller);
+      this.current = await snapshot(t);
+    }
     if (outcome.ok && spec.endsWorld) {
       // The invariants forbid a deleted account and the documents its later steps remove.
       this.world = await (spec.world ?? newWorld)();

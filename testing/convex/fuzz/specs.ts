@@ -24,7 +24,7 @@ import type { PoolStatus } from "../../../convex/model/catalogue/pool";
 import type { PublicFunctionName } from "../backend";
 import { identityFromToken } from "../modules";
 import { CALLER_PASSWORD, newWorld, live, RUNS } from "./world";
-import { type Spec, forPlayers, forAdmins, userIn, gameIn } from "./calls";
+import { type Snapshot, type Spec, forPlayers, forAdmins, userIn, gameIn } from "./calls";
 import {
   HUGE_EMAIL,
   oddString,
@@ -36,6 +36,11 @@ import {
 } from "./arbitraries";
 import { roomSpecs } from "./roomSpecs";
 import { dailySpecs } from "./dailySpecs";
+
+/** Whether the caller's session was there before the call (auth:signOut ends it). */
+function hasSession(caller: { sessionId: string | null }, before: Snapshot): boolean {
+  return before.sessions.some((session) => session._id === caller.sessionId);
+}
 
 export const ACCOUNT_REFUSALS: ErrorCode[] = [
   "MISSING_CREDENTIALS",
@@ -167,12 +172,15 @@ export const specs: Record<PublicFunctionName, Spec> = {
   },
   "auth:isAuthenticated": {
     refusals: () => [],
-    succeeded: (result, { caller }) => expect(result).toBe(caller.role !== "visitor"),
+    succeeded: (result, { caller, before }) => expect(result).toBe(hasSession(caller, before)),
   },
   "users:viewer": {
     refusals: () => [],
-    succeeded: (result, { caller }) =>
-      expect(result === null ? null : (result as Doc<"users">)._id).toBe(caller.userId),
+    // A caller who signed out is a visitor, though their token is still valid.
+    succeeded: (result, { caller, before }) =>
+      expect(result === null ? null : (result as Doc<"users">)._id).toBe(
+        hasSession(caller, before) ? caller.userId : null,
+      ),
   },
   "leaderboard:top": {
     refusals: () => ["INVALID_DAY"],
@@ -514,8 +522,19 @@ export const specs: Record<PublicFunctionName, Spec> = {
     succeeded: (result) => expect(result).toBeNull(),
   },
   "users:deleteAccount": {
-    refusals: forPlayers("DELETE_NOT_CONFIRMED"),
-    realistic: fc.record({ confirmation: fc.constantFrom("player", "Player", "admin") }),
+    // USER_NOT_FOUND: an account with no password, as for users:changePassword.
+    refusals: forPlayers(
+      "DELETE_NOT_CONFIRMED",
+      "CURRENT_PASSWORD_MISSING",
+      "USER_NOT_FOUND",
+      "INCORRECT_PASSWORD",
+      "TOO_MANY_ATTEMPTS",
+    ),
+    world: () => newWorld({ withPasswords: true }),
+    realistic: fc.record({
+      confirmation: fc.constantFrom("player", "Player", "admin"),
+      password: fc.constantFrom(CALLER_PASSWORD, "wrong!"),
+    }),
     endsWorld: true,
     succeeded: (result, { caller, after }) => {
       expect(result).toBeNull();
