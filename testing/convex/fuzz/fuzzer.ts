@@ -80,9 +80,15 @@ export class Fuzzer {
     if (outcome.ok) spec.succeeded(outcome.result, call);
     else expectExpectedRefusal(spec, call, outcome.error);
     checkLinkSecrets(call, outcome.ok ? outcome.result : outcome.error);
-    if (outcome.ok && fn.name === "auth:signOut" && caller.userId !== null) {
-      // The player signs in again: a signed-out caller is refused everything else, which would
-      // leave the rest of an interleaved run without them.
+    if (
+      caller.sessionId !== null &&
+      !after.sessions.some((session) => session._id === caller.sessionId) &&
+      after.users.some((user) => user._id === caller.userId)
+    ) {
+      // The call ended the caller's session (a sign-out; a sign-in, which replaces the session
+      // it is made from): the player signs in again, as the client would carry on with a new
+      // session. A caller whose session ended is refused everything else, which would leave the
+      // rest of an interleaved run without them.
       this.world.callers[role] = await signedInAgain(t, caller);
       this.current = await snapshot(t);
     }
