@@ -589,6 +589,7 @@ const internalOnly = [
   "rooms:settle",
   "rooms:sweep",
   "tallies:fold",
+  "tallies:wake",
   "tallies:watch",
   "users:copyUsername",
   "users:isEmailRegistered",
