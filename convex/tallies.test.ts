@@ -330,10 +330,9 @@ describe("the fold's chain", () => {
     });
     expect(await guessAs(players[2], WRONG_GUESS)).toMatchObject({ kind: "wrong" });
     expect(await timeToFold(t, expectedDay.guesses + 1)).toBeLessThanOrEqual(FOLD_SETTLE_MS + 50);
-    expect(await foldState(t)).toMatchObject({ generation: 2, sleeping: false });
-    // Then back to sleep once nothing waits.
-    await wait(t, 2 * FOLD_EVERY_MS);
+    // The run that folded it found nothing else waiting: back to sleep, no run scheduled.
     expect(await foldState(t)).toMatchObject({ generation: 2, sleeping: true });
+    expect(await pending(t, "tallies:fold")).toEqual([]);
   });
 
   test("a burst of tallies while it sleeps starts one chain; the other wakes do nothing", async () => {
@@ -417,9 +416,9 @@ describe("the fold's chain", () => {
     });
     await wait(t, 0);
     expect((await figures(t)).day).toMatchObject([{ ...expectedDay, guesses: 4, sessions: 3 }]);
-    expect((await pending(t, "tallies:fold")).map((job) => job.args[0] as unknown)).toEqual([
-      { generation: 3 },
-    ]);
+    // The new chain folded it and fell asleep; the old one never ran again.
+    expect(await foldState(t)).toMatchObject({ generation: 3, sleeping: true });
+    expect(await pending(t, "tallies:fold")).toEqual([]);
   });
 
   test("a lost wake is recovered by the watch", async () => {

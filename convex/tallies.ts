@@ -2,7 +2,6 @@ import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import { internalMutation } from "./_generated/server";
 import * as Chain from "./model/tallies/chain";
-import { FOLD_SETTLE_MS } from "./model/tallies/fold";
 
 /**
  * One run of the fold (convex/model/tallies/fold.ts): adds a batch of players' tallies to the
@@ -28,7 +27,7 @@ export const fold = internalMutation({
 
 /**
  * Scheduled by a player's call that put down a tally while the fold slept: wakes it, its first
- * run once that tally has settled. A burst schedules a few; all but the first find it awake.
+ * run once that tally has settled (FOLD_SETTLE_MS). A burst schedules a few; all but the first find it awake.
  */
 export const wake = internalMutation({
   args: {},
@@ -36,7 +35,8 @@ export const wake = internalMutation({
   handler: async (ctx) => {
     const generation = await Chain.wake(ctx);
     if (generation !== null) {
-      await ctx.scheduler.runAfter(FOLD_SETTLE_MS, internal.tallies.fold, { generation });
+      const delay = await Chain.firstRunIn(ctx, Date.now());
+      await ctx.scheduler.runAfter(delay, internal.tallies.fold, { generation });
     }
     return generation;
   },

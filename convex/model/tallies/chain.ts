@@ -57,17 +57,27 @@ export async function runFold(
     return { folded: 0, more: false, superseded: true, nextInMs: null };
   }
   const result = await foldTallies(ctx, now - FOLD_SETTLE_MS);
-  if (result.folded > 0) {
-    return { ...result, superseded: false, nextInMs: result.more ? 0 : FOLD_EVERY_MS };
-  }
+  if (result.more) return { ...result, superseded: false, nextInMs: 0 };
+  // After its own deletions: none left means asleep now, not one run later.
   const oldest = await oldestTally(ctx);
   if (oldest === null) {
     await ctx.db.patch("foldState", state._id, { sleeping: true, lastRunAt: undefined });
     return { ...result, superseded: false, nextInMs: null };
   }
+  if (result.folded > 0) return { ...result, superseded: false, nextInMs: FOLD_EVERY_MS };
   // Tallies too new to fold yet: the next run as soon as the oldest has settled.
-  const settledIn = Math.ceil(oldest._creationTime + FOLD_SETTLE_MS - now) + 1;
-  return { ...result, superseded: false, nextInMs: Math.max(1, settledIn) };
+  return { ...result, superseded: false, nextInMs: settledIn(oldest._creationTime, now) };
+}
+
+/** How long until a tally made at `madeAt` is settled (the fold takes it), at least 1 ms. */
+function settledIn(madeAt: number, now: number): number {
+  return Math.max(1, Math.ceil(madeAt + FOLD_SETTLE_MS - now) + 1);
+}
+
+/** When a woken chain's first run is due: once the tally that woke it has settled. */
+export async function firstRunIn(ctx: MutationCtx, now: number): Promise<number> {
+  const oldest = await oldestTally(ctx);
+  return oldest === null ? FOLD_SETTLE_MS : settledIn(oldest._creationTime, now);
 }
 
 /**
