@@ -1,5 +1,6 @@
 /**
- * Every document write any Convex function makes while it is on, whoever runs the function (a
+ * Every document write any Convex function makes while it is on (and, besides, the bytes read
+ * and the calls actions make), whoever runs the function (a
  * test's call, a scheduled job, an action's mutation): its table and the size of the document
  * as JSON (the inserted or replaced document, the patched one after the patch, the deleted one
  * before its deletion). It listens to convex-test's own calls into its database, so the app's
@@ -21,16 +22,34 @@ const OPS: Record<string, LoggedWrite["op"]> = {
   "1.0/remove": "delete",
 };
 
+/** What the functions read and called besides, for the idle bench's function calls and I/O. */
+export type Usage = {
+  /** Bytes of the documents given to functions (gets, query results and pages), as JSON. */
+  readBytes: number;
+  /** Bytes of the scheduled functions' documents written (their names and arguments). */
+  scheduledBytes: number;
+  /** Functions an action called (`ctx.runQuery`, `runMutation`, `runAction`): each a call. */
+  actionCalls: number;
+};
+
 export type WriteLog = {
   writes: LoggedWrite[];
+  usage: Usage;
+  /** Runs `look` unlogged: what a test or bench reads to see where things are is not the app's. */
+  aside<T>(look: () => Promise<T>): Promise<T>;
   /** Stops listening. */
   stop(): void;
 };
+
+const READS = new Set(["1.0/get", "1.0/queryStreamNext", "1.0/queryPage"]);
+const ACTION_CALLS = new Set(["1.0/actions/query", "1.0/actions/mutation", "1.0/actions/action"]);
+const SCHEDULES = new Set(["1.0/schedule", "1.0/actions/schedule"]);
 
 export function logWrites(): WriteLog {
   const holder = globalThis as unknown as { Convex: ConvexSyscalls };
   const original = holder.Convex;
   const writes: LoggedWrite[] = [];
+  const usage: Usage = { readBytes: 0, scheduledBytes: 0, actionCalls: 0 };
   let on = true;
   const sizeOf = async (call: AsyncSyscall, table: string | undefined, id: string) =>
     (await call("1.0/get", JSON.stringify({ table, id }))).length;
@@ -43,7 +62,14 @@ export function logWrites(): WriteLog {
           const call = original.asyncSyscall;
           return async (op: string, jsonArgs: string) => {
             const kind = OPS[op];
-            if (!on || kind === undefined) return await call(op, jsonArgs);
+            if (!on) return await call(op, jsonArgs);
+            if (kind === undefined) {
+              const result = await call(op, jsonArgs);
+              if (READS.has(op)) usage.readBytes += result.length;
+              if (ACTION_CALLS.has(op)) usage.actionCalls++;
+              if (SCHEDULES.has(op)) usage.scheduledBytes += jsonArgs.length;
+              return result;
+            }
             const args = JSON.parse(jsonArgs) as { table?: string; id?: string; value?: unknown };
             const before = kind === "delete" ? await sizeOf(call, args.table, args.id!) : 0;
             const result = await call(op, jsonArgs);
@@ -61,6 +87,16 @@ export function logWrites(): WriteLog {
   ) as ConvexSyscalls;
   return {
     writes,
+    usage,
+    async aside(look) {
+      const was = on;
+      on = false;
+      try {
+        return await look();
+      } finally {
+        on = was;
+      }
+    },
     stop() {
       on = false;
     },
