@@ -492,7 +492,8 @@ function printIdle(idle, previous) {
     "   clock, every cron on its schedule and every job run, the daily refresh with AniList sending",
   );
   console.log(
-    `   yesterday's pages (scaled from ${idle.measured.refresh.pages} to ${idle.measured.refresh.pages * idle.measured.catalogueScale} pages), one player at noon; a month is 30 such days.\n`,
+    `   yesterday's pages (scaled to ${idle.measured.cataloguePages} pages), one player at noon; a month is 30 such days` +
+      `${idle.measured.hoursReplayed === 24 ? "" : ` (only ${idle.measured.hoursReplayed} h replayed: BENCH_IDLE_HOURS)`}.\n`,
   );
   const count = (v) => Math.round(v).toLocaleString("en-US");
   const rows = [
@@ -503,7 +504,7 @@ function printIdle(idle, previous) {
   const missed = [];
   for (const [name, format, limit] of rows) {
     const value = idle[name];
-    const met = Number.isFinite(value) && value <= limit;
+    const met = typeof value === "number" && value <= limit;
     if (!met) missed.push(name);
     const before = previous?.idle?.[name];
     const was = before === undefined ? "" : `   was ${format(before)}`;
