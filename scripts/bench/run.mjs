@@ -514,16 +514,17 @@ function printIdle(idle, previous) {
   }
   const { measured, idleMonth, playersMonth, session } = idle;
   console.log(
-    `\n   the day: ${count(measured.runsPerDay)} runs (crons ${Object.entries(measured.cronRuns)
+    `\n   the ${measured.hoursReplayed} h replayed: ${count(measured.runsPerDay)} runs of the deployment's own; every function run: ${Object.entries(
+      measured.runsByName,
+    )
       .map(([name, n]) => `${name} ${n}`)
-      .join(", ")}; jobs ${Object.entries(measured.jobRuns)
-      .map(([name, n]) => `${name} ${n}`)
-      .join(", ")}; calls from actions ${measured.actionCalls})`,
+      .join(", ")}`,
   );
   console.log(
-    `   bytes written ${count(measured.bytesWritten)}, read ${count(measured.bytesRead)}; the noon session: ${session.playerCalls} calls of the player, ${session.jobs} jobs, ${count(session.bytesWritten)} B written, ${count(session.bytesRead)} B read`,
+    `   bytes written ${count(measured.bytesWritten)}, read ${count(measured.bytesRead)}; the noon session: ${session.playerCalls} calls of the player, ${session.jobCalls} job runs, ${count(session.bytesWritten)} B written, ${count(session.bytesRead)} B read`,
   );
-  const mb = (bytes) => `${(bytes / 1e6).toFixed(1)} MB`;
+  const mb = (bytes) =>
+    bytes >= 1e9 ? `${(bytes / 1e9).toFixed(2)} GB` : `${(bytes / 1e6).toFixed(1)} MB`;
   console.log(
     `   a month idle: ${count(idleMonth.calls)} function calls, ${mb(idleMonth.ioBytes)} database I/O; at ${count(playersMonth.dailyPlayers)} daily players (each one such session): ${count(playersMonth.calls)} calls, ${mb(playersMonth.ioBytes)} I/O`,
   );
