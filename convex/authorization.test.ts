@@ -617,6 +617,7 @@ const internalOnly = [
   "rooms:settle",
   "rooms:sweep",
   "tallies:fold",
+  "tallies:wake",
   "tallies:watch",
   "users:copyUsername",
   "users:isEmailRegistered",

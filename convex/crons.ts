@@ -38,8 +38,10 @@ crons.daily(
   {},
 );
 
-// The fold's chain of jobs runs itself; this only restarts it when it stopped (a failed run).
-crons.interval("keep the fold running", { seconds: 30 }, internal.tallies.watch, {});
+// The fold's chain of jobs runs itself while tallies wait and sleeps when none does; this only
+// restarts it when tallies wait and it stopped (a failed run, a lost wake). A tally can wait up
+// to this long in such a failure, so it stays cheap: 288 runs a day, one read each when idle.
+crons.interval("keep the fold running", { minutes: 5 }, internal.tallies.watch, {});
 
 crons.hourly("delete closed party rooms", { minuteUTC: 45 }, internal.rooms.cleanup, {});
 

@@ -90,8 +90,8 @@ describe("the first visit to a fresh deployment", () => {
       waitingUntil: Date.now() + 20_000,
     });
 
-    await runNextJob(t); // the page, 20 s later
-    await runNextJob(t); // its first cover
+    // The page, 20 s later, and its covers (beside them the fold, woken by the open's tally).
+    await runJobsOneByOne(t);
     expect((await followPoolAs(player)).view?.round?.status).toBe("playing");
   });
 

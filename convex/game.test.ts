@@ -546,6 +546,9 @@ describe("resets and cooldown ends are caught up, never scheduled per player", (
       }
       await guessAs(player, WRONG_GUESS);
     }
+    // The jobs due now (the sleeping fold's wakes) run, as on a deployment, within moments.
+    vi.advanceTimersByTime(1);
+    await t.finishInProgressScheduledFunctions();
     return t;
   }
 

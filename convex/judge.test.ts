@@ -241,7 +241,7 @@ test("a catalogue change of titles moves the index with it", async () => {
       .withIndex("by_anilistId", (q) => q.eq("anilistId", DEATH_NOTE))
       .unique()) as Doc<"anime">;
     const { _id, _creationTime: _, ...fields } = note;
-    await replaceAnime(ctx, _id, {
+    await replaceAnime(ctx, note, {
       ...fields,
       title: { english: "Titan Note", romaji: null, native: null },
     });

@@ -530,12 +530,15 @@ export const tallyFields = {
 
 /**
  * The fold's chain of jobs (one document): each run checks that it is the current generation, so
- * a chain restarted after a stall never runs beside the old one; `lastRunAt` is what the watch
- * cron looks at.
+ * a chain restarted after a stall never runs beside the old one. Written only when the fold falls
+ * asleep or wakes (never per run): players read `sleeping` to know whether to wake it.
  */
 export const foldStateFields = {
   generation: v.number(),
-  lastRunAt: v.number(),
+  /** True while no tally waits and no run is scheduled; absent in a chain started before it. */
+  sleeping: v.optional(v.boolean()),
+  /** Written by every run before the fold slept; cleared at the next transition. */
+  lastRunAt: v.optional(v.number()),
 };
 
 // --- Streaks, stats and title suggestions ---

@@ -8,7 +8,7 @@ import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import type { MutationCtx } from "./_generated/server";
 import { FOLD_BATCH, FOLD_SETTLE_MS, foldTallies } from "./model/tallies/fold";
-import { FOLD_EVERY_MS, FOLD_STALLED_MS } from "./model/tallies/chain";
+import { FOLD_EVERY_MS, FOLD_STALLED_MS, runFold } from "./model/tallies/chain";
 import * as admin from "./admin";
 import * as game from "./game";
 import * as leaderboard from "./leaderboard";
@@ -270,11 +270,18 @@ const foldRun = {
 };
 
 describe("the fold's chain", () => {
-  async function jobs(t: TestConvex) {
-    const all = await t.run(
+  async function scheduled(t: TestConvex) {
+    return await t.run(
       async (ctx) => await ctx.db.system.query("_scheduled_functions").take(1_000),
     );
-    return all.filter((job) => job.name === "tallies:fold" && job.state.kind === "pending");
+  }
+
+  async function pending(t: TestConvex, name: "tallies:fold" | "tallies:wake") {
+    return (await scheduled(t)).filter((job) => job.name === name && job.state.kind === "pending");
+  }
+
+  async function foldState(t: TestConvex) {
+    return await t.run(async (ctx) => await ctx.db.query("foldState").first());
   }
 
   /** Moves the clock on by `ms` and lets the jobs due by then run. */
@@ -283,42 +290,157 @@ describe("the fold's chain", () => {
     await t.finishInProgressScheduledFunctions();
   }
 
-  test("the watch starts one chain, which folds about once a second and keeps going", async () => {
-    const { t, players } = await aDayOfPlay();
-    expect(await t.mutation(internal.tallies.watch, {})).toBe(1);
-    await wait(t, 0);
-    // Running: the watch leaves it alone.
-    expect(await t.mutation(internal.tallies.watch, {})).toBeNull();
-    expect(await jobs(t)).toHaveLength(1);
-    // Within a couple of seconds the figures show the day's play.
-    await wait(t, FOLD_EVERY_MS);
-    await wait(t, FOLD_EVERY_MS);
-    expect((await figures(t)).day).toMatchObject([expectedDay]);
-    expect(await standingAs(players[0], {})).toMatchObject({ rank: 1, players: 2 });
-    expect(await jobs(t)).toHaveLength(1);
+  /** Moves the clock on in 50 ms steps until the figures show `guesses`; returns the time taken. */
+  async function timeToFold(t: TestConvex, guesses: number) {
+    const start = Date.now();
+    while ((await figures(t)).day[0]?.guesses !== guesses) {
+      if (Date.now() - start > 60_000) throw new Error("never folded");
+      await wait(t, 50);
+    }
+    return Date.now() - start;
+  }
+
+  /** A day of play, folded by the chain its first tally started, which then fell asleep. */
+  async function aQuietSpell() {
+    const day = await aDayOfPlay();
+    await timeToFold(day.t, expectedDay.guesses);
+    await wait(day.t, 10 * FOLD_EVERY_MS);
+    expect(await foldState(day.t)).toMatchObject({ generation: 1, sleeping: true });
+    expect(await pending(day.t, "tallies:fold")).toEqual([]);
+    return day;
+  }
+
+  test("idle, the fold runs no job and writes nothing, the watch included", async () => {
+    const { t } = await aQuietSpell();
+    const state = await foldState(t);
+    const jobs = (await scheduled(t)).length;
+    for (let minute = 0; minute < 60; minute += 5) {
+      await wait(t, 5 * 60_000);
+      expect(await t.mutation(internal.tallies.watch, {})).toBeNull();
+    }
+    expect(await foldState(t)).toEqual(state);
+    expect((await scheduled(t)).length).toBe(jobs);
   });
 
-  test("a chain that stopped (a failed run) is restarted by the watch, and the old one ends", async () => {
-    const { t } = await aDayOfPlay();
-    expect(await t.mutation(internal.tallies.watch, {})).toBe(1);
-    // The run fails: nothing scheduled after it.
+  test("the first tally of a quiet spell wakes it: folded within about a second", async () => {
+    const { t, players } = await aQuietSpell();
+    await wait(t, 3_600_000);
+    await players[2].as.mutation(api.game.next, {
+      roundNumber: (await viewOf(players[2])).round!.number,
+    });
+    expect(await guessAs(players[2], WRONG_GUESS)).toMatchObject({ kind: "wrong" });
+    expect(await timeToFold(t, expectedDay.guesses + 1)).toBeLessThanOrEqual(FOLD_SETTLE_MS + 50);
+    // The run that folded it found nothing else waiting: back to sleep, no run scheduled.
+    expect(await foldState(t)).toMatchObject({ generation: 2, sleeping: true });
+    expect(await pending(t, "tallies:fold")).toEqual([]);
+  });
+
+  test("a burst of tallies while it sleeps starts one chain; the other wakes do nothing", async () => {
+    const { t } = await aQuietSpell();
+    const players = await Promise.all(
+      ["dee", "eve", "fay", "gus", "hal"].map(
+        async (name) =>
+          await signedInAs(t, "player", { email: `${name}@example.com`, username: name }),
+      ),
+    );
+    for (const player of players) {
+      await player.as.mutation(api.game.open, { timeZone: "UTC" });
+      expect(await guessAs(player, WRONG_GUESS)).toMatchObject({ kind: "wrong" });
+    }
+    // One wake a call made before the first wake ran: a handful, not one per tally from now on.
+    expect((await pending(t, "tallies:wake")).length).toBe(2 * players.length);
+    await wait(t, 0);
+    expect(await pending(t, "tallies:wake")).toEqual([]);
+    expect(await foldState(t)).toMatchObject({ generation: 2, sleeping: false });
+    expect(await pending(t, "tallies:fold")).toHaveLength(1);
+    // Awake: later tallies schedule nothing.
+    const ivy = await signedInAs(t, "player", { email: "ivy@example.com", username: "ivy" });
+    await ivy.as.mutation(api.game.open, { timeZone: "UTC" });
+    expect(await pending(t, "tallies:wake")).toEqual([]);
+    await timeToFold(t, expectedDay.guesses + players.length);
+    await wait(t, 2 * FOLD_EVERY_MS);
+    expect((await figures(t)).day).toMatchObject([{ sessions: 3 + players.length + 1 }]);
+  });
+
+  test("falling asleep as a tally is put down conflicts with it, so the tally is never left", async () => {
+    const { t, players } = await aQuietSpell();
+    // Awake with nothing to fold, the run that is about to fall asleep (as after a wake).
+    await t.mutation(internal.tallies.wake, {});
+    const [, , cyd] = players;
+    await cyd.as.mutation(api.game.next, { roundNumber: (await viewOf(cyd)).round!.number });
+    await foldAll(t);
+    const sleep = await recordCall(t, null, "mutation", "tallies.fold", sleepingRun, {
+      generation: 2,
+    });
+    expect(sleep.result).toMatchObject({ folded: 0, superseded: false, nextInMs: null });
+    expect(await foldState(t)).toMatchObject({ sleeping: true });
+    const round = (await viewOf(cyd)).round!;
+    const guess = await recordCall(cyd.as, cyd.userId, "mutation", "game.guess", game.guess, {
+      roundNumber: round.number,
+      attempt: round.guessesUsed,
+      guess: WRONG_GUESS,
+    });
+    const placed = (record: CallRecord): PlacedWrite[] =>
+      record.writes.map((write) => ({ write, renaming: null }));
+    // Run side by side, whichever commits second re-runs: the fold saw no tally (the player's
+    // insert falls in the range it read), or the player saw it awake (the fold wrote foldState).
+    expect(touches(sleep.record.reads, placed(guess.record), indexFields)).toBe(true);
+    expect(touches(guess.record.reads, placed(sleep.record), indexFields)).toBe(true);
+    // Committed in this order, the player saw it asleep and woke it.
+    expect(await pending(t, "tallies:wake")).toHaveLength(1);
+    await timeToFold(t, expectedDay.guesses + 1);
+  });
+
+  test("a chain whose job was lost is restarted by the watch, and the old one ends", async () => {
+    const { t, players } = await aQuietSpell();
+    const [, , cyd] = players;
+    await cyd.as.mutation(api.game.next, { roundNumber: (await viewOf(cyd)).round!.number });
+    expect(await guessAs(cyd, WRONG_GUESS)).toMatchObject({ kind: "wrong" });
+    await wait(t, 0);
+    // Woken, its first run is lost (a deploy, a failed run): nothing scheduled after it.
+    const lost = await pending(t, "tallies:fold");
+    expect(lost).toHaveLength(1);
     await t.run(async (ctx) => {
-      for (const job of await ctx.db.system.query("_scheduled_functions").take(10)) {
-        if (job.state.kind === "pending") await ctx.scheduler.cancel(job._id);
-      }
+      for (const job of lost) await ctx.scheduler.cancel(job._id);
     });
     vi.advanceTimersByTime(FOLD_STALLED_MS - 1);
     expect(await t.mutation(internal.tallies.watch, {})).toBeNull();
     vi.advanceTimersByTime(2);
-    expect(await t.mutation(internal.tallies.watch, {})).toBe(2);
+    expect(await t.mutation(internal.tallies.watch, {})).toBe(3);
     // A run of the old generation, late, folds nothing and schedules nothing.
-    expect(await t.mutation(internal.tallies.fold, { generation: 1 })).toEqual({
+    expect(await t.mutation(internal.tallies.fold, { generation: 2 })).toEqual({
       folded: 0,
       more: false,
       superseded: true,
+      nextInMs: null,
     });
     await wait(t, 0);
-    expect((await figures(t)).day).toMatchObject([expectedDay]);
-    expect((await jobs(t)).map((job) => job.args[0] as unknown)).toEqual([{ generation: 2 }]);
+    expect((await figures(t)).day).toMatchObject([{ ...expectedDay, guesses: 4, sessions: 3 }]);
+    // The new chain folded it and fell asleep; the old one never ran again.
+    expect(await foldState(t)).toMatchObject({ generation: 3, sleeping: true });
+    expect(await pending(t, "tallies:fold")).toEqual([]);
+  });
+
+  test("a lost wake is recovered by the watch", async () => {
+    const { t, players } = await aQuietSpell();
+    const [, , cyd] = players;
+    await cyd.as.mutation(api.game.next, { roundNumber: (await viewOf(cyd)).round!.number });
+    expect(await guessAs(cyd, WRONG_GUESS)).toMatchObject({ kind: "wrong" });
+    const lost = await pending(t, "tallies:wake");
+    expect(lost).toHaveLength(1);
+    await t.run(async (ctx) => {
+      for (const job of lost) await ctx.scheduler.cancel(job._id);
+    });
+    await wait(t, 5 * 60_000);
+    expect((await figures(t)).waiting).toBe(1);
+    expect(await t.mutation(internal.tallies.watch, {})).toBe(2);
+    await wait(t, 0);
+    expect((await figures(t)).waiting).toBe(0);
   });
 });
+
+/** The chain's run of generation 2 at the current time, for recording. */
+const sleepingRun = {
+  _handler: async (ctx: MutationCtx, { generation }: { generation: number }) =>
+    await runFold(ctx, generation, Date.now()),
+};

@@ -94,7 +94,7 @@ describe("titles.suggest", () => {
     await t.run(async (ctx) => {
       await replaceAnime(
         ctx,
-        first,
+        (await ctx.db.get("anime", first))!,
         anime(1, "Attack on Titan", "Shingeki no Kyojin", ["Spy Family"]),
       );
     });

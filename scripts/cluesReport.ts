@@ -120,7 +120,7 @@ export async function cluesReport({ files, sample, dealtClue }: ReportOptions): 
           .withIndex("by_anilistId", (q) => q.eq("anilistId", item.anilistId))
           .unique();
         if (existing === null) await insertAnime(ctx, fields);
-        else await replaceAnime(ctx, existing._id, fields);
+        else await replaceAnime(ctx, existing, fields);
       }
     });
   }

@@ -19,7 +19,7 @@ import { suggestTitles } from "@convex/model/judge/suggestions";
 import { judgeGuess } from "@convex/model/judge/verdict";
 import { utcDay } from "@convex/model/game/activity";
 import { newBackend, type TestConvex } from "../../testing/convex/backend";
-import { seedAnime } from "../../testing/world";
+import { seedAnime, foldAwake } from "../../testing/world";
 import { seededRandom } from "../../testing/convex/concurrency/seeded";
 import { countingCtx, newCounts, type DocumentCounts } from "./countingCtx";
 import { roomFigures } from "./roomDocuments";
@@ -231,6 +231,8 @@ function maxOf(figures: Figure[]): Figure {
 for (const players of PLAYER_COUNTS) {
   test(`documents read and written with ${players} players and ${ANIME_COUNT} anime`, async () => {
     const t = newBackend();
+    // A busy deployment: the fold is awake, so no call schedules its wake.
+    await foldAwake(t);
     await seedAnime(t, ANIME_COUNT);
     if (coverBytes === null) {
       // What a whole round's covers cost: the five steps and the clear cover, as the job makes them.
@@ -381,6 +383,8 @@ for (const players of PLAYER_COUNTS) {
  */
 test(`the rank with ${RANK_PLAYERS.toLocaleString("en-US")} players`, async () => {
   const t = newBackend();
+  // A busy deployment: the fold is awake, so no call schedules its wake.
+  await foldAwake(t);
   const scores = Array.from({ length: RANK_PLAYERS }, (_, i) => 50 * (1 + ((i * 7_919) % 40_000)));
   const stats = statsOf(scores);
   const sorted = [...scores].sort((a, b) => b - a);
@@ -421,6 +425,8 @@ test(`the rank with ${RANK_PLAYERS.toLocaleString("en-US")} players`, async () =
 for (const players of DAILY_PLAYER_COUNTS) {
   test(`the Daily's paths beside ${players.toLocaleString("en-US")} players who played it`, async () => {
     const t = newBackend();
+    // A busy deployment: the fold is awake, so no call schedules its wake.
+    await foldAwake(t);
     await seedAnime(t, 200);
     daily[players] = await dailyFigures(t, players);
   }, 600_000);

@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // `npm run bench`: bytes per route, Lighthouse on the app's pages, and the documents the Convex
-// functions read and write; each figure beside its budget. Never fails on a missed
-// budget, only when a measurement cannot be made. Writes bench-results/latest.json, and keeps
+// functions read and write; each figure beside its budget. Fails on a missed budget of the idle
+// part only (what an idle deployment costs); otherwise only when a measurement cannot be made. Writes bench-results/latest.json, and keeps
 // the run before it as bench-results/previous.json, whose figures are printed alongside.
 //
 //   npm run bench                          everything (about 3 minutes)
-//   npm run bench -- --only bytes,convex   some parts: bytes, lighthouse, roomlink, convex, scale
+//   npm run bench -- --only bytes,convex   some parts: bytes, lighthouse, roomlink, convex, scale, idle
 //   npm run bench -- --runs 1              Lighthouse runs per page (default 5; medians per figure)
 //   npm run bench -- --routes /,/game      some of the pages only (default: all, see OWN_PAGES)
 //   npm run bench -- --compare URL…        other sites audited in the same interleaved runs,
@@ -59,11 +59,15 @@ const BUDGET = {
   bytesWrittenPerCorrectGuess: 4_096,
   pendingJobsPerMillionPlayers: 10_000,
   maxJobsDueAtOnce: 1_000,
+  /** A day with nobody playing but one player at noon (`--only idle`), a month of such days. */
+  idleRunsPerMonth: 100_000,
+  idleBytesWrittenPerDay: 5_000_000,
+  foldWakeMs: 2_000,
 };
 
 const { values: options, positionals } = parseArgs({
   options: {
-    only: { type: "string", default: "bytes,lighthouse,roomlink,convex,scale" },
+    only: { type: "string", default: "bytes,lighthouse,roomlink,convex,scale,idle" },
     runs: { type: "string", default: "5" },
     compare: { type: "string", multiple: true, default: [] },
     routes: { type: "string", default: OWN_PAGES.map((page) => page.route).join(",") },
@@ -185,6 +189,16 @@ async function measureScale() {
     "node_modules/vitest/vitest.mjs",
     ["run", "--config", "scripts/bench/vitest.config.ts", "scripts/bench/scale.bench.ts"],
     { BENCH_SCALE_OUT: out },
+  );
+  return JSON.parse(readFileSync(out, "utf8"));
+}
+
+async function measureIdle() {
+  const out = path.join(resultsDir, "idle.json");
+  await runNode(
+    "node_modules/vitest/vitest.mjs",
+    ["run", "--config", "scripts/bench/vitest.config.ts", "scripts/bench/idle.bench.ts"],
+    { BENCH_IDLE_OUT: out },
   );
   return JSON.parse(readFileSync(out, "utf8"));
 }
@@ -469,6 +483,54 @@ function printScale(scale, previous) {
   );
 }
 
+/** Prints the idle figures beside their budgets; returns the names of those missed. */
+function printIdle(idle, previous) {
+  console.log(
+    "\n6. An idle deployment (scripts/bench/idle.bench.ts): a UTC day replayed in convex-test on a fake",
+  );
+  console.log(
+    "   clock, every cron on its schedule and every job run, the daily refresh with AniList sending",
+  );
+  console.log(
+    `   yesterday's pages (scaled to ${idle.measured.cataloguePages} pages), one player at noon; a month is 30 such days` +
+      `${idle.measured.hoursReplayed === 24 ? "" : ` (only ${idle.measured.hoursReplayed} h replayed: BENCH_IDLE_HOURS)`}.\n`,
+  );
+  const count = (v) => Math.round(v).toLocaleString("en-US");
+  const rows = [
+    ["runsPerMonth", count, BUDGET.idleRunsPerMonth],
+    ["bytesWrittenPerDay", count, BUDGET.idleBytesWrittenPerDay],
+    ["foldWakeMs", ms, BUDGET.foldWakeMs],
+  ];
+  const missed = [];
+  for (const [name, format, limit] of rows) {
+    const value = idle[name];
+    const met = typeof value === "number" && value <= limit;
+    if (!met) missed.push(name);
+    const before = previous?.idle?.[name];
+    const was = before === undefined ? "" : `   was ${format(before)}`;
+    console.log(
+      `   ${pad(name, 30)}${padLeft(format(value), 12)}   ≤ ${format(limit)}: ${verdict(met)}${was}`,
+    );
+  }
+  const { measured, idleMonth, playersMonth, session } = idle;
+  console.log(
+    `\n   the ${measured.hoursReplayed} h replayed: ${count(measured.runsPerDay)} runs of the deployment's own; every function run: ${Object.entries(
+      measured.runsByName,
+    )
+      .map(([name, n]) => `${name} ${n}`)
+      .join(", ")}`,
+  );
+  console.log(
+    `   bytes written ${count(measured.bytesWritten)}, read ${count(measured.bytesRead)}; the noon session: ${session.playerCalls} calls of the player, ${session.jobCalls} job runs, ${count(session.bytesWritten)} B written, ${count(session.bytesRead)} B read`,
+  );
+  const mb = (bytes) =>
+    bytes >= 1e9 ? `${(bytes / 1e9).toFixed(2)} GB` : `${(bytes / 1e6).toFixed(1)} MB`;
+  console.log(
+    `   a month idle: ${count(idleMonth.calls)} function calls, ${mb(idleMonth.ioBytes)} database I/O; at ${count(playersMonth.dailyPlayers)} daily players (each one such session): ${count(playersMonth.calls)} calls, ${mb(playersMonth.ioBytes)} I/O`,
+  );
+  return missed;
+}
+
 function printConvex(convex) {
   const counts = Object.keys(convex.players)
     .map(Number)
@@ -609,6 +671,15 @@ if (parts.has("roomlink")) {
   results.roomLink = await measureRoomLinkPart();
   printRoomLink(results.roomLink, previous);
 }
+let idleMissed = [];
+if (parts.has("idle")) {
+  results.idle = await measureIdle();
+  idleMissed = printIdle(results.idle, previous);
+}
+// The parts not measured this time keep their last figures: latest.json holds every part.
+for (const part of ["bytes", "lighthouse", "convex", "scale", "roomLink", "idle"]) {
+  if (results[part] === undefined && previous?.[part] !== undefined) results[part] = previous[part];
+}
 
 results.loadAverageAtEnd = loadavg()[0];
 if (previous) renameSync(latestPath, path.join(resultsDir, "previous.json"));
@@ -617,6 +688,10 @@ console.log(
   `\nDone in ${Math.round((Date.now() - started) / 1000)} s; figures in ${path.relative(root, latestPath)}` +
     `${previous ? " (the run before: bench-results/previous.json)" : ""}.`,
 );
+if (idleMissed.length > 0) {
+  console.error(`\nIdle budget missed: ${idleMissed.join(", ")}`);
+  process.exitCode = 1;
+}
 if (results.loadAverageAtEnd > results.cpus) {
   console.log(
     `Note: the machine was busy (load average ${results.loadAverageAtEnd.toFixed(1)} on ${results.cpus} CPUs); ` +

@@ -11,7 +11,14 @@ import { afterAll, expect, test, vi } from "vitest";
 import * as game from "@convex/game";
 import * as leaderboard from "@convex/leaderboard";
 import { newBackend, type TestConvex } from "../../testing/convex/backend";
-import { dealtAnime, seedAnime, seedPlayers, signedInAs, viewOf } from "../../testing/world";
+import {
+  dealtAnime,
+  seedAnime,
+  seedPlayers,
+  signedInAs,
+  viewOf,
+  foldAwake,
+} from "../../testing/world";
 import type { TestPlayer } from "../../testing/world";
 import { WRONG_GUESS } from "../../testing/fixtures/anime";
 import { FOLD_BATCH, foldTallies } from "@convex/model/tallies/fold";
@@ -149,6 +156,8 @@ function extrapolate(x1: number, y1: number, x2: number, y2: number, x: number) 
 
 test("a popular day, replayed against Convex's concurrency and subscriptions", async () => {
   const t = newBackend();
+  // A busy deployment: the fold is awake, so no call schedules its wake.
+  await foldAwake(t);
   await seedAnime(t, ANIME);
   // In batches, each within a transaction's limits.
   for (let from = 0; from < BOARD_PLAYERS; from += 200) {

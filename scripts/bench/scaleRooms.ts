@@ -9,7 +9,7 @@ import { api } from "@convex/_generated/api";
 import * as rooms from "@convex/rooms";
 import { ROOM_GUESS_GAP_MS, ROOM_MAX_PLAYERS } from "@convex/model/shared/rules";
 import { newBackend } from "../../testing/convex/backend";
-import { newRoom, roomAndRound, roomPlayers, seedAnime } from "../../testing/world";
+import { newRoom, roomAndRound, roomPlayers, seedAnime, foldAwake } from "../../testing/world";
 import { WRONG_GUESS } from "../../testing/fixtures/anime";
 import { replayOcc, type Arrival } from "../../testing/convex/concurrency/occ";
 import type { CallRecord } from "../../testing/convex/concurrency/readWriteSets";
@@ -41,6 +41,8 @@ async function recordFullRoom(): Promise<Recorded[]> {
   vi.setSystemTime(new Date("2026-11-21T12:00:00Z"));
   try {
     const t = newBackend();
+    // A busy deployment: the fold is awake, so no call schedules its wake.
+    await foldAwake(t);
     await seedAnime(t, 40);
     const members = await roomPlayers(t, ROOM_MAX_PLAYERS);
     const code = await newRoom(members[0], members.slice(1));

@@ -5,7 +5,7 @@
  */
 export type { Caller, Player, Someone, World } from "./world";
 export { seedAnime, seedPlayers, type AnimeSeed } from "./pool";
-export { foldAll, standingAs } from "./boards";
+export { foldAll, foldAwake, standingAs } from "./boards";
 export {
   givePassword,
   ROLES,

@@ -180,24 +180,23 @@ async function upsertAnime(
     .query("anime")
     .withIndex("by_anilistId", (q) => q.eq("anilistId", item.anilistId))
     .unique();
-  let animeId;
   if (existing === null) {
-    animeId = await insertAnime(ctx, { ...item, randomRank: Math.random(), updatedAt: now });
-  } else {
-    // The rank stays: a refresh must not reshuffle which anime a round draws next. So do the
-    // cover images; a changed cover keeps the old ones in use until its own are made.
-    animeId = existing._id;
-    await replaceAnime(ctx, existing._id, {
-      ...item,
-      randomRank: existing.randomRank,
-      updatedAt: now,
-      ...(existing.coverStatus === undefined ? {} : { coverStatus: existing.coverStatus }),
-      ...(existing.covers === undefined ? {} : { covers: existing.covers }),
-      ...(existing.coverQueue === undefined ? {} : { coverQueue: existing.coverQueue }),
-      ...(existing.coverClaim === undefined ? {} : { coverClaim: existing.coverClaim }),
-    });
+    const animeId = await insertAnime(ctx, { ...item, randomRank: Math.random(), updatedAt: now });
+    return await queueCover(ctx, (await ctx.db.get("anime", animeId))!, queuePosition);
   }
-  const anime = (await ctx.db.get("anime", animeId))!;
+  // The rank stays: a refresh must not reshuffle which anime a round draws next. So do the
+  // cover images; a changed cover keeps the old ones in use until its own are made. An anime
+  // AniList sends as it was writes nothing, not even `updatedAt` (which nothing reads).
+  const changed = await replaceAnime(ctx, existing, {
+    ...item,
+    randomRank: existing.randomRank,
+    updatedAt: now,
+    ...(existing.coverStatus === undefined ? {} : { coverStatus: existing.coverStatus }),
+    ...(existing.covers === undefined ? {} : { covers: existing.covers }),
+    ...(existing.coverQueue === undefined ? {} : { coverQueue: existing.coverQueue }),
+    ...(existing.coverClaim === undefined ? {} : { coverClaim: existing.coverClaim }),
+  });
+  const anime = changed ? (await ctx.db.get("anime", existing._id))! : existing;
   return await queueCover(ctx, anime, queuePosition);
 }
 

@@ -9,6 +9,7 @@ import {
 import { acronymOf, acronymTerm } from "./acronyms";
 import { isGenericWord } from "./genericWords";
 import { foldText, titleWords } from "./normalize";
+import { rowDiff } from "./rowDiff";
 import { titleForms, type TitleSource } from "./titleForms";
 
 /**
@@ -83,7 +84,7 @@ export function prefixRows(anime: TitleSource): PrefixRow[] {
   return rows.slice(0, MAX_PREFIX_ROWS_PER_ANIME);
 }
 
-/** Replaces the prefix rows of one anime (called with its title index rows). */
+/** Brings the prefix rows of one anime up to date, the unchanged left alone (as its index rows). */
 export async function writeTitlePrefixes(
   ctx: MutationCtx,
   animeId: Id<"anime">,
@@ -93,8 +94,12 @@ export async function writeTitlePrefixes(
     .query("titlePrefixes")
     .withIndex("by_animeId", (q) => q.eq("animeId", animeId))
     .take(MAX_PREFIX_ROWS_PER_ANIME);
-  for (const row of old) await ctx.db.delete("titlePrefixes", row._id);
-  for (const row of prefixRows(anime)) await ctx.db.insert("titlePrefixes", { ...row, animeId });
+  const wanted = prefixRows(anime).map((row) => ({ ...row, animeId }));
+  const { stale, missing } = rowDiff(old, wanted, (row) =>
+    JSON.stringify([row.key, row.start, row.text]),
+  );
+  for (const row of stale) await ctx.db.delete("titlePrefixes", row._id);
+  for (const row of missing) await ctx.db.insert("titlePrefixes", row);
 }
 
 /**

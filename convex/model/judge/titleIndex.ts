@@ -2,6 +2,8 @@ import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import { acceptedAnswers } from "./match";
 import { writeTitlePrefixes } from "./suggestions";
+import { rowDiff } from "./rowDiff";
+import { sameValue } from "../shared/sameValue";
 import { acronymTerm, titleAcronyms } from "./acronyms";
 import { isLoneEverydayText } from "./everydayWords";
 import { isGenericText, isGenericWord } from "./genericWords";
@@ -125,7 +127,10 @@ export function titleTerms(anime: AnimeFields): string[] {
   return [...terms];
 }
 
-/** Replaces the index rows of one anime (call after every insert or change of its titles). */
+/**
+ * Brings the index rows of one anime up to date (call after every insert or change of its
+ * titles): deletes the rows it no longer has and inserts the new ones, leaving the rest alone.
+ */
 export async function writeTitleTerms(
   ctx: MutationCtx,
   animeId: Id<"anime">,
@@ -135,11 +140,13 @@ export async function writeTitleTerms(
     .query("titleTerms")
     .withIndex("by_animeId", (q) => q.eq("animeId", animeId))
     .take(MAX_TERMS_PER_ANIME);
-  for (const row of old) await ctx.db.delete("titleTerms", row._id);
   const key = franchiseKey(anime);
-  for (const term of titleTerms(anime).slice(0, MAX_TERMS_PER_ANIME)) {
-    await ctx.db.insert("titleTerms", { term, franchiseKey: key, animeId });
-  }
+  const wanted = titleTerms(anime)
+    .slice(0, MAX_TERMS_PER_ANIME)
+    .map((term) => ({ term, franchiseKey: key, animeId }));
+  const { stale, missing } = rowDiff(old, wanted, (row) => `${row.term}\n${row.franchiseKey}`);
+  for (const row of stale) await ctx.db.delete("titleTerms", row._id);
+  for (const row of missing) await ctx.db.insert("titleTerms", row);
   // The guess box's suggestions follow the same titles.
   await writeTitlePrefixes(ctx, animeId, anime);
 }
@@ -151,14 +158,22 @@ export async function insertAnime(ctx: MutationCtx, anime: AnimeFields): Promise
   return animeId;
 }
 
-/** Replaces an anime already in the pool, and its index rows. */
+/**
+ * Replaces an anime already in the pool, and the index rows that changed with it. Returns false,
+ * writing nothing, when `stored` (the anime as it is now) is the same already but for
+ * `updatedAt` (when it last changed: no change on its own).
+ */
 export async function replaceAnime(
   ctx: MutationCtx,
-  animeId: Id<"anime">,
+  stored: Doc<"anime">,
   anime: AnimeFields,
-): Promise<void> {
-  await ctx.db.replace("anime", animeId, { ...anime, franchiseKey: franchiseKey(anime) });
+): Promise<boolean> {
+  const { _id: animeId, _creationTime, ...current } = stored;
+  const next = { ...anime, franchiseKey: franchiseKey(anime) };
+  if (sameValue({ ...current, updatedAt: 0 }, { ...next, updatedAt: 0 })) return false;
+  await ctx.db.replace("anime", animeId, next);
   await writeTitleTerms(ctx, animeId, anime);
+  return true;
 }
 
 /**
