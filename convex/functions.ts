@@ -16,8 +16,7 @@ import { toProfile, type Profile } from "./model/accounts/users";
  * (signed out, a password changed or reset, the account deleted). An access token lives up to
  * an hour after its session ends; the session's document is the truth, one read by id.
  */
-type Caller =
-  { kind: "visitor" } | { kind: "ended" } | { kind: "signedIn"; userId: Id<"users"> };
+type Caller = { kind: "visitor" } | { kind: "ended" } | { kind: "signedIn"; userId: Id<"users"> };
 
 async function callerOf(ctx: QueryCtx): Promise<Caller> {
   const userId = await getAuthUserId(ctx);

@@ -168,9 +168,7 @@ export function createTestServer({ offline = false }: TestServerOptions = {}) {
       // Through the backend's own callers: the fold and the scheduled jobs follow, as after a
       // client's call.
       const caller =
-        email === undefined
-          ? backend
-          : backend.withIdentity({ subject: await subjectOf(email) });
+        email === undefined ? backend : backend.withIdentity({ subject: await subjectOf(email) });
       const convexArgs = jsonToConvex(args as JSONValue) as Record<string, never>;
       const result: unknown =
         kind === "query"
