@@ -47,9 +47,11 @@ function ViewerProvider({
   onReady?: () => void;
   children: ReactNode;
 }) {
-  const state = useVisitorFirst(useViewerFromConvex(), visitor);
+  const fromConvex = useViewerFromConvex();
+  const state = useVisitorFirst(fromConvex, visitor);
   useTokenForBoot();
-  useSignOutEndedSession(state);
+  // Convex's own answer: a visitor's page shows "signed out" while a stored session still loads.
+  useSignOutEndedSession(fromConvex);
   const profile = state.status === "signedIn" ? state.viewer : null;
   // One object per state, so the pages re-render when who the viewer is changes, not otherwise.
   // eslint-disable-next-line react-hooks/exhaustive-deps

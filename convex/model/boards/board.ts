@@ -4,7 +4,8 @@ import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import { utcDay } from "../game/activity";
 import { appError } from "../shared/errors";
 import { boardRankFields } from "../../schema";
-import { recordTally, type ScoreMove } from "../tallies/record";
+import { recordTally } from "../tallies/record";
+import type { ScoreMove } from "../tallies/tally";
 import {
   DAY_BOARDS_KEPT_DAYS,
   LEADERBOARD_PAGE_SIZE,

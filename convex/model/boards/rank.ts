@@ -8,7 +8,7 @@ import {
   removeScore,
   type RankStats,
 } from "../shared/rank";
-import type { ScoreMove } from "../tallies/record";
+import type { ScoreMove } from "../tallies/tally";
 
 /**
  * A board's rank statistics in the database: one `boardRanks` document, written only by the fold

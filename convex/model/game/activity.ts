@@ -1,5 +1,6 @@
 import type { MutationCtx } from "../../_generated/server";
-import { recordTally, type Tally } from "../tallies/record";
+import { recordTally } from "../tallies/record";
+import type { Tally } from "../tallies/tally";
 
 /** Days counted before the fold existed were split over this many documents each. */
 export const STATS_SHARDS = 8;

@@ -7,7 +7,7 @@ import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
 import { countGameActivity } from "./activity";
 import { addPoints } from "../boards/board";
-import type { ScoreMove } from "../tallies/record";
+import type { ScoreMove } from "../tallies/tally";
 import { appError } from "../shared/errors";
 import { guessText } from "../judge/refusal";
 import { isValidTimeZone, nextLocalMidnight } from "./localTime";

@@ -9,7 +9,7 @@
 import type { MutationCtx } from "../../_generated/server";
 import { applyMoves } from "../boards/rank";
 import { foldDailyEnds, type DailyRoundEnd } from "../daily/results";
-import type { ScoreMove } from "./record";
+import type { ScoreMove } from "./tally";
 
 /** Tallies one fold adds up at most: well within a transaction's limits (reads and writes). */
 export const FOLD_BATCH = 2_000;

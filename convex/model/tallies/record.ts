@@ -1,11 +1,7 @@
-import type { Infer, ObjectType } from "convex/values";
 import { internal } from "../../_generated/api";
 import type { MutationCtx } from "../../_generated/server";
-import type { scoreMove, tallyFields } from "../../schema";
 import { foldIsAsleep } from "./chain";
-
-export type Tally = ObjectType<typeof tallyFields>;
-export type ScoreMove = Infer<typeof scoreMove>;
+import type { Tally } from "./tally";
 
 /**
  * Puts down what a player's call did to the shared figures, for the fold to add up. An insert
