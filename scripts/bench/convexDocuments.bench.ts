@@ -21,6 +21,7 @@ import { utcDay } from "@convex/model/game/activity";
 import { newBackend, type TestConvex } from "../../testing/convex/backend";
 import { seedAnime, foldAwake } from "../../testing/world";
 import { seededRandom } from "../../testing/convex/concurrency/seeded";
+import { authReadsOf } from "./authReads";
 import { countingCtx, newCounts, type DocumentCounts } from "./countingCtx";
 import { roomFigures } from "./roomDocuments";
 import { coverFigures } from "./coverDocuments";
@@ -106,7 +107,10 @@ async function seedTodaysStats(t: TestConvex) {
   });
 }
 
-/** Runs `fn` as the function it stands for, with the caller's user read the auth wrapper does. */
+/**
+ * Runs `fn` as the function it stands for, with the reads the auth wrapper does
+ * (convex/functions.ts): the caller's session, then their user.
+ */
 async function measure<T>(
   t: TestConvex,
   userId: Id<"users"> | null,
@@ -116,9 +120,10 @@ async function measure<T>(
   ) => Promise<T>,
 ): Promise<{ figure: Figure; result: T }> {
   const counts = newCounts();
+  const authReads = userId === null ? null : await authReadsOf(t, userId);
   const result = await t.run(async (raw) => {
     const { ctx } = countingCtx(raw, counts);
-    const user = userId === null ? null : await ctx.db.get("users", userId);
+    const user = authReads === null ? null : await authReads(ctx);
     return await fn(ctx, user);
   });
   return { figure: counts, result };

@@ -4,6 +4,7 @@
 // streaks, the results folded). None of them may grow with the players: a player's calls read
 // their own documents and the once-a-day puzzle; the results are one document per Daily.
 import type { Id } from "@convex/_generated/dataModel";
+import { authReadsOf } from "./authReads";
 import { giveUpDaily, guessDaily, nextDaily, openDaily } from "@convex/model/daily/play";
 import { ensureTodayAndTomorrow } from "@convex/model/daily/puzzle";
 import { readResults } from "@convex/model/daily/results";
@@ -87,10 +88,11 @@ export async function dailyFigures(
     return titles;
   });
   const figures: Record<string, Figure> = {};
-  // Each public call also reads the caller's user document (the auth wrapper): counted here.
+  // Each public call also reads the caller's session and user (the auth wrapper): counted here.
+  const authReads = await authReadsOf(t, me);
   const asMe = <T>(fn: (ctx: Parameters<Parameters<TestConvex["run"]>[0]>[0]) => Promise<T>) =>
     measure(t, async (ctx) => {
-      await ctx.db.get("users", me);
+      await authReads(ctx);
       return await fn(ctx);
     });
 

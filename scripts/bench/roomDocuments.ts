@@ -24,6 +24,7 @@ import {
   type CallRecord,
 } from "../../testing/convex/concurrency/readWriteSets";
 import { indexFields } from "../../testing/convex/concurrency/schemaIndexes";
+import { authReadsOf } from "./authReads";
 import { countingCtx, newCounts, type DocumentCounts } from "./countingCtx";
 import { WRONG_GUESS } from "../../testing/fixtures/anime";
 
@@ -89,16 +90,17 @@ async function seedRooms(t: TestConvex, roomCount: number, users: Id<"users">[])
   }
 }
 
-/** Runs `fn` counted; with `userId`, the caller's user document is read first, as the auth wrapper does. */
+/** Runs `fn` counted; with `userId`, after the auth wrapper's reads (authReads.ts). */
 async function measure<T>(
   t: TestConvex,
   userId: Id<"users"> | null,
   fn: (ctx: Parameters<Parameters<TestConvex["run"]>[0]>[0]) => Promise<T>,
 ): Promise<{ figure: Figure; result: T }> {
   const counts = newCounts();
+  const authReads = userId === null ? null : await authReadsOf(t, userId);
   const result = await t.run(async (raw) => {
     const { ctx } = countingCtx(raw, counts);
-    if (userId !== null) await ctx.db.get("users", userId);
+    await authReads?.(ctx);
     return await fn(ctx);
   });
   return { figure: counts, result };

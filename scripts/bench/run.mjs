@@ -538,8 +538,8 @@ function printConvex(convex) {
   console.log(
     `\n3. Convex: documents read / written per call (convex-test, ${convex.animeCount.toLocaleString("en-US")} anime;`,
   );
-  console.log("   a read is a document returned to the function, including the caller's user");
-  console.log("   document the auth wrapper reads; a scheduled function counts as a write;");
+  console.log("   a read is a document returned to the function, including the caller's session");
+  console.log("   and user the auth wrapper reads; a scheduled function counts as a write;");
   console.log(
     "   rooms.*: a room of 12 beside one other room per 10 players, e.g. 10 and 1,000)\n",
   );
