@@ -111,6 +111,7 @@ import type * as model_shared_sameValue from "../model/shared/sameValue.js";
 import type * as model_tallies_chain from "../model/tallies/chain.js";
 import type * as model_tallies_fold from "../model/tallies/fold.js";
 import type * as model_tallies_record from "../model/tallies/record.js";
+import type * as model_tallies_tally from "../model/tallies/tally.js";
 import type * as rooms from "../rooms.js";
 import type * as stats from "../stats.js";
 import type * as tallies from "../tallies.js";
@@ -224,6 +225,7 @@ declare const fullApi: ApiFromModules<{
   "model/tallies/chain": typeof model_tallies_chain;
   "model/tallies/fold": typeof model_tallies_fold;
   "model/tallies/record": typeof model_tallies_record;
+  "model/tallies/tally": typeof model_tallies_tally;
   rooms: typeof rooms;
   stats: typeof stats;
   tallies: typeof tallies;
