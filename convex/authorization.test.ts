@@ -399,6 +399,24 @@ const audit: Record<PublicFunctionName, Row | Row[]> = {
       expected: signedInOnly("NOT_IN_ROOM"),
     },
   ],
+  "rooms:newLink": [
+    {
+      args: { code: ROOM },
+      prepare: inRoom({ isPrivate: true }),
+      expected: signedInOnly(),
+      allowed: async ({ t }) => {
+        const secret = (await roomOf(t)).linkSecret;
+        expect(secret).toMatch(/^[0-9a-f]{32}$/);
+        expect(secret).not.toBe(SECRET);
+      },
+    },
+    {
+      // Only the host, and an outsider learns nothing.
+      args: { code: ROOM },
+      prepare: inRoom({ guest: true, isPrivate: true }),
+      expected: signedInOnly("NOT_IN_ROOM"),
+    },
+  ],
   "rooms:remove": [
     {
       // The host removes their guest.

@@ -9,6 +9,7 @@ import {
   roomAndRound,
   roomPlayers,
   seedAnime,
+  signedInAs,
   type TestPlayer,
 } from "../testing/world";
 import { fakeClockEachTest } from "../testing/world/clock";
@@ -165,7 +166,13 @@ describe("a room private to its link", () => {
     const benSeat = (await memberView(ann, code)).players.find((p) => !p.isMe)!.key;
     await ann.as.mutation(api.rooms.remove, { code, player: benSeat });
 
+    // The link Ben knew was renewed as he was removed; the new one would not let him back either.
     expect(await ben.as.mutation(api.rooms.join, { code, secret })).toEqual({
+      kind: "refused",
+      reason: "ROOM_NOT_FOUND",
+    });
+    const renewed = (await memberView(ann, code)).linkSecret!;
+    expect(await ben.as.mutation(api.rooms.join, { code, secret: renewed })).toEqual({
       kind: "refused",
       reason: "ROOM_REMOVED",
     });
@@ -206,15 +213,67 @@ describe("a room private to its link", () => {
     await ann.as.mutation(api.rooms.setPrivate, { code, private: true });
     expect((await memberView(ann, code)).linkSecret).toBe(second);
 
-    // Not once the game is under way.
+    // During a game too: a host who sees the link passed around closes the room at once.
+    await ann.as.mutation(api.rooms.setPrivate, { code, private: false });
     await ann.as.mutation(api.rooms.start, { code });
-    await expectErrorCode(
-      ann.as.mutation(api.rooms.setPrivate, { code, private: false }),
-      "ROOM_NOT_IN_LOBBY",
-    );
-    expect(await dee.as.mutation(api.rooms.join, { code, secret: second })).toEqual({
+    await ann.as.mutation(api.rooms.setPrivate, { code, private: true });
+    const third = (await memberView(ann, code)).linkSecret!;
+    expect(await dee.as.mutation(api.rooms.join, { code })).toMatchObject({
+      reason: "ROOM_NOT_FOUND",
+    });
+    expect(await dee.as.mutation(api.rooms.join, { code, secret: third })).toEqual({
       kind: "joined",
       code,
     });
+  });
+
+  test("a removed player's next account cannot come back through the link they knew, mid-game: removal renews it", async () => {
+    const t = newBackend();
+    await seedAnime(t, 6);
+    const [ann, ben, cy, benAgain] = await roomPlayers(t, 4);
+    const { code, secret } = await privateRoom(ann, [ben, cy]);
+    await ann.as.mutation(api.rooms.start, { code });
+    expect((await roomAndRound(t, code)).round).not.toBeNull();
+    const benSeat = (await memberView(ann, code)).players.find((p) => p.username === "Player1")!;
+    await ann.as.mutation(api.rooms.remove, { code, player: benSeat.key });
+
+    // Ben signs up again: the old link is as good as a made-up one, and counted as wrong.
+    expect(await benAgain.as.mutation(api.rooms.join, { code, secret })).toEqual({
+      kind: "refused",
+      reason: "ROOM_NOT_FOUND",
+    });
+    expect(await benAgain.as.query(api.rooms.view, { code })).toEqual(
+      await benAgain.as.query(api.rooms.view, { code: unknownCode(code) }),
+    );
+    // The members who stay are shown the new link, which still admits a newcomer.
+    const renewed = (await memberView(cy, code)).linkSecret!;
+    expect(renewed).toMatch(/^[0-9a-f]{32}$/);
+    expect(renewed).not.toBe(secret);
+    const dee = await signedInAs(t, "player", { email: "dee@example.com", username: "Dee" });
+    expect(await dee.as.mutation(api.rooms.join, { code, secret: renewed })).toEqual({
+      kind: "joined",
+      code,
+    });
+  });
+
+  test("the host makes a new link at any time, the old one then admits nobody; only a private room has one", async () => {
+    const t = newBackend();
+    await seedAnime(t, 6);
+    const [ann, ben, cy] = await roomPlayers(t, 3);
+    const { code, secret } = await privateRoom(ann, [ben]);
+    await expectErrorCode(ben.as.mutation(api.rooms.newLink, { code }), "NOT_ROOM_HOST");
+    await ann.as.mutation(api.rooms.start, { code });
+    await ann.as.mutation(api.rooms.newLink, { code });
+    const renewed = (await memberView(ben, code)).linkSecret!;
+    expect(renewed).not.toBe(secret);
+    expect(await cy.as.mutation(api.rooms.join, { code, secret })).toMatchObject({
+      reason: "ROOM_NOT_FOUND",
+    });
+    expect(await cy.as.mutation(api.rooms.join, { code, secret: renewed })).toEqual({
+      kind: "joined",
+      code,
+    });
+    const open = await newRoom(cy, []);
+    await expectErrorCode(cy.as.mutation(api.rooms.newLink, { code: open }), "ROOM_NOT_PRIVATE");
   });
 });

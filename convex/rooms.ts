@@ -40,14 +40,21 @@ export const join = playerMutation({
   handler: async (ctx, args) => await Lobby.joinRoom(ctx, ctx.user, args),
 });
 
-/** The host makes the room private to its link, or open to its code again (before a game). */
+/** The host makes the room private to its link, or open to its code again (at any time). */
 export const setPrivate = playerMutation({
   args: { code: v.string(), private: v.boolean() },
   returns: v.null(),
   handler: async (ctx, args) => await Privacy.setRoomPrivacy(ctx, ctx.user._id, args),
 });
 
-/** The host removes a player, who cannot join this room again. */
+/** The host gives a private room a new link (at any time): the old one admits nobody. */
+export const newLink = playerMutation({
+  args: { code: v.string() },
+  returns: v.null(),
+  handler: async (ctx, args) => await Privacy.renewLink(ctx, ctx.user._id, args),
+});
+
+/** The host removes a player, who cannot join this room again, and renews a private link. */
 export const remove = playerMutation({
   args: { code: v.string(), player: v.id("roomPlayers") },
   returns: v.null(),

@@ -196,7 +196,12 @@ export async function removePlayer(
   if (beat !== null) await ctx.db.delete("roomHeartbeats", beat._id);
   await ctx.db.insert("roomBans", { roomId: room._id, userId: target.userId });
   const current = { ...room, playerCount: room.playerCount - 1 };
-  await ctx.db.patch("rooms", room._id, { playerCount: current.playerCount });
+  // The ban holds one account; the link they know would admit their next one (sign-up is free):
+  // a private room's link is renewed, the members are shown the new one.
+  await ctx.db.patch("rooms", room._id, {
+    playerCount: current.playerCount,
+    ...(room.linkSecret === undefined ? {} : { linkSecret: newLinkSecret() }),
+  });
   await endRoundIfAllDone(ctx, current, Date.now());
   return null;
 }

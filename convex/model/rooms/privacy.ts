@@ -35,8 +35,9 @@ export function holdsLinkSecret(room: Room, secret: string | undefined): boolean
 
 /**
  * The host makes the room private to its link (a new secret: links given out before it was
- * public again stop working for newcomers) or open to its code again. Only before a game starts
- * (the lobby, or the podium before Play again); members stay members either way.
+ * public again stop working for newcomers) or open to its code again, at any time: a host who
+ * finds the link passed around mid-game closes the room then, not after it. Members stay
+ * members either way.
  */
 export async function setRoomPrivacy(
   ctx: MutationCtx,
@@ -45,10 +46,25 @@ export async function setRoomPrivacy(
 ): Promise<null> {
   const { room } = await requireMember(ctx, code, userId);
   requireHost(room, userId);
-  if (room.status !== "lobby" && room.status !== "finished") throw appError("ROOM_NOT_IN_LOBBY");
   if (makePrivate === (room.linkSecret !== undefined)) return null;
   await ctx.db.patch("rooms", room._id, {
     linkSecret: makePrivate ? newLinkSecret() : undefined,
   });
+  return null;
+}
+
+/**
+ * A private room's new link, at any time: the old one then admits nobody, whatever the account
+ * (a removed player's second account included). Removing a player does the same by itself.
+ */
+export async function renewLink(
+  ctx: MutationCtx,
+  userId: Id<"users">,
+  { code }: { code: string },
+): Promise<null> {
+  const { room } = await requireMember(ctx, code, userId);
+  requireHost(room, userId);
+  if (room.linkSecret === undefined) throw appError("ROOM_NOT_PRIVATE");
+  await ctx.db.patch("rooms", room._id, { linkSecret: newLinkSecret() });
   return null;
 }

@@ -84,6 +84,7 @@ export const errorMessages = {
   ROOM_REMOVED: "The host removed you from this room. Ask them for another one",
   ROOM_PLAYER_NOT_FOUND: "That player is no longer in the room",
   ROOM_REMOVE_SELF: "You can't remove yourself. Use Leave instead",
+  ROOM_NOT_PRIVATE: "This room is open to its code: it has no private link to renew",
   ROOM_POOL_TOO_SMALL:
     "Too few anime are ready to play: today's and tomorrow's Daily hold every one, and no game deals the Daily's anime. The pool is still being filled; check back later",
   ROOM_NOTHING_TO_DEAL:

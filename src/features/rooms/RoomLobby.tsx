@@ -15,6 +15,7 @@ import {
   ROOM_SECONDS_MIN,
 } from "@convex/model/shared/rules";
 import type { MemberView } from "@convex/model/rooms/view";
+import { NewLinkButton } from "./NewLinkButton";
 import { PrivateSwitch } from "./PrivateSwitch";
 import { RemoveButton } from "./RemoveButton";
 import { RoomPoolWait } from "./RoomPoolWait";
@@ -70,6 +71,7 @@ export function RoomLobby({ room }: { room: MemberView }) {
           <CopyIcon />
           Copy link
         </Button>
+        {isPrivate && room.isHost && <NewLinkButton code={room.code} />}
         {isPrivate && (
           <p className="flex max-w-56 items-start gap-1.5 text-left text-xs text-muted-foreground">
             <LockIcon className="mt-px size-3.5 shrink-0" aria-hidden />

@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, test, vi } from "vitest";
 import { createPlayer } from "@convex/model/accounts/users";
@@ -129,7 +129,18 @@ describe("/room", () => {
     expect(screen.getByRole("switch", { name: /^Private/ })).toBeChecked();
     await user.click(screen.getByRole("button", { name: "Copy link" }));
     await screen.findByText("Room link copied");
-    expect(await navigator.clipboard.readText()).toMatch(new RegExp(`/room/${code}#[0-9a-f]{32}$`));
+    const first = await navigator.clipboard.readText();
+    expect(first).toMatch(new RegExp(`/room/${code}#[0-9a-f]{32}$`));
+
+    // New link: the one given out stops working, and the lobby shows the new one at once.
+    await user.click(screen.getByRole("button", { name: "New link" }));
+    await screen.findByText("New link made: the old one no longer lets anyone in");
+    await user.click(screen.getByRole("button", { name: "Copy link" }));
+    await waitFor(async () => {
+      const second = await navigator.clipboard.readText();
+      expect(second).toMatch(new RegExp(`/room/${code}#[0-9a-f]{32}$`));
+      expect(second).not.toBe(first);
+    });
   });
 
   test("the host's Start on an empty pool waits for it in the lobby, and the game starts once an anime is ready", async () => {

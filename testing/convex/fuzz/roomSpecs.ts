@@ -135,9 +135,16 @@ export const roomSpecs = {
     },
   },
   "rooms:setPrivate": {
-    refusals: forPlayers(...ROOM_MEMBER_REFUSALS, "NOT_ROOM_HOST", "ROOM_NOT_IN_LOBBY"),
+    refusals: forPlayers(...ROOM_MEMBER_REFUSALS, "NOT_ROOM_HOST"),
     hints: { code: roomCodes },
     realistic: fc.record({ code: fc.constant(roomLive.code), private: fc.boolean() }),
+    clock: roomClock,
+    succeeded: (result: unknown) => expect(result).toBeNull(),
+  },
+  "rooms:newLink": {
+    refusals: forPlayers(...ROOM_MEMBER_REFUSALS, "NOT_ROOM_HOST", "ROOM_NOT_PRIVATE"),
+    hints: { code: roomCodes },
+    realistic: fc.record({ code: fc.constant(roomLive.code) }),
     clock: roomClock,
     succeeded: (result: unknown) => expect(result).toBeNull(),
   },
