@@ -1,5 +1,6 @@
 import type { Doc, Id } from "@convex/_generated/dataModel";
 import type { TestConvex } from "../../testing/convex/backend";
+import { sessionOf } from "../../testing/world";
 
 type RunCtx = Parameters<Parameters<TestConvex["run"]>[0]>[0];
 
@@ -13,16 +14,7 @@ export async function authReadsOf(
   t: TestConvex,
   userId: Id<"users">,
 ): Promise<(ctx: RunCtx) => Promise<Doc<"users"> | null>> {
-  const sessionId = await t.run(async (ctx) => {
-    const session = await ctx.db
-      .query("authSessions")
-      .withIndex("userId", (q) => q.eq("userId", userId))
-      .first();
-    return (
-      session?._id ??
-      (await ctx.db.insert("authSessions", { userId, expirationTime: Date.now() + 86_400_000 }))
-    );
-  });
+  const sessionId = await sessionOf(t, userId);
   return async (ctx) => {
     await ctx.db.get("authSessions", sessionId);
     return await ctx.db.get("users", userId);

@@ -13,6 +13,7 @@ import { offlinePreviewHelp, seedOfflinePool } from "../fixtures/offlinePool";
 import { insertTestAnime } from "../fixtures/covers";
 import { resetCodeIn } from "../fixtures/accounts";
 import { RESET_CODE_LOG_PREFIX } from "@convex/model/accounts/passwordReset";
+import { sessionOf } from "../world/players";
 import { aniListStandIn, STAND_IN_REFUSAL } from "./aniListStandIn";
 import {
   E2E_BASE_PATH,
@@ -110,16 +111,7 @@ export function createTestServer({ offline = false }: TestServerOptions = {}) {
    */
   async function subjectOf(email: string): Promise<string> {
     const userId = (await userIdByEmail(email)) as Id<"users">;
-    const sessionId = await backend.t.run(async (ctx) => {
-      const session = await ctx.db
-        .query("authSessions")
-        .withIndex("userId", (q) => q.eq("userId", userId))
-        .first();
-      return (
-        session?._id ??
-        (await ctx.db.insert("authSessions", { userId, expirationTime: Date.now() + 86_400_000 }))
-      );
-    });
+    const sessionId = await sessionOf(backend.t, userId);
     return `${userId}|${sessionId}`;
   }
 

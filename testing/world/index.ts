@@ -9,6 +9,7 @@ export { foldAll, foldAwake, standingAs } from "./boards";
 export {
   givePassword,
   ROLES,
+  sessionOf,
   setRoles,
   setScore,
   signedInAs,

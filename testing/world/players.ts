@@ -69,6 +69,26 @@ export async function signedInAs(
   return { userId, sessionId, email, as: world.withIdentity(identity) };
 }
 
+/**
+ * A session of the player's, as a device of theirs that is signed in holds: one they have, or a
+ * new one (made directly, like `signedInAs`'s). The auth wrapper reads it on every call.
+ */
+export async function sessionOf(world: Pick<World, "run">, userId: Id<"users">) {
+  return await world.run(async (ctx) => {
+    const session = await ctx.db
+      .query("authSessions")
+      .withIndex("userId", (q) => q.eq("userId", userId))
+      .first();
+    return (
+      session?._id ??
+      (await ctx.db.insert("authSessions", {
+        userId,
+        expirationTime: Date.now() + 30 * 86_400_000,
+      }))
+    );
+  });
+}
+
 /** `count` signed-in players, Player0 (p0@example.com) on: for a test that needs several. */
 export async function signedInPlayers(world: World, count: number) {
   const made: Awaited<ReturnType<typeof signedInAs>>[] = [];
