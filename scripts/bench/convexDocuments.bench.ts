@@ -1,4 +1,4 @@
-// Documents read and written by the game's hot functions, with 100 and with 10,000 players.
+// Documents read and written by the game's hot functions, with 100 and with 100,000 players.
 // Run by `npm run bench` (scripts/bench/vitest.config.ts), not by `npm test`; writes its figures
 // to BENCH_CONVEX_OUT (default bench-results/convex.json) for scripts/bench/run.mjs to print.
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -31,7 +31,7 @@ import { testUser } from "../../testing/fixtures/users";
 import { WRONG_GUESS } from "../../testing/fixtures/anime";
 import { fixtureAnimeFields, judgeFixture, SHOW } from "../../testing/fixtures/judgePool";
 
-const PLAYER_COUNTS = [100, 10_000] as const;
+const PLAYER_COUNTS = [100, 100_000] as const;
 /** The board size the rank rows are measured at (its statistics seeded directly). */
 const RANK_PLAYERS = 100_000;
 /** The player counts the Daily's rows are measured at (the others' rounds and streaks seeded). */
