@@ -82,7 +82,7 @@ function base64url(bytes: Uint8Array): string {
  * (the hash keeps live codes out of the dashboard, exports and backups). A link's 128-bit token
  * cannot be found from its SHA-256 at all.
  */
-export async function secretHash(secret: string): Promise<string> {
+async function secretHash(secret: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(secret));
   return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
@@ -95,7 +95,7 @@ export async function newResetSecrets() {
 }
 
 /** The page a reset e-mail links to, with the address and the token filled in. */
-export function resetLink(email: string, token: string): string {
+function resetLink(email: string, token: string): string {
   const site = (env.SITE_URL ?? "").replace(/\/+$/, "");
   const query = new URLSearchParams({ email, token });
   return `${site}${RESET_LINK_PATH}?${query.toString()}`;
@@ -109,7 +109,7 @@ async function sendWithResend(to: string, code: string, link: string) {
     subject: "Your Anime Guess password reset code",
     text:
       `Your password reset code is ${code}. Or open this link to choose a new password:\n\n` +
-      `${link}\n\nBoth work once, for ${RESET_CODE_VALID_MINUTES} minutes.\n\n` +
+      `${link}\n\nEither works once, for ${RESET_CODE_VALID_MINUTES} minutes.\n\n` +
       "If you did not ask to reset your password, ignore this email: your password stays as it is.",
   });
   // Resend's message says what to fix (an unverified domain, a bad key): for the operator's log.
