@@ -5,12 +5,11 @@ import {
   invalidateSessions,
   modifyAccountCredentials,
   retrieveAccount,
-  signInViaProvider,
   type GenericActionCtxWithAuthConfig,
 } from "@convex-dev/auth/server";
 import { v, type Value } from "convex/values";
 import { Scrypt } from "lucia";
-import type { DataModel } from "./_generated/dataModel";
+import type { DataModel, Id } from "./_generated/dataModel";
 import { internal } from "./_generated/api";
 import { query } from "./_generated/server";
 import { isSessionLive } from "./functions";
@@ -18,14 +17,16 @@ import {
   loginProblem,
   normalizeEmail,
   PASSWORD_PROVIDER,
+  resetLinkProblem,
   resetRequestProblem,
   resetProblem,
   signUpProblem,
 } from "./model/shared/accounts";
 import {
-  passwordResetEmail,
+  newResetSecrets,
   ResetCodeNotSent,
   resetSetupProblem,
+  sendResetEmail,
 } from "./model/accounts/passwordReset";
 import { appError } from "./model/shared/errors";
 import { retrieveFailureCode } from "./model/accounts/credentials";
@@ -82,10 +83,10 @@ async function signInWithPassword(params: Params, ctx: Ctx) {
 }
 
 /**
- * Sends a reset code when the address has an account (and has not had too many codes this hour).
- * Resolves the same way either way, and whether or not the send worked: the reply never tells
- * whether an address has an account. A send that fails is for the operator's log, and costs the
- * player nothing (`returnResetCode`).
+ * Sends a reset e-mail (a code and a link) when the address has an account (and has not had
+ * RESET_CODES_PER_HOUR this hour). Resolves the same way either way, and whether or not the send
+ * worked: the reply never tells whether an address has an account. A send that fails is for the
+ * operator's log, and costs the player nothing (`returnResetCode`).
  */
 async function requestReset(params: Params, ctx: Ctx) {
   const email = asString(params.email);
@@ -97,52 +98,56 @@ async function requestReset(params: Params, ctx: Ctx) {
     throw appError("RESET_NOT_SET_UP");
   }
   const address = normalizeEmail(email!);
-  const reserved = await ctx.runMutation(internal.users.takeResetCode, { email: address });
+  const { code, token, codeHash, linkHash } = await newResetSecrets();
+  const reserved = await ctx.runMutation(internal.users.takeResetCode, {
+    email: address,
+    codeHash,
+    linkHash,
+  });
   if (reserved === null) return null;
   try {
-    await signInViaProvider(ctx, passwordResetEmail, {
-      accountId: reserved.accountId,
-      params: { email: address },
-    });
+    await sendResetEmail(address, code, token);
   } catch (error) {
     if (!(error instanceof ResetCodeNotSent)) throw error;
     console.error(error.message);
-    await ctx.runMutation(internal.users.returnResetCode, { reserved, unsentCode: error.code });
+    await ctx.runMutation(internal.users.returnResetCode, { reserved, unsentCodeHash: codeHash });
   }
   return null;
 }
 
 /**
- * A reset code and a new password: Convex Auth checks the code (spent once, expired codes and
- * too many wrong ones refused) and signs the player in; the password changes and every other
- * session of the account ends. Any failure is the same "wrong or expired" to the player.
+ * A new password with the reset e-mail's code (`code`) or its link (`token`): the e-mail is
+ * spent, the password changes, every session of the account ends, and the player is signed in
+ * (Convex Auth opens a session for the user id returned). A wrong code counts against that code
+ * only (RESET_CODE_MAX_WRONG_TRIES), never the address, so nobody else's tries can lock the owner
+ * out; the link has no limit. Any failure is the same "wrong or expired" for every address.
  */
-async function resetWithCode(params: Params, ctx: Ctx) {
-  const input = {
-    email: asString(params.email),
-    code: asString(params.code)?.replace(/\s+/g, ""),
-    newPassword: asString(params.newPassword),
-  };
-  const problem = resetProblem(input);
-  if (problem) throw appError(problem);
-  const address = normalizeEmail(input.email!);
-  if (await ctx.runQuery(internal.users.isLockedOut, { email: address, now: Date.now() })) {
-    throw appError("TOO_MANY_ATTEMPTS");
-  }
-  const account = await ctx.runQuery(internal.users.passwordAccount, { email: address });
-  // An address with no account goes through the same check (and counts toward its limit).
-  const signedIn = await signInViaProvider(ctx, passwordResetEmail, {
-    params: { email: address, code: input.code! },
-  }).catch(() => null);
-  if (signedIn === null || account === null || signedIn.userId !== account.userId) {
-    throw appError("RESET_CODE_INVALID");
+async function resetWithEmail(params: Params, ctx: Ctx) {
+  const email = asString(params.email);
+  const newPassword = asString(params.newPassword);
+  const token = asString(params.token);
+  let spent: { userId: Id<"users"> } | null;
+  if (token !== undefined) {
+    const problem = resetLinkProblem({ email, token, newPassword });
+    if (problem) throw appError(problem);
+    const address = normalizeEmail(email!);
+    spent = await ctx.runMutation(internal.users.spendResetLink, { email: address, token });
+    if (spent === null) throw appError("RESET_LINK_INVALID");
+  } else {
+    const code = asString(params.code)?.replace(/\s+/g, "");
+    const problem = resetProblem({ email, code, newPassword });
+    if (problem) throw appError(problem);
+    const address = normalizeEmail(email!);
+    spent = await ctx.runMutation(internal.users.spendResetCode, { email: address, code: code! });
+    if (spent === null) throw appError("RESET_CODE_INVALID");
   }
   await modifyAccountCredentials(ctx, {
     provider: PASSWORD_PROVIDER,
-    account: { id: address, secret: input.newPassword! },
+    account: { id: normalizeEmail(email!), secret: newPassword! },
   });
-  await invalidateSessions(ctx, { userId: signedIn.userId, except: [signedIn.sessionId] });
-  return signedIn;
+  // Every session before this one: the one Convex Auth opens for the returned id comes after.
+  await invalidateSessions(ctx, { userId: spent.userId });
+  return spent;
 }
 
 /**
@@ -150,9 +155,12 @@ async function resetWithCode(params: Params, ctx: Ctx) {
  * (`ConvexCredentials`, `createAccount`, `retrieveAccount`) so that the app's own rules (6
  * characters, usernames, the spec's order of messages) and its coded errors need no patching of
  * a library provider. Passwords are hashed with Lucia's Scrypt, as Convex Auth's Password does,
- * and "reset" / "reset-verification" are its Password provider's reset flows with the `reset`
- * e-mail provider (convex/model/accounts/passwordReset.ts), different from its own in two
- * ways: an unknown address is answered like a known one, and every refusal is a coded error.
+ * and "reset" / "reset-verification" are the reset flows of its Password provider, on the app's
+ * own `resetCodes` table (convex/model/accounts/passwordReset.ts) rather than Convex Auth's
+ * e-mail provider, whose wrong codes locked the address for everyone: here a wrong code counts
+ * against that code, the e-mail also carries a link, an unknown address is answered like a known
+ * one, and every refusal is a coded error. (Codes the old provider stored in
+ * `authVerificationCodes` are no longer accepted; they expired 15 minutes after they were sent.)
  */
 const password = ConvexCredentials<DataModel>({
   id: PASSWORD_PROVIDER,
@@ -160,13 +168,11 @@ const password = ConvexCredentials<DataModel>({
     if (params.flow === "signUp") return await signUpWithPassword(params, ctx);
     if (params.flow === "signIn") return await signInWithPassword(params, ctx);
     if (params.flow === "reset") return await requestReset(params, ctx);
-    if (params.flow === "reset-verification") return await resetWithCode(params, ctx);
+    if (params.flow === "reset-verification") return await resetWithEmail(params, ctx);
     throw new Error(
       'Unsupported sign-in flow: this app signs in with flow "signIn", "signUp", "reset" or "reset-verification"',
     );
   },
-  // Only `signInViaProvider` above can use it: a client cannot sign in with a reset code alone.
-  extraProviders: [passwordResetEmail],
   crypto: {
     hashSecret: async (secret) => await new Scrypt().hash(secret),
     verifySecret: async (secret, hash) => await new Scrypt().verify(hash, secret),

@@ -359,6 +359,23 @@ export const betaAnalyticsFields = {
 };
 
 /**
+ * An account's live password-reset e-mail (at most one: a new one replaces it): the SHA-256 of
+ * its code and of its link's token. The code dies after RESET_CODE_MAX_WRONG_TRIES wrong tries;
+ * the link, unguessable, works until `expiresAt` like the code; either one used deletes the
+ * document. An expired one stays until the account's next request or its deletion (one per
+ * account at most, so no job sweeps them). Replaces Convex Auth's `authVerificationCodes` for
+ * resets, whose wrong tries locked the address for everyone (issue 38).
+ */
+export const resetCodeFields = {
+  accountId: v.id("authAccounts"),
+  codeHash: v.string(),
+  linkHash: v.string(),
+  sentAt: v.number(),
+  expiresAt: v.number(),
+  wrongTries: v.number(),
+};
+
+/**
  * A single-use admin claim code, created by an operator (`admin:createClaimCode`).
  * Only its SHA-256 is stored; `usedBy` is set once, by the claim that spends it.
  * Deleted some time after `expiresAt` by `admin:cleanupClaims`.
@@ -737,6 +754,7 @@ export default defineSchema({
     .index("by_email", ["email"])
     .index("by_usernameKey", ["usernameKey"])
     .index("by_score", ["score"]),
+  resetCodes: defineTable(resetCodeFields).index("by_accountId", ["accountId"]),
   anime: defineTable(animeFields)
     .index("by_anilistId", ["anilistId"])
     .index("by_randomRank", ["randomRank"])

@@ -44,7 +44,7 @@ export const isEmailRegistered = internalQuery({
     (await Reset.passwordAccountOf(ctx, normalizeEmail(email))) !== null,
 });
 
-// --- Forgotten passwords (the flows themselves are Convex Auth's, in convex/auth.ts) ---
+// --- Forgotten passwords (the flows are the password provider's, in convex/auth.ts) ---
 
 /** Whether this deployment can send reset codes: the login dialog says so before anyone asks. */
 export const passwordResetAvailable = query({
@@ -53,35 +53,36 @@ export const passwordResetAvailable = query({
   handler: () => Promise.resolve(Reset.resetSender() !== null),
 });
 
+/** Stores a new reset e-mail's hashes and reserves one of the hour's codes: see `takeResetCode`. */
 export const takeResetCode = internalMutation({
-  args: { email: v.string() },
+  args: { email: v.string(), codeHash: v.string(), linkHash: v.string() },
   returns: nullable(Reset.reservedCodeValidator),
-  handler: async (ctx, { email }) => await Reset.takeResetCode(ctx, email),
+  handler: async (ctx, { email, codeHash, linkHash }) =>
+    await Reset.takeResetCode(ctx, email, { codeHash, linkHash }),
 });
 
 /** A reserved code that could not be sent: see `returnResetCode`. */
 export const returnResetCode = internalMutation({
-  args: { reserved: Reset.reservedCodeValidator, unsentCode: v.string() },
+  args: { reserved: Reset.reservedCodeValidator, unsentCodeHash: v.string() },
   returns: v.null(),
-  handler: async (ctx, { reserved, unsentCode }) => {
-    await Reset.returnResetCode(ctx, reserved, unsentCode);
+  handler: async (ctx, { reserved, unsentCodeHash }) => {
+    await Reset.returnResetCode(ctx, reserved, unsentCodeHash);
     return null;
   },
 });
 
-export const passwordAccount = internalQuery({
-  args: { email: v.string() },
+/** A typed reset code, spent when right, counted against the code when wrong: `spendResetCode`. */
+export const spendResetCode = internalMutation({
+  args: { email: v.string(), code: v.string() },
   returns: nullable(v.object({ userId: v.id("users") })),
-  handler: async (ctx, { email }) => {
-    const account = await Reset.passwordAccountOf(ctx, email);
-    return account === null ? null : { userId: account.userId };
-  },
+  handler: async (ctx, { email, code }) => await Reset.spendResetCode(ctx, email, code),
 });
 
-export const isLockedOut = internalQuery({
-  args: { email: v.string(), now: v.number() },
-  returns: v.boolean(),
-  handler: async (ctx, { email, now }) => await Reset.isLockedOut(ctx, email, now),
+/** A reset e-mail's link, spent when its token is the live one: `spendResetLink`. */
+export const spendResetLink = internalMutation({
+  args: { email: v.string(), token: v.string() },
+  returns: nullable(v.object({ userId: v.id("users") })),
+  handler: async (ctx, { email, token }) => await Reset.spendResetLink(ctx, email, token),
 });
 
 // --- The profile page ---

@@ -68,7 +68,16 @@ if (needsBuild()) {
 const preview = spawn(
   process.execPath,
   [vite, "preview", "--mode", "e2e", "--outDir", outDir, "--port", port, "--strictPort"],
-  { cwd: root, stdio: "inherit", env: { ...process.env, ANIME_GUESS_PREVIEW: "offline" } },
+  {
+    cwd: root,
+    stdio: "inherit",
+    // SITE_URL: the reset links the preview prints lead to this server.
+    env: {
+      ...process.env,
+      ANIME_GUESS_PREVIEW: "offline",
+      SITE_URL: process.env.SITE_URL ?? `http://localhost:${port}`,
+    },
+  },
 );
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => preview.kill(signal));
 preview.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -66,6 +66,14 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        // RESET_LINK_PATH: where a reset e-mail's link leads.
+        path: "reset",
+        lazy: page(
+          () => import("@/features/auth/ResetLinkPage"),
+          (m) => m.ResetLinkPage,
+        ),
+      },
+      {
         path: "qr",
         lazy: page(
           () => import("@/features/qr/QrPage"),

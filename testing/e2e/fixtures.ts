@@ -73,6 +73,11 @@ export class ServerControl {
     return this.control<string | null>("reset-code", { email });
   }
 
+  /** The last reset e-mail's link to `email`, as the offline preview prints it. */
+  resetLink(email: string) {
+    return this.control<string | null>("reset-link", { email });
+  }
+
   advanceClock(ms: number) {
     return this.control<{ now: number }>("clock", { advanceMs: ms });
   }

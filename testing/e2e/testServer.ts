@@ -11,7 +11,7 @@ import type { FunctionKind } from "../client/wire";
 import { InProcessBackend } from "../client/inProcessBackend";
 import { offlinePreviewHelp, seedOfflinePool } from "../fixtures/offlinePool";
 import { insertTestAnime } from "../fixtures/covers";
-import { resetCodeIn } from "../fixtures/accounts";
+import { resetCodeIn, type SentReset } from "../fixtures/accounts";
 import { RESET_CODE_LOG_PREFIX } from "@convex/model/accounts/passwordReset";
 import { sessionOf } from "../world/players";
 import { aniListStandIn, STAND_IN_REFUSAL } from "./aniListStandIn";
@@ -73,13 +73,14 @@ export function createTestServer({ offline = false }: TestServerOptions = {}) {
     if (!args.some((arg) => String(arg).includes(STAND_IN_REFUSAL))) warn(...args);
   };
   // Password reset codes go to the console here, as no e-mail leaves this machine: the offline
-  // preview prints them for the person trying it; the browser tests read the last one per address.
+  // preview prints them for the person trying it; the browser tests read the last one per address
+  // (its code, or its link).
   process.env.AUTH_RESET_CODES_TO_LOG = "true";
-  const resetCodes = new Map<string, string>();
+  const resetCodes = new Map<string, SentReset>();
   const log = console.log.bind(console);
   console.log = (...args: unknown[]) => {
     const sent = resetCodeIn(args.map(String).join(" "), RESET_CODE_LOG_PREFIX);
-    if (sent !== null) resetCodes.set(sent.email, sent.code);
+    if (sent !== null) resetCodes.set(sent.email, sent);
     if (sent === null || offline) log(...args);
   };
   let backend = new InProcessBackend();
@@ -179,7 +180,12 @@ export function createTestServer({ offline = false }: TestServerOptions = {}) {
     /** The last password-reset code sent to an address, as the offline preview prints it. */
     "reset-code": (body) => {
       const { email } = body as { email: string };
-      return Promise.resolve(resetCodes.get(email.trim().toLowerCase()) ?? null);
+      return Promise.resolve(resetCodes.get(email.trim().toLowerCase())?.code ?? null);
+    },
+    /** The last reset e-mail's link to an address: the site's /reset page with its token. */
+    "reset-link": (body) => {
+      const { email } = body as { email: string };
+      return Promise.resolve(resetCodes.get(email.trim().toLowerCase())?.link ?? null);
     },
     /** A one-time admin claim code, for /make-admin (what `npx convex run admin:createClaimCode` gives). */
     "claim-code": async () => await createClaimCode(),

@@ -93,7 +93,7 @@ test("forgot password: a code by e-mail, a new password, and the player is signe
   await page.keyboard.type("brandnew1");
   await page.keyboard.press("Enter");
   await expect(dialog.getByRole("alert")).toHaveText(
-    "That code is wrong or has expired. Ask for a new code and try again",
+    "That code is wrong or has expired. Open the link in the email, or ask for a new code and try again",
   );
   await dialog.getByLabel("Code").fill(code!);
   await dialog.getByRole("button", { name: "Reset Password" }).click();
@@ -106,6 +106,49 @@ test("forgot password: a code by e-mail, a new password, and the player is signe
   await logIn(page, { ...player, password: player.password });
   await expect(page.getByRole("dialog").getByRole("alert")).toHaveText("Incorrect password");
   await logIn(page, { ...player, password: "brandnew1" });
+  await expect(page.getByText("Successfully logged in!")).toBeVisible();
+});
+
+test("forgot password by the e-mail's link: only a new password, and the player is signed in", async ({
+  page,
+  backend,
+}) => {
+  await backend.seedAnimePool(3);
+  const player = newPlayer("link");
+  await backend.createAccount(player);
+  await page.goto("/");
+  const login = await openLogin(page);
+  await login.getByRole("button", { name: "Forgot password?" }).click();
+  const dialog = page.getByRole("dialog", { name: "Reset Password" });
+  await dialog.getByLabel("Email").fill(player.email);
+  await dialog.getByRole("button", { name: "Send Code" }).click();
+  await expect(dialog.getByRole("status")).toContainText("a code of 8 digits and a link");
+
+  // The link as the e-mail carries it (SITE_URL's host is not this server's: its path and query).
+  const link = new URL((await backend.resetLink(player.email))!);
+  await page.goto(`${link.pathname}${link.search}`);
+  await expect(
+    page.getByRole("heading", { name: "Choose a new password", level: 1 }),
+  ).toBeVisible();
+  await expect(page.getByText(player.email)).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await screenshots(page, "reset-link", { narrow: true });
+  await page.getByLabel("New password").fill("fromlink1");
+  await page.getByRole("button", { name: "Reset Password" }).click();
+  await expect(page.getByText("Password changed. You're logged in!")).toBeVisible();
+  await expect(page).toHaveURL(/\/game$/);
+  await expect(page.getByRole("banner").getByRole("button", { name: "Logout" })).toBeVisible();
+
+  // Spent: the same link again says so and offers a new code.
+  await page.goto(`${link.pathname}${link.search}`);
+  await page.getByLabel("New password").fill("another1");
+  await page.getByRole("button", { name: "Reset Password" }).click();
+  await expect(page.getByRole("alert")).toHaveText(
+    "This reset link is wrong, used or expired. Ask for a new code: the newest email's link works",
+  );
+  await page.getByRole("banner").getByRole("button", { name: "Logout" }).click();
+  await openLogin(page);
+  await logIn(page, { ...player, password: "fromlink1" });
   await expect(page.getByText("Successfully logged in!")).toBeVisible();
 });
 

@@ -46,7 +46,13 @@ export const accountTables: Record<TableName, TableRule> = {
         .withIndex("userIdAndProvider", (q) => q.eq("userId", userId))
         .take(limit);
       for (const account of accounts) {
-        // An account has at most one code: Convex Auth replaces it with each new one.
+        // An account has at most one reset e-mail live (a new one replaces it), and at most one
+        // code of Convex Auth's e-mail provider, which sent reset codes before `resetCodes`.
+        const resetCode = await ctx.db
+          .query("resetCodes")
+          .withIndex("by_accountId", (q) => q.eq("accountId", account._id))
+          .unique();
+        if (resetCode !== null) await ctx.db.delete("resetCodes", resetCode._id);
         const code = await ctx.db
           .query("authVerificationCodes")
           .withIndex("accountId", (q) => q.eq("accountId", account._id))
@@ -59,7 +65,7 @@ export const accountTables: Record<TableName, TableRule> = {
           .unique();
         if (limit !== null) await ctx.db.delete("authRateLimits", limit._id);
         await ctx.db.delete("authAccounts", account._id);
-        done += 1 + (code === null ? 0 : 1) + (limit === null ? 0 : 1);
+        done += 1 + [resetCode, code, limit].filter((doc) => doc !== null).length;
       }
       return done;
     },
@@ -68,8 +74,13 @@ export const accountTables: Record<TableName, TableRule> = {
     // Found through the account, so they go with it (above), before the account itself.
     purge: () => Promise.resolve(0),
   },
+  resetCodes: {
+    // Found through the account, so they go with it (above), before the account itself.
+    purge: () => Promise.resolve(0),
+  },
   authRateLimits: {
-    // Wrong reset codes, counted under the address (wrong passwords go with the account, above).
+    // Wrong reset codes of Convex Auth's e-mail provider, counted under the address, which a
+    // deployment may still hold from before `resetCodes` (wrong passwords go with the account).
     purge: async (ctx, { email }, limit) => {
       if (email === undefined || limit < 1) return 0;
       const limits = await ctx.db

@@ -13,7 +13,20 @@ export const MAX_EMAIL_LENGTH = 254;
 
 /** A password-reset code: digits only, so it is easy to type from a phone's mail app. */
 export const RESET_CODE_LENGTH = 8;
-/** How long a reset code works after it was sent. */
-export const RESET_CODE_VALID_MINUTES = 15;
+/**
+ * How long a reset e-mail (its code and its link) works after it was sent: as long as the
+ * window of RESET_CODES_PER_HOUR, so that whenever that budget refuses a request, the newest
+ * e-mail sent is still valid in the owner's inbox (docs/operations.md, "What each limit protects").
+ */
+export const RESET_CODE_VALID_MINUTES = 60;
 /** Codes sent to one account per hour: a stranger cannot flood someone's inbox. */
 export const RESET_CODES_PER_HOUR = 3;
+/**
+ * Wrong codes typed for an account's live code before that code dies (the address never locks:
+ * the e-mail's link still works, and a new code can be asked for).
+ */
+export const RESET_CODE_MAX_WRONG_TRIES = 5;
+/** Random bytes in a reset link's token: 128 bits, unguessable, so the link needs no try limit. */
+export const RESET_LINK_TOKEN_BYTES = 16;
+/** The site's page a reset e-mail links to (`?email=…&token=…`). */
+export const RESET_LINK_PATH = "/reset";

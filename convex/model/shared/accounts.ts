@@ -3,6 +3,7 @@ import {
   MAX_EMAIL_LENGTH,
   MIN_PASSWORD_LENGTH,
   RESET_CODE_LENGTH,
+  RESET_LINK_TOKEN_BYTES,
   USERNAME_PATTERN,
 } from "./accountRules";
 
@@ -18,6 +19,8 @@ const emailSchema = z.email().check(z.maxLength(MAX_EMAIL_LENGTH));
 export type LoginInput = { email: string; password: string };
 export type SignUpInput = LoginInput & { username: string };
 export type ResetInput = { email: string; code: string; newPassword: string };
+/** A reset by the e-mail's link: its address and token, and the new password. */
+export type ResetLinkInput = { email: string; token: string; newPassword: string };
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -66,6 +69,19 @@ export function resetProblem(input: Partial<ResetInput>): ErrorCode | null {
   const emailProblem = resetRequestProblem(input);
   if (emailProblem) return emailProblem;
   if (!RESET_CODE_PATTERN.test((input.code ?? "").replace(/\s+/g, ""))) return "RESET_CODE_MISSING";
+  if ((input.newPassword ?? "").length < MIN_PASSWORD_LENGTH) return "PASSWORD_TOO_SHORT";
+  return null;
+}
+
+/** A link's token: RESET_LINK_TOKEN_BYTES random bytes in base64url, without padding. */
+const RESET_TOKEN_PATTERN = new RegExp(
+  `^[A-Za-z0-9_-]{${Math.ceil((RESET_LINK_TOKEN_BYTES * 4) / 3)}}$`,
+);
+
+/** The first rule a reset by the e-mail's link breaks, or null (a mangled link is a wrong one). */
+export function resetLinkProblem(input: Partial<ResetLinkInput>): ErrorCode | null {
+  if (resetRequestProblem(input) !== null) return "RESET_LINK_INVALID";
+  if (!RESET_TOKEN_PATTERN.test(input.token ?? "")) return "RESET_LINK_INVALID";
   if ((input.newPassword ?? "").length < MIN_PASSWORD_LENGTH) return "PASSWORD_TOO_SHORT";
   return null;
 }

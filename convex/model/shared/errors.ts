@@ -47,7 +47,10 @@ export const errorMessages = {
   RESET_NOT_SET_UP:
     "Password reset is not set up on this server yet. Ask whoever runs it to reset your password",
   RESET_CODE_MISSING: `Please enter the ${RESET_CODE_LENGTH}-digit code from the email`,
-  RESET_CODE_INVALID: "That code is wrong or has expired. Ask for a new code and try again",
+  RESET_CODE_INVALID:
+    "That code is wrong or has expired. Open the link in the email, or ask for a new code and try again",
+  RESET_LINK_INVALID:
+    "This reset link is wrong, used or expired. Ask for a new code: the newest email's link works",
   CURRENT_PASSWORD_MISSING: "Please enter your current password",
   DELETE_NOT_CONFIRMED: "Type your username exactly as shown to confirm",
   NOT_SIGNED_IN: "Please log in to continue",

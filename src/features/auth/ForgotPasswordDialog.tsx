@@ -138,7 +138,8 @@ function ResetSteps({ onDone }: { onDone: () => void }) {
       {/* Polite: read out once the step changes, without taking the focus from the code field. */}
       <p role="status" className="rounded-md bg-muted px-3 py-2 text-sm">
         If an account uses <span className="font-medium break-all">{sentTo}</span>, we sent it a
-        code of {RESET_CODE_LENGTH} digits. It works for {RESET_CODE_VALID_MINUTES} minutes.
+        code of {RESET_CODE_LENGTH} digits and a link. Either works once, for{" "}
+        {RESET_CODE_VALID_MINUTES} minutes.
       </p>
       <div className="grid gap-2">
         <Label htmlFor={`${id}-code`}>Code</Label>

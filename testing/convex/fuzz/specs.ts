@@ -57,6 +57,7 @@ export const ACCOUNT_REFUSALS: ErrorCode[] = [
   "RESET_NOT_SET_UP",
   "RESET_CODE_MISSING",
   "RESET_CODE_INVALID",
+  "RESET_LINK_INVALID",
 ];
 
 /**
@@ -107,7 +108,16 @@ export const specs: Record<PublicFunctionName, Spec> = {
       provider: fc.constant("password"),
       refreshToken: fc.constant(live.refreshToken),
       params: fc.dictionary(
-        fc.constantFrom("flow", "email", "password", "username", "code", "redirectTo"),
+        fc.constantFrom(
+          "flow",
+          "email",
+          "password",
+          "username",
+          "code",
+          "token",
+          "newPassword",
+          "redirectTo",
+        ),
         oddString,
       ),
     },
@@ -152,6 +162,17 @@ export const specs: Record<PublicFunctionName, Spec> = {
         fc.record(
           { flow: fc.constantFrom("reset", "signOut", ""), email: fc.constant(live.accountEmail) },
           { requiredKeys: [] },
+        ),
+        // A reset by code or by link: made up, or mangled (no e-mail reaches the fuzzer).
+        fc.record(
+          {
+            flow: fc.constant("reset-verification"),
+            email: fc.constantFrom(live.accountEmail, "nobody@example.com"),
+            code: fc.oneof(fc.stringMatching(/^\d{8}$/), oddString),
+            token: fc.oneof(fc.stringMatching(/^[\w-]{22}$/), oddString),
+            newPassword: fc.constantFrom("brandnew", "12345"),
+          },
+          { requiredKeys: ["flow", "email", "newPassword"] },
         ),
       ),
     }),
