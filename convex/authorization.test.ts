@@ -633,6 +633,7 @@ const internalOnly = [
   "leaderboard:prunePastBoards",
   "migrations:clearAnalyticsEvents",
   "migrations:clearTitleSuggestions",
+  "migrations:rekeyUsernames",
   "migrations:rewriteTitleIndex",
   "rooms:advance",
   "rooms:cleanup",
