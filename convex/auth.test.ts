@@ -1,6 +1,7 @@
 import { ConvexError } from "convex/values";
 import { describe, expect, test } from "vitest";
 import { api } from "./_generated/api";
+import { usernameKey } from "./model/accounts/usernameKey";
 import { expectErrorCode, newBackend, type TestConvex } from "../testing/convex/backend";
 import { signIn, signUp } from "../testing/world";
 
@@ -20,7 +21,7 @@ describe("sign up", () => {
     expect(user).toMatchObject({
       email: "ann@example.com",
       username: "Ann_1",
-      usernameKey: "ann_1",
+      usernameKey: usernameKey("Ann_1"),
       score: 0,
       isBetaTester: false,
       isAdmin: false,

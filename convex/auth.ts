@@ -31,6 +31,7 @@ import {
 import { appError } from "./model/shared/errors";
 import { retrieveFailureCode } from "./model/accounts/credentials";
 import { createPlayer } from "./model/accounts/users";
+import { isReservedUsername } from "./model/accounts/usernameKey";
 
 type Params = Partial<Record<string, Value | undefined>>;
 type Ctx = GenericActionCtxWithAuthConfig<DataModel>;
@@ -49,6 +50,8 @@ async function signUpWithPassword(params: Params, ctx: Ctx) {
   const secret = asString(params.password);
   const problem = signUpProblem({ email, username, password: secret });
   if (problem) throw appError(problem);
+  // Before the password's hash and the account's writes: a reserved name costs nothing.
+  if (isReservedUsername(username!)) throw appError("USERNAME_RESERVED");
   const accountId = normalizeEmail(email!);
   if (await isEmailRegistered(ctx, accountId)) throw appError("EMAIL_TAKEN");
   try {

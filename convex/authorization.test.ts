@@ -2,6 +2,7 @@ import { makeFunctionReference } from "convex/server";
 import { describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
 import { hashClaimCode } from "./model/accounts/adminClaim";
+import { usernameKey } from "./model/accounts/usernameKey";
 import { CLAIM_CODE_VALID_MS } from "./model/shared/claimRules";
 import { dailyNumberAt } from "./model/shared/rules";
 import type { ErrorCode } from "./model/shared/errors";
@@ -487,7 +488,10 @@ const audit: Record<PublicFunctionName, Row | Row[]> = {
     expected: signedInOnly(),
     allowed: async ({ t, caller }) => {
       const user = await t.run(async (ctx) => await ctx.db.get("users", caller!.userId));
-      expect(user).toMatchObject({ username: "Renamed_1", usernameKey: "renamed_1" });
+      expect(user).toMatchObject({
+        username: "Renamed_1",
+        usernameKey: usernameKey("Renamed_1"),
+      });
     },
   },
   "users:changePassword": {
@@ -517,7 +521,7 @@ const audit: Record<PublicFunctionName, Row | Row[]> = {
         await t.run(async (ctx) => {
           await ctx.db.patch("users", caller.userId, {
             username: "Leaving",
-            usernameKey: "leaving",
+            usernameKey: usernameKey("Leaving"),
           });
         });
       }
@@ -629,6 +633,7 @@ const internalOnly = [
   "leaderboard:prunePastBoards",
   "migrations:clearAnalyticsEvents",
   "migrations:clearTitleSuggestions",
+  "migrations:rekeyUsernames",
   "migrations:rewriteTitleIndex",
   "rooms:advance",
   "rooms:cleanup",

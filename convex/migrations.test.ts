@@ -1,9 +1,11 @@
 import { describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
-import { MIGRATION_BATCH } from "./model/ops/migrations";
-import { newBackend } from "../testing/convex/backend";
-import { signedInAs, signUp } from "../testing/world";
+import { MIGRATION_BATCH, USERNAME_KEY_BATCH } from "./model/ops/migrations";
+import { usernameKey } from "./model/accounts/usernameKey";
+import { expectErrorCode, newBackend } from "../testing/convex/backend";
+import { signedInAs, signIn, signUp, userOf } from "../testing/world";
 import { TITLE_INDEX_BATCH } from "./model/ops/migrations";
+import { testUser } from "../testing/fixtures/users";
 import { franchiseKey, insertAnime } from "./model/judge/titleIndex";
 import { fixtureAnimeFields, judgeFixture, SHOW, verdict } from "../testing/fixtures/judgePool";
 import { testAnime } from "../testing/fixtures/anime";
@@ -95,5 +97,63 @@ describe("rewriteTitleIndex", () => {
     // Each anime's stored franchise, which the clue reads its franchise's first entries by.
     const stored = await t.run(async (ctx) => await ctx.db.query("anime").take(1000));
     for (const anime of stored) expect(anime.franchiseKey).toBe(franchiseKey(anime));
+  });
+});
+
+describe("rekeyUsernames", () => {
+  test("gives every account the look-alike key, renames nobody, and a shared key is taken for all", async () => {
+    const t = newBackend();
+    // Accounts from before the look-alike key, stored with their lower-cased names: alice and
+    // AIice (a capital i) were two names then.
+    const alice = await signUp(t, { email: "alice@example.com", username: "alice" });
+    const impostor = await signUp(t, { email: "aiice@example.com", username: "Temp" });
+    const boss = await signUp(t, { email: "boss@example.com", username: "Boss" });
+    await t.run(async (ctx) => {
+      await ctx.db.patch("users", alice.userId, { usernameKey: "alice" });
+      await ctx.db.patch("users", impostor.userId, { username: "AIice", usernameKey: "aiice" });
+      await ctx.db.patch("users", boss.userId, { usernameKey: "boss" });
+      // More than one batch in all.
+      for (let n = 0; n < USERNAME_KEY_BATCH; n++) {
+        await ctx.db.insert("users", { ...testUser(`Player_${n}`), usernameKey: `player_${n}` });
+      }
+    });
+
+    const signUpAs = (username: string) =>
+      signIn(t, "signUp", { email: "new@example.com", username, password: "secret1" });
+    // Before the migration, the same name in another case is taken already (the older key is
+    // asked too); only look-alikes wait for it.
+    await expectErrorCode(signUpAs("ALICE"), "USERNAME_TAKEN");
+
+    const first = await t.mutation(internal.migrations.rekeyUsernames, {});
+    expect(first.done).toBe(false);
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
+
+    const users = await t.run(async (ctx) => await ctx.db.query("users").take(1000));
+    expect(users).toHaveLength(USERNAME_KEY_BATCH + 3);
+    for (const user of users) expect(user.usernameKey).toBe(usernameKey(user.username));
+    // Both keep their names, and share a key.
+    expect((await userOf(t, alice)).username).toBe("alice");
+    expect((await userOf(t, impostor)).username).toBe("AIice");
+    expect((await userOf(t, impostor)).usernameKey).toBe((await userOf(t, alice)).usernameKey);
+
+    // Look-alikes of the older names are taken now.
+    await expectErrorCode(signUpAs("A1ice"), "USERNAME_TAKEN");
+    await expectErrorCode(signUpAs("B0ss"), "USERNAME_TAKEN");
+    // While two accounts share it, the name is taken for each of them too: the other holds it.
+    await expectErrorCode(
+      alice.as.mutation(api.users.changeUsername, { username: "ALICE" }),
+      "USERNAME_TAKEN",
+    );
+    // Once one of them moves on, the other has it alone.
+    await alice.as.mutation(api.users.changeUsername, { username: "Alicia" });
+    await impostor.as.mutation(api.users.changeUsername, { username: "alice" });
+    expect((await userOf(t, impostor)).username).toBe("alice");
+
+    // Run again, it finds nothing to change.
+    expect(await t.mutation(internal.migrations.rekeyUsernames, {})).toEqual({
+      rekeyed: 0,
+      done: false,
+    });
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
   });
 });

@@ -1,7 +1,12 @@
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import { internalMutation } from "./_generated/server";
-import { batchResultValidator, deleteBatch, rewriteTitleIndexBatch } from "./model/ops/migrations";
+import {
+  batchResultValidator,
+  deleteBatch,
+  rekeyUsernamesBatch,
+  rewriteTitleIndexBatch,
+} from "./model/ops/migrations";
 
 /**
  * One-time data changes, run by an operator after a deploy that needs them:
@@ -53,5 +58,24 @@ export const rewriteTitleIndex = internalMutation({
       });
     }
     return { rewritten: result.rewritten, done: result.cursor === null };
+  },
+});
+
+/**
+ * Gives every account the username key that tells look-alike names apart no more (`AIice` and
+ * `alice`, `B0ss` and `Boss`), so that sign-up and rename find them taken. Run right after the
+ * deploy that brought the key: until then a look-alike of an older name is not yet seen as taken.
+ */
+export const rekeyUsernames = internalMutation({
+  args: { cursor: v.optional(v.union(v.string(), v.null())) },
+  returns: v.object({ rekeyed: v.number(), done: v.boolean() }),
+  handler: async (ctx, { cursor }) => {
+    const result = await rekeyUsernamesBatch(ctx, cursor ?? null);
+    if (result.cursor !== null) {
+      await ctx.scheduler.runAfter(0, internal.migrations.rekeyUsernames, {
+        cursor: result.cursor,
+      });
+    }
+    return { rekeyed: result.rekeyed, done: result.cursor === null };
   },
 });

@@ -38,11 +38,11 @@ describe("changing the username", () => {
     },
   );
 
-  test("takes a free name, trimmed, and keeps its lower-cased key", async () => {
+  test("takes a free name, trimmed, and keeps its look-alike key", async () => {
     const t = newBackend();
     const player = await signUp(t, ann);
     await rename(player, "  Zed_2 ");
-    expect(await userOf(t, player)).toMatchObject({ username: "Zed_2", usernameKey: "zed_2" });
+    expect(await userOf(t, player)).toMatchObject({ username: "Zed_2", usernameKey: "zed2" });
     expect(await player.as.query(api.users.viewer, {})).toMatchObject({ username: "Zed_2" });
   });
 

@@ -12,7 +12,10 @@ import { v } from "convex/values";
 export const userFields = {
   email: v.string(),
   username: v.string(),
-  /** Lower-cased username: uniqueness is case-insensitive. */
+  /**
+   * The username's look-alike key (`usernameKey`, convex/model/accounts/usernameKey.ts): a name
+   * is taken when an account holds its key. Indexed, not unique (`isUsernameTaken`).
+   */
   usernameKey: v.string(),
   score: v.number(),
   isBetaTester: v.boolean(),

@@ -14,7 +14,7 @@ describe("viewer", () => {
     expect(await as.query(api.users.viewer, {})).toBeNull();
   });
 
-  test("never exposes the internal lower-cased username key", async () => {
+  test("never exposes the internal username key", async () => {
     const t = newBackend();
     const { as } = await signUp(t);
     expect(await as.query(api.users.viewer, {})).not.toHaveProperty("usernameKey");

@@ -31,6 +31,7 @@ import type * as model_accounts_credentials from "../model/accounts/credentials.
 import type * as model_accounts_deletion from "../model/accounts/deletion.js";
 import type * as model_accounts_passwordReset from "../model/accounts/passwordReset.js";
 import type * as model_accounts_profile from "../model/accounts/profile.js";
+import type * as model_accounts_usernameKey from "../model/accounts/usernameKey.js";
 import type * as model_accounts_users from "../model/accounts/users.js";
 import type * as model_beta_dashboard from "../model/beta/dashboard.js";
 import type * as model_beta_feedback from "../model/beta/feedback.js";
@@ -145,6 +146,7 @@ declare const fullApi: ApiFromModules<{
   "model/accounts/deletion": typeof model_accounts_deletion;
   "model/accounts/passwordReset": typeof model_accounts_passwordReset;
   "model/accounts/profile": typeof model_accounts_profile;
+  "model/accounts/usernameKey": typeof model_accounts_usernameKey;
   "model/accounts/users": typeof model_accounts_users;
   "model/beta/dashboard": typeof model_beta_dashboard;
   "model/beta/feedback": typeof model_beta_feedback;

@@ -6,20 +6,15 @@ import {
   test,
   type ServerControl,
 } from "../../testing/e2e/fixtures";
+import { testUser } from "../../testing/fixtures/users";
 
 /** Players who have been at it a while, their profiles (and all-time points) put straight in. */
 async function seedVeterans(backend: ServerControl) {
   await backend.seed(
     "users",
-    ["sakura", "kenji", "mina", "haru", "yuki"].map((username, i) => ({
-      email: `${username}@example.com`,
-      username,
-      usernameKey: username,
-      score: 2400 - i * 350,
-      isBetaTester: false,
-      isAdmin: false,
-      createdAt: 0,
-    })),
+    ["sakura", "kenji", "mina", "haru", "yuki"].map((username, i) =>
+      testUser(username, { score: 2400 - i * 350 }),
+    ),
   );
 }
 

@@ -11,6 +11,7 @@ import { advanceBothClocks, guessBox, openGame, pageOnServerClock } from "./game
 
 import { BLUR_STEPS_PX, dailyNumberAt } from "../../convex/model/shared/rules";
 import { WRONG_GUESS } from "../../testing/fixtures/anime";
+import { testUser } from "../../testing/fixtures/users";
 
 type GameState = { round: { number: number; status: string; guessesUsed: number } | null };
 
@@ -87,15 +88,7 @@ async function spendGuesses(backend: ServerControl, email: string, count: number
 async function seedPlayers(backend: ServerControl, players: { username: string; score: number }[]) {
   await backend.seed(
     "users",
-    players.map(({ username, score }) => ({
-      email: `${username}@example.com`,
-      username,
-      usernameKey: username.toLowerCase(),
-      score,
-      isBetaTester: false,
-      isAdmin: false,
-      createdAt: 0,
-    })),
+    players.map(({ username, score }) => testUser(username, { score })),
   );
 }
 

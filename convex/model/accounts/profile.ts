@@ -1,7 +1,8 @@
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
-import { usernameKey, usernameProblem } from "../shared/accounts";
 import { appError } from "../shared/errors";
+import { usernameKey, usernameRefusal } from "./usernameKey";
+import { isUsernameTaken } from "./users";
 
 /** Copies of the username rewritten per step (board rows and room seats carry one each). */
 export const RENAME_BATCH = 200;
@@ -9,8 +10,9 @@ export const RENAME_BATCH = 200;
 /**
  * Renames the player. The name's key is read through the index in the same transaction that
  * writes it, so of two players racing for one name, one commits and the other is re-run by
- * Convex, finds it taken and gets "This username is already taken". A change of case alone is
- * the player's own name, and allowed.
+ * Convex, finds it taken and gets "This username is already taken". A look-alike of the player's
+ * own name (a change of case, I for l) is theirs, and allowed, unless another account shares its
+ * key (`isUsernameTaken`). Reserved names are refused, the player's own included.
  */
 export async function changeUsername(
   ctx: MutationCtx,
@@ -18,14 +20,10 @@ export async function changeUsername(
   wanted: string,
 ): Promise<{ changed: boolean }> {
   const username = wanted.trim();
-  const problem = usernameProblem(username);
+  const problem = usernameRefusal(username);
   if (problem) throw appError(problem);
   if (username === user.username) return { changed: false };
-  const holder = await ctx.db
-    .query("users")
-    .withIndex("by_usernameKey", (q) => q.eq("usernameKey", usernameKey(username)))
-    .first();
-  if (holder !== null && holder._id !== user._id) throw appError("USERNAME_TAKEN");
+  if (await isUsernameTaken(ctx, username, user._id)) throw appError("USERNAME_TAKEN");
   await ctx.db.patch("users", user._id, { username, usernameKey: usernameKey(username) });
   return { changed: true };
 }

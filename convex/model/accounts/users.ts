@@ -1,8 +1,8 @@
 import { v, type Infer } from "convex/values";
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
-import { usernameKey } from "../shared/accounts";
 import { appError } from "../shared/errors";
+import { usernameKey } from "./usernameKey";
 
 /** What a player's own profile looks like to the client (`users.viewer`). */
 export const profileValidator = v.object({
@@ -18,7 +18,7 @@ export const profileValidator = v.object({
 
 export type Profile = Infer<typeof profileValidator>;
 
-/** The player's profile as the client sees it (no lower-cased username key). */
+/** The player's profile as the client sees it (no username key). */
 export function toProfile(user: Doc<"users">): Profile {
   return {
     _id: user._id,
@@ -32,12 +32,30 @@ export function toProfile(user: Doc<"users">): Profile {
   };
 }
 
-export async function isUsernameTaken(ctx: QueryCtx, username: string): Promise<boolean> {
-  const holder = await ctx.db
-    .query("users")
-    .withIndex("by_usernameKey", (q) => q.eq("usernameKey", usernameKey(username)))
-    .first();
-  return holder !== null;
+/**
+ * Whether an account other than `self` holds the name or a look-alike of it (its key). The
+ * index is not unique: two accounts whose names were apart before the look-alike key
+ * (`migrations:rekeyUsernames`) may share a key and both keep their names; the name is then
+ * taken for everyone else, and for each of them too, since the other holds it.
+ *
+ * Until that migration has run on a deployment, older accounts are stored under their
+ * lower-cased name, so that key is asked too: no name is ever taken twice, even then. (A stored
+ * key that equals a name's lower-cased spelling is a key, and keys are case-blind, so it never
+ * refuses a name nobody holds.) Reads at most four documents.
+ */
+export async function isUsernameTaken(
+  ctx: QueryCtx,
+  username: string,
+  self: Id<"users"> | null = null,
+): Promise<boolean> {
+  for (const key of new Set([usernameKey(username), username.toLowerCase()])) {
+    const holders = await ctx.db
+      .query("users")
+      .withIndex("by_usernameKey", (q) => q.eq("usernameKey", key))
+      .take(2);
+    if (holders.some((holder) => holder._id !== self)) return true;
+  }
+  return false;
 }
 
 /**

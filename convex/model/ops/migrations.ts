@@ -2,6 +2,7 @@ import { v, type Infer } from "convex/values";
 import type { TableNames } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
 import { franchiseKey, writeTitleTerms } from "../judge/titleIndex";
+import { usernameKey } from "../accounts/usernameKey";
 
 /** Documents one migration step deletes: well inside a mutation's limits. */
 export const MIGRATION_BATCH = 500;
@@ -37,4 +38,28 @@ export async function rewriteTitleIndexBatch(
     await writeTitleTerms(ctx, _id, anime);
   }
   return { rewritten: page.page.length, cursor: page.isDone ? null : page.continueCursor };
+}
+
+/** Accounts one step re-keys: one patch each at most, well inside a mutation's limits. */
+export const USERNAME_KEY_BATCH = 500;
+
+/**
+ * Gives one batch of accounts the look-alike key (`usernameKey`) in place of the lower-cased
+ * name they were stored with; `cursor` is null once every account is done. Nobody is renamed:
+ * two accounts whose names now share a key both keep their names, and the name counts as taken
+ * for anyone else (`isUsernameTaken`).
+ */
+export async function rekeyUsernamesBatch(
+  ctx: MutationCtx,
+  cursor: string | null,
+): Promise<{ rekeyed: number; cursor: string | null }> {
+  const page = await ctx.db.query("users").paginate({ cursor, numItems: USERNAME_KEY_BATCH });
+  let rekeyed = 0;
+  for (const user of page.page) {
+    const key = usernameKey(user.username);
+    if (user.usernameKey === key) continue;
+    await ctx.db.patch("users", user._id, { usernameKey: key });
+    rekeyed += 1;
+  }
+  return { rekeyed, cursor: page.isDone ? null : page.continueCursor };
 }

@@ -26,10 +26,6 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export function usernameKey(username: string): string {
-  return username.toLowerCase();
-}
-
 function isBlank(value: string | undefined): boolean {
   return value === undefined || value.trim() === "";
 }

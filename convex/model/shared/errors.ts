@@ -44,6 +44,7 @@ export const errorMessages = {
   TOO_MANY_ATTEMPTS: "Too many failed attempts. Please try again later",
   EMAIL_TAKEN: "This email is already registered",
   USERNAME_TAKEN: "This username is already taken",
+  USERNAME_RESERVED: "That username is reserved. Please choose another",
   RESET_NOT_SET_UP:
     "Password reset is not set up on this server yet. Ask whoever runs it to reset your password",
   RESET_CODE_MISSING: `Please enter the ${RESET_CODE_LENGTH}-digit code from the email`,

@@ -1,7 +1,8 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, test, vi } from "vitest";
-import { ann, type Credentials } from "@testing/world";
+import { ann, signUp, type Credentials } from "@testing/world";
 import { renderApp } from "@testing/client/render";
+import { InProcessBackend } from "@testing/client/inProcessBackend";
 
 // Signing up, logging in and out, and each refusal the server gives are journeys in the browser
 // (tests/e2e/accounts.spec.ts), the rules in convex/auth.test.ts; here what the dialogs decide alone.
@@ -59,6 +60,21 @@ describe("sign up", () => {
     await submitSignUp(app, dialog, input);
     expect(await within(dialog).findByRole("alert")).toHaveTextContent(message);
     expect(calls.mock.calls.filter(([, path]) => path === "auth:signIn")).toEqual([]);
+  });
+});
+
+describe("the server's refusal of a name, in the dialog", () => {
+  test.each([
+    ["Adm1n", "That username is reserved. Please choose another"],
+    ["AIice", "This username is already taken"],
+  ])("signing up as %j beside alice reads %j", async (username, message) => {
+    const backend = new InProcessBackend();
+    await signUp(backend, { email: "alice@example.com", username: "alice" });
+    const app = renderApp("/", { backend });
+    const dialog = await openSignUp(app);
+    await submitSignUp(app, dialog, { ...ann, username });
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(message);
+    expect(within(dialog).getByLabelText("Username")).toHaveValue(username);
   });
 });
 

@@ -11,7 +11,10 @@ import { Spinner } from "@/components/ui/spinner";
 import { messageFor } from "@/lib/errors";
 import { useBusyCall } from "@/lib/useBusyCall";
 
-/** The username: the sign-up's rules, and unique whatever its case. */
+/**
+ * The username: the sign-up's rules here; the server refuses reserved names and look-alikes of
+ * taken ones, and its message shows under the field.
+ */
 export function UsernameCard({ username }: { username: string }) {
   const changeUsername = useMutation(api.users.changeUsername);
   const [wanted, setWanted] = useState(username);

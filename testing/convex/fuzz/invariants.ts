@@ -2,11 +2,8 @@
 import { getDocumentSize, type Value } from "convex/values";
 import { expect } from "vitest";
 import type { Doc, Id } from "../../../convex/_generated/dataModel";
-import {
-  MAX_EMAIL_LENGTH,
-  USERNAME_PATTERN,
-  usernameKey,
-} from "../../../convex/model/shared/accounts";
+import { MAX_EMAIL_LENGTH, USERNAME_PATTERN } from "../../../convex/model/shared/accounts";
+import { isReservedUsername, usernameKey } from "../../../convex/model/accounts/usernameKey";
 import {
   CLAIM_CODE_VALID_MS,
   CLAIM_LOCK_MS,
@@ -220,7 +217,8 @@ export const isInteger = (value: number | undefined) =>
  *   and only the caller's own score, roles and game can change in a call;
  *   nobody gains admin but by spending a live claim code at /make-admin
  *   (see `checkClaims`), and nobody loses it; a beta tester stays one;
- *   usernames follow the rule and are unique case-insensitively;
+ *   usernames follow the rule, are unique by their look-alike key, and no call gives anyone a
+ *   reserved name;
  * - a score only rises by what the caller's round just earned (100, or 150 on
  *   a first guess), once;
  * - one game per player; 0 ≤ animeRemaining ≤ dailyRemaining ≤ 20 and
@@ -267,11 +265,16 @@ export function checkInvariants(call: CallRecord, refused: boolean) {
     }
   }
   const keys = new Set<string>();
+  const namesBefore = new Map(before.users.map((user) => [user._id, user.username]));
   for (const user of after.users) {
     expect(user.email.length, "an e-mail too long").toBeLessThanOrEqual(MAX_EMAIL_LENGTH);
     expect(isInteger(user.score) && user.score >= 0, `score ${user.score}`).toBe(true);
     expect(user.username).toMatch(USERNAME_PATTERN);
     expect(user.usernameKey).toBe(usernameKey(user.username));
+    // The harness names its callers by role ("admin"); no call may give anyone a reserved name.
+    if (namesBefore.get(user._id) !== user.username) {
+      expect(isReservedUsername(user.username), `a reserved name: ${user.username}`).toBe(false);
+    }
     expect(keys.has(user.usernameKey), "a username is taken twice").toBe(false);
     keys.add(user.usernameKey);
   }

@@ -53,6 +53,7 @@ export const ACCOUNT_REFUSALS: ErrorCode[] = [
   "TOO_MANY_ATTEMPTS",
   "EMAIL_TAKEN",
   "USERNAME_TAKEN",
+  "USERNAME_RESERVED",
   // The reset flows: this world sets up no sender, and a made-up code is wrong.
   "RESET_NOT_SET_UP",
   "RESET_CODE_MISSING",
@@ -512,7 +513,7 @@ export const specs: Record<PublicFunctionName, Spec> = {
     succeeded: (result) => expect(result).toBe(false),
   },
   "users:changeUsername": {
-    refusals: forPlayers("INVALID_USERNAME", "USERNAME_TAKEN"),
+    refusals: forPlayers("INVALID_USERNAME", "USERNAME_TAKEN", "USERNAME_RESERVED"),
     realistic: fc.record({
       username: fc.oneof(
         fc.stringMatching(/^[A-Za-z0-9_]{3,20}$/),
