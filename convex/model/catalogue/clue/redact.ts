@@ -128,6 +128,11 @@ export async function scoringRanges(
 }
 
 const SENTENCE_START = /(?:^|[.!?…]["'”’»)\]]*\s+)["“‘'(«[]*$/u;
+
+/** Whether the word at `index` opens a sentence, where any word has its capital. */
+export function atSentenceStart(text: string, index: number): boolean {
+  return SENTENCE_START.test(text.slice(0, index));
+}
 /** Neighbouring capitalised words a single hidden name pulls along: "Naruto Uzumaki". */
 const MAX_NAME_NEIGHBOURS = 2;
 
