@@ -16,6 +16,7 @@ import { newBackend, type TestConvex } from "../testing/convex/backend";
 import { attachTestCovers } from "../testing/fixtures/covers";
 import { signUp } from "../testing/world";
 import { fakeClockEachTest } from "../testing/world/clock";
+import { offlineCatalogue } from "../testing/fixtures/offlinePool";
 
 /**
  * The clue a round deals never holds what the pool's judge would pay for (catalogue/clue/
@@ -262,5 +263,16 @@ describe("no empty clue", () => {
         expect(await judged(t, anime._id, word), `"${word}" in ${clue}`).toBe(false);
       }
     }
+  });
+});
+
+describe("the offline preview's bundled clues read like production's", () => {
+  test("no hero of the first clues a newcomer reads is named", () => {
+    const clues = offlineCatalogue().map((entry) => entry.clue);
+    const named = [
+      ...["Light", "Yagami", "Ryuk", "Ichigo", "Kurosaki", "Kuchiki", "Rukia", "Edward"],
+      ...["Alphonse", "Elric", "Kudo", "Shinichi", "Saitama", "Oliver", "Emily", "Max"],
+    ].filter((name) => clues.some((clue) => new RegExp(`\\b${name}\\b`).test(clue)));
+    expect(named).toEqual([]);
   });
 });
