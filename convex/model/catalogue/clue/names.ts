@@ -46,7 +46,9 @@ export function unlistedNameRanges(
     words.filter((word) => word.capitalised && !word.sentenceStart).map((word) => word.folded),
   );
   const names = new Set(
-    [...proper].filter((folded) => words.some((w) => w.folded === folded && unknown(w))),
+    words
+      .filter((word) => word.capitalised && !word.sentenceStart && unknown(word))
+      .map((word) => word.folded),
   );
   // The rest of a name: a capitalised neighbour that is a proper noun or no everyday word
   // ("Kudo Shinichi", "Light Yagami"), not a sentence's first word ("Eventually Naruto").
