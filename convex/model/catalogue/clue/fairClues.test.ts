@@ -36,6 +36,14 @@ describe("a show's distinctive title words, in any form", () => {
     expect(clue).not.toMatch(/goddess|belldandy/i);
     expect(clue).toContain(`a wrong number that reaches the ${X}. The call summons the ${X}, who`);
   });
+
+  test("a title's everyday word written as a proper noun goes ('the Sins were framed'), not the same word in lower case", () => {
+    const clue = clueOf(920011);
+    expect(clue).not.toMatch(/Crowns|Broken/);
+    expect(clue).toContain(`the knights known as the ${X} were sent into exile`);
+    expect(clue).toContain(`learns that the ${X} were framed by the palace guard`);
+    expect(clue).toContain("sets out to mend what was broken.");
+  });
 });
 
 describe("names", () => {

@@ -6,7 +6,12 @@ import { neutralizePronouns } from "./pronouns";
 import { contentWordCount } from "./redact";
 import { redactShielded, swapGenreWords, type Shield } from "./replacements";
 import { finishSentence, isMetaSentence, splitSentences } from "./sentences";
-import { characterNameWords, distinctiveTitleWords, titleWordRanges } from "./titleWords";
+import {
+  characterNameWords,
+  distinctiveTitleWords,
+  properTitleWords,
+  titleWordRanges,
+} from "./titleWords";
 
 export type { ClueSource };
 export { REDACTION } from "./redact";
@@ -76,6 +81,7 @@ export function makeClue(media: ClueSource): string {
   const shield: Shield = {
     matcher: buildMatcher(forbiddenForms(media)),
     titleWords: distinctiveTitleWords([media]),
+    properTitleWords: properTitleWords([media]),
     nameWords: characterNameWords((media.characters?.nodes ?? []).map((node) => node?.name)),
   };
   const description = typeof media.description === "string" ? media.description : "";

@@ -39,13 +39,16 @@ export function formRanges(text: string, matcher: Matcher): Range[] {
 
 /**
  * What a clue hides: every title form and listed name (`matcher`), the distinctive words of the
- * show's titles in any form (`titleWords`, titleWords.ts), the words of its main characters'
+ * show's titles in any form (`titleWords`, titleWords.ts), any title word written as a proper
+ * noun (`properTitleWords`), the words of its main characters'
  * names in any form (`nameWords`: "the Elrics"), and the names it can tell without a list
  * (names.ts).
  */
 export type Shield = {
   matcher: Matcher | null;
   titleWords: ReadonlySet<string>;
+  /** Every title word, everyday ones too, hidden where written as a proper noun ("the Sins"). */
+  properTitleWords: ReadonlySet<string>;
   nameWords: ReadonlySet<string>;
 };
 
@@ -59,6 +62,7 @@ export function redactShielded(text: string, shield: Shield): string {
   const ranges = [
     ...(shield.matcher === null ? [] : formRanges(text, shield.matcher)),
     ...titleWordRanges(text, shield.titleWords),
+    ...titleWordRanges(text, shield.properTitleWords, { properNoun: true }),
     ...titleWordRanges(text, shield.nameWords, { capitalised: true }),
     ...unlistedNameRanges(text, isGenreJargon),
   ];

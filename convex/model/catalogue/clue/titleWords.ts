@@ -6,7 +6,7 @@ import { isEverydayWord } from "../../judge/everydayWords";
 import { isGenericWord } from "../../judge/genericWords";
 import { titleWords } from "../../judge/normalize";
 import { titleForms, type TitleSource } from "../../judge/titleForms";
-import { tokenize, type Range } from "./redact";
+import { atSentenceStart, tokenize, type Range } from "./redact";
 
 /** Shorter words ("Ao", "Ni") are particles or too short to point at anything. */
 const MIN_WORD_LENGTH = 3;
@@ -50,6 +50,21 @@ export function distinctiveTitleWords(sources: readonly TitleSource[]): Set<stri
   return words;
 }
 
+/**
+ * Every word of the show's titles but generic ones, everyday ones included ("Sins" of The Seven
+ * Deadly Sins, "Mob" of Mob Psycho 100): written with a capital where no sentence starts, such a
+ * word is a proper noun, the name of the title's own thing ("the Sins were framed").
+ */
+export function properTitleWords(sources: readonly TitleSource[]): Set<string> {
+  const words = new Set<string>();
+  for (const source of sources)
+    for (const form of titleForms(source))
+      for (const word of titleWords(form))
+        if (word.length >= MIN_WORD_LENGTH && LATIN_WORD.test(word) && !isGenericWord(word))
+          for (const stem of stems(word)) words.add(stem);
+  return words;
+}
+
 /** Whether a folded word is a form of one of `words`: itself, a plural, an "-er" of it. */
 export function isFormOf(word: string, words: ReadonlySet<string>): boolean {
   // "Beybladers" is "beyblade" + "rs": the "e" is the stem's own.
@@ -63,17 +78,19 @@ export function isFormOf(word: string, words: ReadonlySet<string>): boolean {
 
 /**
  * Where the text says one of `words` in any form (a hyphenated word goes whole: redact.ts);
- * `capitalised`: only where written with a capital, as a name is ("Ray", not "a ray of hope").
+ * `capitalised`: only where written with a capital, as a name is ("Ray", not "a ray of hope");
+ * `properNoun`: only where the capital is the word's own, not a sentence's start.
  */
 export function titleWordRanges(
   text: string,
   words: ReadonlySet<string>,
-  { capitalised = false } = {},
+  { capitalised = false, properNoun = false } = {},
 ): Range[] {
   if (words.size === 0) return [];
   const ranges: Range[] = [];
   for (const token of tokenize(text)) {
-    if (capitalised && !/^\p{Lu}/u.test(token.text)) continue;
+    if ((capitalised || properNoun) && !/^\p{Lu}/u.test(token.text)) continue;
+    if (properNoun && atSentenceStart(text, token.start)) continue;
     const folded = titleWords(token.text).join("");
     if (folded.length >= MIN_WORD_LENGTH && isFormOf(folded, words))
       ranges.push({ start: token.start, end: token.end });
