@@ -17,7 +17,7 @@ function clueOf(anilistId: number): string {
 }
 
 describe("a show's distinctive title words, in any form", () => {
-  test("Tokyo Ghoul: 'ghouls' and 'half-ghoul' go, the everyday 'Tokyo' stays", () => {
+  test("Tokyo Ghoul: 'ghouls' and 'half-ghoul' go; 'Tokyo' opening a sentence, where any word has its capital, stays", () => {
     const clue = clueOf(920001);
     expect(clue).not.toMatch(/ghoul/i);
     expect(clue).toMatch(/^Tokyo hides a secret: flesh-eating ▇▇▇ live among its people/);
