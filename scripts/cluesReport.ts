@@ -12,6 +12,8 @@ import { parseCataloguePage } from "../convex/model/catalogue/anilist";
 import { insertAnime, replaceAnime } from "../convex/model/judge/titleIndex";
 import { judgeGuess } from "../convex/model/judge/verdict";
 import { MIN_CLUE_WORDS } from "../convex/model/shared/rules";
+import { distinctiveTitleWords } from "../convex/model/catalogue/clue/titleWords";
+import { titleWords } from "../convex/model/judge/normalize";
 import { countingCtx, newCounts } from "./bench/countingCtx";
 
 export type DealtClue = (ctx: MutationCtx, anime: Doc<"anime">) => Promise<string | null>;
@@ -76,6 +78,29 @@ async function acceptedPhrases(ctx: MutationCtx, anime: Doc<"anime">, clue: stri
   return { exact: [...exact], inflected: [...inflected] };
 }
 
+/** The longest ending a copied word may carry past a title word: "ghoul|s", "beyblade|rs", "titan|ess". */
+const MAX_EXTRA_LETTERS = 3;
+
+/**
+ * The words of `clue` that are a distinctive word of the show's own titles in some form: the
+ * word itself, or the word with a short ending ("ghouls", "Beybladers"). Looser than the clue
+ * maker's own matching on purpose: it measures it, it does not repeat it.
+ */
+function titleWordsIn(anime: Doc<"anime">, clue: string): string[] {
+  const own = [...distinctiveTitleWords([anime])].filter((word) => word.length >= 4);
+  const found = new Set<string>();
+  for (const word of clue.match(/[\p{L}\p{N}\p{M}]+/gu) ?? []) {
+    const folded = titleWords(word).join("");
+    if (
+      own.some(
+        (stem) => folded.startsWith(stem) && folded.length - stem.length <= MAX_EXTRA_LETTERS,
+      )
+    )
+      found.add(word);
+  }
+  return [...found];
+}
+
 function storyOf(clue: string): string {
   return clue.split(/\nGenres: /)[0];
 }
@@ -89,6 +114,7 @@ type Measured = {
   clue: string | null;
   exact: string[];
   inflected: string[];
+  titleWords: string[];
   words: number;
   reads: number;
 };
@@ -137,6 +163,7 @@ export async function cluesReport({ files, sample, dealtClue }: ReportOptions): 
         label: anime.title.english ?? anime.title.romaji ?? `#${anime.anilistId}`,
         clue,
         ...found,
+        titleWords: clue === null ? [] : titleWordsIn(anime, clue),
         words: clue === null ? 0 : wordCount(storyOf(clue)),
         reads: counts.reads,
       });
@@ -147,6 +174,7 @@ export async function cluesReport({ files, sample, dealtClue }: ReportOptions): 
   const dealt = measured.filter((result) => result.clue !== null);
   const giving = dealt.filter((result) => result.exact.length > 0);
   const givingInflected = dealt.filter((result) => result.inflected.length > 0);
+  const holdingTitleWords = dealt.filter((result) => result.titleWords.length > 0);
   const short = dealt.filter((result) => result.words < MIN_CLUE_WORDS);
   const notDealt = measured.filter((result) => result.clue === null);
   const reads = dealt.map((result) => result.reads).sort((a, b) => a - b);
@@ -156,6 +184,7 @@ export async function cluesReport({ files, sample, dealtClue }: ReportOptions): 
     `Clue as ${dealtClue === undefined ? "stored (anime.clue)" : "dealt (roundClue)"}:`,
     `  clues holding a phrase the judge accepts for their show:          ${giving.length}`,
     `  clues holding one once a word's number is changed ("titans"):     ${givingInflected.length}`,
+    `  clues holding a distinctive word of their own show's titles:       ${holdingTitleWords.length}`,
     `  clues under ${MIN_CLUE_WORDS} words of story:                                     ${short.length}`,
     `  anime not dealt (no clue worth dealing):                          ${notDealt.length}`,
   );
@@ -168,6 +197,8 @@ export async function cluesReport({ files, sample, dealtClue }: ReportOptions): 
   for (const result of giving) lines.push(`    ! ${result.label}: ${result.exact.join(", ")}`);
   for (const result of givingInflected)
     lines.push(`    ~ ${result.label}: ${result.inflected.join(", ")}`);
+  for (const result of holdingTitleWords)
+    lines.push(`    * ${result.label}: ${result.titleWords.join(", ")}`);
   for (const result of short) lines.push(`    < ${result.label}: ${result.words} words`);
   for (const result of notDealt) lines.push(`    - ${result.label}: not dealt`);
   // Spread over the pool (AniList id order), not its first few.

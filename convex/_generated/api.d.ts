@@ -42,11 +42,13 @@ import type * as model_catalogue_clue_capitalize from "../model/catalogue/clue/c
 import type * as model_catalogue_clue_forms from "../model/catalogue/clue/forms.js";
 import type * as model_catalogue_clue_index from "../model/catalogue/clue/index.js";
 import type * as model_catalogue_clue_markup from "../model/catalogue/clue/markup.js";
+import type * as model_catalogue_clue_names from "../model/catalogue/clue/names.js";
 import type * as model_catalogue_clue_pronouns from "../model/catalogue/clue/pronouns.js";
 import type * as model_catalogue_clue_redact from "../model/catalogue/clue/redact.js";
 import type * as model_catalogue_clue_replacements from "../model/catalogue/clue/replacements.js";
 import type * as model_catalogue_clue_roundClue from "../model/catalogue/clue/roundClue.js";
 import type * as model_catalogue_clue_sentences from "../model/catalogue/clue/sentences.js";
+import type * as model_catalogue_clue_titleWords from "../model/catalogue/clue/titleWords.js";
 import type * as model_catalogue_coverImages from "../model/catalogue/coverImages.js";
 import type * as model_catalogue_coverQueue from "../model/catalogue/coverQueue.js";
 import type * as model_catalogue_covers from "../model/catalogue/covers.js";
@@ -157,11 +159,13 @@ declare const fullApi: ApiFromModules<{
   "model/catalogue/clue/forms": typeof model_catalogue_clue_forms;
   "model/catalogue/clue/index": typeof model_catalogue_clue_index;
   "model/catalogue/clue/markup": typeof model_catalogue_clue_markup;
+  "model/catalogue/clue/names": typeof model_catalogue_clue_names;
   "model/catalogue/clue/pronouns": typeof model_catalogue_clue_pronouns;
   "model/catalogue/clue/redact": typeof model_catalogue_clue_redact;
   "model/catalogue/clue/replacements": typeof model_catalogue_clue_replacements;
   "model/catalogue/clue/roundClue": typeof model_catalogue_clue_roundClue;
   "model/catalogue/clue/sentences": typeof model_catalogue_clue_sentences;
+  "model/catalogue/clue/titleWords": typeof model_catalogue_clue_titleWords;
   "model/catalogue/coverImages": typeof model_catalogue_coverImages;
   "model/catalogue/coverQueue": typeof model_catalogue_coverQueue;
   "model/catalogue/covers": typeof model_catalogue_covers;

@@ -1,11 +1,17 @@
 // The clue for an anime, from its AniList entry. One module per idea; this one puts them together.
 import { MIN_CLUE_WORDS } from "../../shared/rules";
-import { buildMatcher, containsForm, forbiddenForms, type ClueSource, type Matcher } from "./forms";
+import { buildMatcher, containsForm, forbiddenForms, type ClueSource } from "./forms";
 import { cleanDescription, toPlainText, withoutMarkup } from "./markup";
 import { neutralizePronouns } from "./pronouns";
 import { contentWordCount } from "./redact";
-import { redactForms, swapGenreWords } from "./replacements";
+import { redactShielded, swapGenreWords, type Shield } from "./replacements";
 import { finishSentence, isMetaSentence, splitSentences } from "./sentences";
+import {
+  characterNameWords,
+  distinctiveTitleWords,
+  properTitleWords,
+  titleWordRanges,
+} from "./titleWords";
 
 export type { ClueSource };
 export { REDACTION } from "./redact";
@@ -26,14 +32,20 @@ function shorten(body: string): string {
   return `${(lastSpace > 0 ? cut.slice(0, lastSpace) : cut).replace(/[\s,;:\-–—]+$/u, "")}…`;
 }
 
-function genreLine(genres: ClueSource["genres"], matcher: Matcher | null): string | null {
+function genreLine(genres: ClueSource["genres"], shield: Shield): string | null {
   const names: string[] = [];
   for (const genre of genres ?? []) {
     if (typeof genre !== "string") continue;
     // Genres come from AniList as they are, so they get the description's cleaning too.
     const name = toPlainText(genre).replace(/\s+/g, " ").trim();
     // A genre that is also a title or a name would give the answer away.
-    if (name.length === 0 || names.includes(name) || containsForm(name, matcher)) continue;
+    if (
+      name.length === 0 ||
+      names.includes(name) ||
+      containsForm(name, shield.matcher) ||
+      titleWordRanges(name, shield.titleWords).length > 0
+    )
+      continue;
     names.push(name);
   }
   return names.length === 0 ? null : `${GENRES_PREFIX}${names.join(", ")}`;
@@ -60,16 +72,21 @@ export function isInformative(story: string): boolean {
 
 /**
  * The clue for an anime: its description without markup or credits, cut to the first two
- * sentences of the story (more only while they are under MIN_CLUE_WORDS words), every title form
- * and main character's name redacted (redact.ts), pronouns neutralised, genre jargon made
+ * sentences of the story (more only while they are under MIN_CLUE_WORDS words), every title form,
+ * distinctive title word and name redacted (replacements.ts `Shield`), pronouns neutralised, genre jargon made
  * generic, and a final "Genres: …" line when there are genres. Pure and deterministic. What the
  * pool's judge would accept besides is redacted when the clue is dealt (roundClue.ts).
  */
 export function makeClue(media: ClueSource): string {
-  const matcher = buildMatcher(forbiddenForms(media));
+  const shield: Shield = {
+    matcher: buildMatcher(forbiddenForms(media)),
+    titleWords: distinctiveTitleWords([media]),
+    properTitleWords: properTitleWords([media]),
+    nameWords: characterNameWords((media.characters?.nodes ?? []).map((node) => node?.name)),
+  };
   const description = typeof media.description === "string" ? media.description : "";
   const sentences = cleanDescription(description).flatMap((line) =>
-    splitSentences(redactForms(line, matcher)),
+    splitSentences(redactShielded(line, shield)),
   );
   const story = sentences.filter((sentence) => !isMetaSentence(sentence));
   const pool = story.length > 0 ? story : sentences;
@@ -84,8 +101,8 @@ export function makeClue(media: ClueSource): string {
       .join(" "),
   );
   // The last guard: whatever the rewording did, no title form or name is left.
-  body = withoutMarkup(redactForms(body, matcher)).trim();
-  const genres = genreLine(media.genres, matcher);
+  body = withoutMarkup(redactShielded(body, shield)).trim();
+  const genres = genreLine(media.genres, shield);
   return [body, genres]
     .filter((part): part is string => part !== null && part.length > 0)
     .join("\n");

@@ -128,6 +128,19 @@ export async function scoringRanges(
 }
 
 const SENTENCE_START = /(?:^|[.!?…]["'”’»)\]]*\s+)["“‘'(«[]*$/u;
+
+/** A sentence's end and what may stand before its next word: the tail SENTENCE_START looks at. */
+const SENTENCE_START_WINDOW = 32;
+
+/**
+ * Whether the word at `index` opens a sentence, where any word has its capital. Only the few
+ * characters before it are looked at, so that asking about every word of a text stays linear.
+ */
+export function atSentenceStart(text: string, index: number): boolean {
+  if (index <= SENTENCE_START_WINDOW) return SENTENCE_START.test(text.slice(0, index));
+  // A letter in front: the window's own start is no start of the text.
+  return SENTENCE_START.test(`x${text.slice(index - SENTENCE_START_WINDOW, index)}`);
+}
 /** Neighbouring capitalised words a single hidden name pulls along: "Naruto Uzumaki". */
 const MAX_NAME_NEIGHBOURS = 2;
 

@@ -1,7 +1,9 @@
 // Replacements: titles and names are redacted (redact.ts), and genre jargon becomes generic words.
 import { findForms, type Matcher } from "./forms";
 import { capitalize } from "./capitalize";
+import { unlistedNameRanges } from "./names";
 import { applyRedactions, type Range } from "./redact";
+import { titleWordRanges } from "./titleWords";
 
 export function matchCase(original: string, replacement: string): string {
   if (original.length > 1 && /\p{Lu}/u.test(original) && original === original.toUpperCase()) {
@@ -35,9 +37,36 @@ export function formRanges(text: string, matcher: Matcher): Range[] {
   });
 }
 
-/** The text with every title form and name redacted. */
-export function redactForms(text: string, matcher: Matcher | null): string {
-  return matcher === null ? text : applyRedactions(text, formRanges(text, matcher));
+/**
+ * What a clue hides: every title form and listed name (`matcher`), the distinctive words of the
+ * show's titles in any form (`titleWords`, titleWords.ts), any title word written as a proper
+ * noun (`properTitleWords`), the words of its main characters'
+ * names in any form (`nameWords`: "the Elrics"), and the names it can tell without a list
+ * (names.ts).
+ */
+export type Shield = {
+  matcher: Matcher | null;
+  titleWords: ReadonlySet<string>;
+  /** Every title word, everyday ones too, hidden where written as a proper noun ("the Sins"). */
+  properTitleWords: ReadonlySet<string>;
+  nameWords: ReadonlySet<string>;
+};
+
+/** A word the clue rewords (swapGenreWords): genre jargon, not a name. */
+function isGenreJargon(word: string): boolean {
+  return swapGenreWords(word) !== word;
+}
+
+/** The text with everything the shield names redacted. */
+export function redactShielded(text: string, shield: Shield): string {
+  const ranges = [
+    ...(shield.matcher === null ? [] : formRanges(text, shield.matcher)),
+    ...titleWordRanges(text, shield.titleWords),
+    ...titleWordRanges(text, shield.properTitleWords, { properNoun: true }),
+    ...titleWordRanges(text, shield.nameWords, { capitalised: true }),
+    ...unlistedNameRanges(text, isGenreJargon),
+  ];
+  return ranges.length === 0 ? text : applyRedactions(text, ranges);
 }
 
 /** Genre jargon and its generic word; `properNoun` ones are also names ("Yuri"), so only lower case counts. */

@@ -8,8 +8,10 @@
  * the pool's judge each time it is dealt, and the round keeps the result. The cost is bounded:
  * only phrases that could score are asked (`ShowPhraseJudge.mayScore`), at most
  * MAX_PHRASES_ASKED of them (each a `judgeGuess`: two index reads today), any beyond that
- * redacted unasked; and a clue with nothing to tell reads at most MAX_FRANCHISE_ENTRIES anime for
- * its franchise's first entry. No scheduled work, no write to the pool: a refresh only ever
+ * redacted unasked; and it reads at most MAX_FRANCHISE_ENTRIES anime of its franchise, whose
+ * titles' distinctive words it hides too (sequels and spin-offs of one story are one franchise for
+ * the clue as for the judge), and whose first entry lends its story to a clue with nothing to
+ * tell. No scheduled work, no write to the pool: a refresh only ever
  * changes what the next deal sees.
  */
 import type { Doc } from "../../../_generated/dataModel";
@@ -19,6 +21,7 @@ import { franchiseKey } from "../../judge/titleIndex";
 import { clueParts, isInformative } from "./index";
 import { applyRedactions, scoringRanges } from "./redact";
 import { isMetaSentence, splitSentences } from "./sentences";
+import { distinctiveTitleWords, titleWordRanges } from "./titleWords";
 
 /** The longest phrase of a clue asked about: longer names are found by their parts. */
 export const MAX_PHRASE_WORDS = 6;
@@ -27,28 +30,39 @@ export const MAX_PHRASES_ASKED = 24;
 /** The franchise's entries read to find its first one with a clue that tells something. */
 export const MAX_FRANCHISE_ENTRIES = 8;
 
-/** The text with every phrase that would score for the show redacted. */
-export async function redactScoring(text: string, judge: ShowPhraseJudge): Promise<string> {
+/**
+ * The text with every phrase that would score for the show redacted, and every distinctive word
+ * of its franchise's titles in any form (`titleWords`): a sibling's words are the show's own.
+ */
+export async function redactScoring(
+  text: string,
+  judge: ShowPhraseJudge,
+  titleWords: ReadonlySet<string> = new Set(),
+): Promise<string> {
   const { ranges } = await scoringRanges(text, judge, {
     maxWords: MAX_PHRASE_WORDS,
     maxAsked: MAX_PHRASES_ASKED,
   });
-  return applyRedactions(text, ranges);
+  return applyRedactions(text, [...ranges, ...titleWordRanges(text, titleWords)]);
 }
 
 /**
- * The first entry of the anime's franchise in the pool (lowest AniList id, which AniList gives
- * in order of creation) whose own clue tells something; null when there is none.
+ * The other entries of the anime's franchise in the pool, first ones first (lowest AniList id,
+ * which AniList gives in order of creation): at most MAX_FRANCHISE_ENTRIES reads.
  */
-async function franchiseStory(ctx: QueryCtx, anime: Doc<"anime">): Promise<string | null> {
+async function franchiseEntries(ctx: QueryCtx, anime: Doc<"anime">): Promise<Doc<"anime">[]> {
   const entries = await ctx.db
     .query("anime")
     .withIndex("by_franchiseKey_and_anilistId", (q) =>
       q.eq("franchiseKey", anime.franchiseKey ?? franchiseKey(anime)),
     )
     .take(MAX_FRANCHISE_ENTRIES);
+  return entries.filter((entry) => entry._id !== anime._id);
+}
+
+/** The story of the franchise's first other entry whose own clue tells something; null when none does. */
+function franchiseStory(entries: readonly Doc<"anime">[]): string | null {
   for (const entry of entries) {
-    if (entry._id === anime._id) continue;
     const { story } = clueParts(entry.clue);
     if (isInformative(story)) return story;
   }
@@ -68,11 +82,13 @@ function isOnlyReleaseNotes(story: string): boolean {
  */
 export async function roundClue(ctx: QueryCtx, anime: Doc<"anime">): Promise<string | null> {
   const judge = showPhraseJudge(ctx, anime);
+  const entries = await franchiseEntries(ctx, anime);
+  const words = distinctiveTitleWords([anime, ...entries]);
   const { story, genres } = clueParts(anime.clue);
-  let told = await redactScoring(story, judge);
+  let told = await redactScoring(story, judge, words);
   if (!isInformative(told)) {
-    const borrowed = await franchiseStory(ctx, anime);
-    if (borrowed !== null) told = await redactScoring(borrowed, judge);
+    const borrowed = franchiseStory(entries);
+    if (borrowed !== null) told = await redactScoring(borrowed, judge, words);
     else if (isOnlyReleaseNotes(told)) return null;
   }
   const genreLine = genres === null ? null : await redactScoring(genres, judge);
