@@ -20,9 +20,10 @@
  * So tomorrow's five are any five of the 65 members outside today's Daily, and nothing seen
  * tells them apart; today's are any of the 65 members that did not join today. Both stay at
  * least 50 with 15 to spare for members that cannot be chosen (no clue worth dealing, a room
- * playing it as the choice runs). Members join as the choice runs, so no member is known to be
- * chosen by when it joined (the lead's first design chose only members of a day before, which
- * leaves 60 and needs a day with no reserve-made Daily when the reserve is first filled).
+ * playing it as the choice runs). Members join just before the choice, in the same transaction,
+ * and are as likely to be chosen as any: when a member joined tells nothing of whether it is
+ * tomorrow's. (Choosing only among members of a day before would leave 60, and the reserve's
+ * first day could not choose from it at all.)
  *
  * A round in play whose anime joins the reserve is withdrawn at its player's next call
  * (game/withdraw.ts) and replaced like any other deal: it says only that the anime is a member,
