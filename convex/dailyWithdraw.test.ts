@@ -7,7 +7,12 @@
 import { describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
-import { DAILY_GUESSES, GUESSES_PER_ANIME, dailyNumberAt } from "./model/shared/rules";
+import {
+  DAILY_GUESSES,
+  DAILY_RESERVE_MIN_POOL,
+  GUESSES_PER_ANIME,
+  dailyNumberAt,
+} from "./model/shared/rules";
 import { newBackend, type TestConvex } from "../testing/convex/backend";
 import { expectNoneOf } from "../testing/convex/secrets";
 import {
@@ -22,6 +27,7 @@ import {
   patchGame,
   seedAnime,
   seedDaily,
+  signedInAs,
   signedInPlayers,
   skipAs,
   syncAs,
@@ -84,6 +90,33 @@ async function readAll(t: TestConvex, player: Player, coverToken: string) {
     await player.as.query(api.stats.mine, { at: Date.now() }),
     covers,
   ];
+}
+
+/** The keys of a value, all the way down: two views of the same shape have the same. */
+function shapeOf(value: unknown): unknown {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return true;
+  return Object.fromEntries(
+    Object.entries(value)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([key, inner]) => [key, shapeOf(inner)]),
+  );
+}
+
+let ordinaryPlayers = 0;
+
+/**
+ * That `view` (a round dealt in place of a withdrawn one) is shaped as an ordinary deal's (a new
+ * player's first round, dealt now): the same keys, none naming a withdrawal, the round in play.
+ */
+async function expectOrdinaryDeal(t: TestConvex, view: Awaited<ReturnType<typeof viewOf>>) {
+  const other = await signedInAs(t, "player", {
+    email: `ordinary${++ordinaryPlayers}@example.com`,
+    username: `Ordinary${ordinaryPlayers}`,
+  });
+  await deal(other);
+  expect(shapeOf(view)).toEqual(shapeOf(await viewOf(other)));
+  expect(JSON.stringify(view)).not.toMatch(/withdrawn/i);
+  expect(view.round).toMatchObject({ status: "playing", guessesUsed: 0, answer: null });
 }
 
 /** The seen record of `animeId` for the player (an answer shown leaves one). */
@@ -190,9 +223,10 @@ describe.each(ZONES)("in %s, a round whose anime became a Daily's", (zone) => {
         const stats = await ann.as.query(api.stats.mine, { at: Date.now() });
         expect(stats!.totals).toEqual(statsBefore!.totals);
         expect(stats!.history).toEqual(statsBefore!.history);
+        // The new round shows as any deal does: nothing on screen tells it replaced a Daily's.
         const view = await viewOf(ann);
-        expect(view.round!.replacesWithdrawn).toBe(true);
         expect(view.skippedAnswer).toBeNull();
+        await expectOrdinaryDeal(t, view);
       },
     );
   });
@@ -308,7 +342,6 @@ describe("a round whose anime is no Daily's", () => {
       expect(after.round).toEqual(before.round);
       expect(await guessAs(ben, dealt.title.english!)).toMatchObject({ kind: "correct" });
     }
-    expect((await viewOf(ben)).round).toMatchObject({ replacesWithdrawn: false });
   });
 });
 
@@ -335,5 +368,38 @@ describe("the Daily's choice and party rooms", () => {
     expect(tomorrow).toHaveLength(5);
     expect(tomorrow).not.toContain(playing.animeId);
     expect(tomorrow).toEqual(expect.arrayContaining(others.slice(10)));
+  });
+});
+
+describe("with the Daily's reserve", () => {
+  test("a round whose anime joins the reserve is withdrawn and replaced as any deal is", async () => {
+    const t = newBackend();
+    const pool = await seedAnime(t, DAILY_RESERVE_MIN_POOL);
+    const [ann] = await signedInPlayers(t, 1);
+    await deal(ann, "Pacific/Pago_Pago");
+    const dealt = await dealtAnime(t, ann);
+    await guessWrongAs(ann);
+    // Every other anime was in a Daily lately: the refill takes the one never in a Daily first.
+    const dayS = dailyNumberAt(Date.now());
+    await t.run(async (ctx) => {
+      for (const animeId of pool) {
+        if (animeId !== dealt._id) {
+          await ctx.db.insert("dailyAnimeUses", { animeId, lastNumber: dayS - 10 });
+        }
+      }
+    });
+    vi.setSystemTime(utcDay(1, "00:00:30"));
+    await t.mutation(internal.daily.prepare, {});
+    expect(await t.run(async (ctx) => (await ctx.db.get("anime", dealt._id))!.reservedSince)).toBe(
+      dayS + 1,
+    );
+
+    const seen: unknown[] = [await guessAs(ann, dealt.title.english!)];
+    expect(seen[0]).toEqual({ kind: "stale" });
+    const view = await viewOf(ann);
+    seen.push(view);
+    expectNoneOf([dealt], seen);
+    expect((await gameOf(t, ann)).round!.animeId).not.toBe(dealt._id);
+    await expectOrdinaryDeal(t, view);
   });
 });

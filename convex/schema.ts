@@ -109,6 +109,13 @@ export const animeFields = {
    * a clue that tells nothing borrows its franchise's first entry's (catalogue/clue/roundClue.ts).
    */
   franchiseKey: v.optional(v.string()),
+  /**
+   * Set while the anime is in the Daily's reserve (convex/model/daily/reserve.ts): the number of
+   * the Daily on whose day it joined. No deal gives a member to anyone (game/dealBar.ts reads it
+   * off the document each deal reads anyway); unset when it is released after its Daily's day.
+   * Optional for good: an anime outside the reserve has none.
+   */
+  reservedSince: v.optional(v.number()),
 };
 
 /**
@@ -765,7 +772,8 @@ export default defineSchema({
     .index("by_coverStatus_and_popularity", ["coverStatus", "popularity"])
     .index("by_coverQueue", ["coverQueue"])
     .index("by_coverRetryAt", ["coverRetryAt"])
-    .index("by_franchiseKey_and_anilistId", ["franchiseKey", "anilistId"]),
+    .index("by_franchiseKey_and_anilistId", ["franchiseKey", "anilistId"])
+    .index("by_reservedSince", ["reservedSince"]),
   titleTerms: defineTable(titleTermFields)
     .index("by_term_and_franchise", ["term", "franchiseKey"])
     .index("by_animeId", ["animeId"]),

@@ -9,7 +9,7 @@ import { giveUpDaily, guessDaily, nextDaily, openDaily } from "@convex/model/dai
 import { ensureTodayAndTomorrow } from "@convex/model/daily/puzzle";
 import { readResults } from "@convex/model/daily/results";
 import { dailyView } from "@convex/model/daily/view";
-import { DAILY_ANIME_COUNT, dailyNumberAt } from "@convex/model/shared/rules";
+import { DAILY_ANIME_COUNT, DAY_MS, dailyNumberAt } from "@convex/model/shared/rules";
 import { FOLD_BATCH, foldTallies } from "@convex/model/tallies/fold";
 import { utcDay } from "@convex/model/game/activity";
 import type { TestConvex } from "../../testing/convex/backend";
@@ -140,16 +140,11 @@ export async function dailyFigures(
   });
   const fold = await measure(t, (ctx) => foldTallies(ctx, Number.MAX_SAFE_INTEGER));
   figures[`tallies.fold (${FOLD_BATCH.toLocaleString("en-US")} Daily ends)`] = fold.figure;
-  // The cron's choice of tomorrow's (today's already made): bounded by the candidates read.
-  await t.run(async (ctx) => {
-    const tomorrow = await ctx.db
-      .query("dailyPuzzles")
-      .withIndex("by_number", (q) => q.eq("number", number + 1))
-      .unique();
-    if (tomorrow !== null) await ctx.db.delete("dailyPuzzles", tomorrow._id);
-  });
+  // The next day's cron (its Daily chosen today): with a pool of DAILY_RESERVE_MIN_POOL or more,
+  // the reserve releases today's five, takes five more from the pool (the scan of candidates)
+  // and the day after's Daily is chosen from it. Bounded by the members and candidates read.
   figures["daily.prepare (the cron: tomorrow's)"] = (
-    await measure(t, (ctx) => ensureTodayAndTomorrow(ctx, Date.now()))
+    await measure(t, (ctx) => ensureTodayAndTomorrow(ctx, Date.now() + DAY_MS))
   ).figure;
   return figures;
 }

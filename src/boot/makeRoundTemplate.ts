@@ -36,7 +36,6 @@ export const TEMPLATE_SAMPLE_VIEW: GameView = {
     pointsEarned: null,
     seenBefore: false,
     dealtAtReset: false,
-    replacesWithdrawn: false,
     clue: SAMPLE.clue,
     // The cover's image comes with React: it fades in once loaded, over the box's colour.
     coverPath: null,

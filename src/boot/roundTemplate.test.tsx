@@ -88,7 +88,6 @@ test.each<[string, GameView]>([
     gameWith({ skippedAnswer: { english: "Death Note", romaji: null, siteUrl: "https://x" } }),
   ],
   ["an answer seen before", gameWith({}, { seenBefore: true })],
-  ["a round withdrawn before it", gameWith({}, { replacesWithdrawn: true })],
   ["a colour that is not one", gameWith({}, { coverColor: 'red" onclick="alert(1)' })],
   ["a count that is not one", gameWith({ score: Number.NaN })],
   ["a limit of zero", gameWith({ animeLimit: 0 })],

@@ -78,7 +78,6 @@ export function fillRoundTemplate(template: RoundTemplate, game: GameView | null
     round == null ||
     round.status !== "playing" ||
     round.seenBefore !== false ||
-    round.replacesWithdrawn !== false ||
     !Array.isArray(round.guesses) ||
     round.guesses.length > 0 ||
     game.cooldownEnd !== null ||

@@ -195,6 +195,8 @@ async function upsertAnime(
     ...(existing.covers === undefined ? {} : { covers: existing.covers }),
     ...(existing.coverQueue === undefined ? {} : { coverQueue: existing.coverQueue }),
     ...(existing.coverClaim === undefined ? {} : { coverClaim: existing.coverClaim }),
+    // Nor does the Daily's reserve: membership is the Daily's to change (daily/reserve.ts).
+    ...(existing.reservedSince === undefined ? {} : { reservedSince: existing.reservedSince }),
   });
   const anime = changed ? (await ctx.db.get("anime", existing._id))! : existing;
   return await queueCover(ctx, anime, queuePosition);

@@ -1,15 +1,23 @@
 /**
  * The Daily's reason to keep an anime out of every other deal: the main game and party rooms
- * never deal an anime of today's Daily or tomorrow's (chosen a day early for this), so neither
- * spoils nor answers the other. Kept apart from the puzzle's choice so that the deals, which
+ * never deal a member of the Daily's reserve (reserve.ts) nor an anime of today's Daily or
+ * tomorrow's (chosen a day early for this), so neither spoils nor answers the other. Kept apart from the puzzle's choice so that the deals, which
  * read it, import nothing of the Daily's play.
  */
-import type { Id } from "../../_generated/dataModel";
+import type { Doc, Id } from "../../_generated/dataModel";
 import type { QueryCtx } from "../../_generated/server";
 import { dailyNumberAt } from "../shared/rules";
 
 /** The anime no deal may give anyone now: those of today's and tomorrow's Dailies. */
 export type DailyBar = ReadonlySet<Id<"anime">>;
+
+/**
+ * Whether the anime is the Daily's: in its reserve (reserve.ts), or one of today's or tomorrow's
+ * (`daily`, which holds those chosen before the reserve existed, and a small pool's). No read.
+ */
+export function isDailys(anime: Doc<"anime">, daily: DailyBar): boolean {
+  return anime.reservedSince !== undefined || daily.has(anime._id);
+}
 
 /** The Daily #`number`'s document, if chosen yet (one indexed read). */
 export async function puzzleOf(ctx: QueryCtx, number: number) {

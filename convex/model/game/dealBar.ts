@@ -1,5 +1,5 @@
 import type { Doc, Id } from "../../_generated/dataModel";
-import type { DailyBar } from "../daily/bar";
+import { isDailys, type DailyBar } from "../daily/bar";
 import { ROOM_SEEN_BAR_MS } from "../shared/rules";
 
 /** Who is dealing: the player's own (solo) round, or the party room `roomId`'s round. */
@@ -9,9 +9,11 @@ export type Dealer = { kind: "solo" } | { kind: "room"; roomId: Id<"rooms"> };
  * Whether an anime must not be dealt to a player now, by any deal, even one falling back to
  * anime the player has seen: the one place for every reason an anime is off limits to someone.
  *
- * - It is one of today's or tomorrow's Daily anime (`daily`, read once per deal: daily/bar.ts):
- *   the same for everyone, so a main-game or room round of it would spoil the Daily, or answer
- *   it. No deal gives it to anyone, whatever else the pool holds.
+ * - It is in the Daily's reserve (daily/reserve.ts: read off the anime's own document, no read),
+ *   or one of today's or tomorrow's Daily anime (`daily`, read once per deal: daily/bar.ts): the
+ *   same for everyone, so a main-game or room round of it would spoil a Daily, answer it, or
+ *   tell it apart from the anime that are dealt. No deal gives it to anyone, whatever else the
+ *   pool holds.
  * - The player was shown it in a party room within ROOM_SEEN_BAR_MS. It may still be in play
  *   there, where its sharper cover and a "correct" are a look-up for another deal, and a solo
  *   round must never score an anime seen in a room that day. Only that same room may deal it
@@ -19,13 +21,13 @@ export type Dealer = { kind: "solo" } | { kind: "room"; roomId: Id<"rooms"> };
  *   record, which every deal reads for each candidate anyway, so it costs no read.
  */
 export function barredFromDeal(
-  animeId: Id<"anime">,
+  anime: Doc<"anime">,
   seen: Doc<"seenAnime"> | null,
   dealer: Dealer,
   now: number,
   daily: DailyBar,
 ): boolean {
-  if (daily.has(animeId)) return true;
+  if (isDailys(anime, daily)) return true;
   if (seen?.roomSeenAt === undefined || now - seen.roomSeenAt >= ROOM_SEEN_BAR_MS) return false;
   return dealer.kind === "solo" || seen.roomId !== dealer.roomId;
 }

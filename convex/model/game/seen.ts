@@ -2,7 +2,7 @@ import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import { DEAL_CANDIDATES, DEAL_PROBES } from "../shared/rules";
 import { roundClue } from "../catalogue/clue/roundClue";
-import { dailyBarAt } from "../daily/bar";
+import { dailyBarAt, isDailys } from "../daily/bar";
 import { barredFromDeal } from "./dealBar";
 
 /** The player's record of having seen `animeId`'s answer, if any (one indexed read). */
@@ -102,7 +102,8 @@ export type Draw =
  * a short walk; a player who has seen 60 % of the pool would meet runs longer than any single
  * walk). Each candidate costs one seen-check read. If every one checked was seen, the one seen
  * longest ago comes back (it cannot score). `exclude`, the anime just shown, is never drawn, nor
- * is one barred for the player now (dealBar.ts: e.g. in play in one of their rooms, or a Daily's). An anime
+ * is one barred for the player now (dealBar.ts: e.g. in play in one of their rooms, or the
+ * Daily's: in its reserve, or today's or tomorrow's). An anime
  * with no clue worth dealing (roundClue: release notes only) is passed over.
  */
 export async function drawAnime(
@@ -124,8 +125,8 @@ export async function drawAnime(
       return null;
     }
     if (seenAt.has(anime._id) || clueless.has(anime._id) || barred.has(anime._id)) return null;
-    const seen = daily.has(anime._id) ? null : await seenRecord(ctx, userId, anime._id);
-    if (barredFromDeal(anime._id, seen, { kind: "solo" }, now, daily)) {
+    const seen = isDailys(anime, daily) ? null : await seenRecord(ctx, userId, anime._id);
+    if (barredFromDeal(anime, seen, { kind: "solo" }, now, daily)) {
       barred.add(anime._id);
       return null;
     }

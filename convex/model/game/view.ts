@@ -92,11 +92,6 @@ export const gameViewValidator = v.object({
        * that one (`skippedAnswer` is then the answer of the round the reset replaced).
        */
       dealtAtReset: v.boolean(),
-      /**
-       * Dealt in place of a round withdrawn because its anime became a Daily's (its answer is
-       * never shown: model/game/withdraw.ts).
-       */
-      replacesWithdrawn: v.boolean(),
       clue: v.string(),
       /**
        * A random address per round (see catalogue/covers.ts), never AniList's: it names the blur step
@@ -152,7 +147,6 @@ export async function gameView(ctx: QueryCtx, user: Doc<"users">): Promise<GameV
             pointsEarned: round.pointsEarned ?? null,
             seenBefore: round.seenBefore === true,
             dealtAtReset: round.dealtAtReset === true && game.previousRound !== null,
-            replacesWithdrawn: game.previousRound?.status === "withdrawn",
             clue: round.clue ?? anime.clue,
             coverPath:
               game.coverToken === undefined || round.status === "withdrawn"

@@ -1,18 +1,21 @@
 /**
- * A round in play whose anime became a Daily's after it was dealt. Every deal refuses today's
- * and tomorrow's Daily anime (dealBar.ts), but a round dealt before its anime was chosen stays
- * in play, through resets that find nothing else to deal and across days: its answer, shown by
- * a skip, a miss or a right guess, would answer the Daily before the player has played it (and a
- * right guess would confirm one). So the player's next game call withdraws it (catchUp.ts):
- * it ends unrevealed, costs nothing, and another anime is dealt in its place.
+ * A round in play whose anime became the Daily's after it was dealt: it joined the Daily's
+ * reserve (daily/reserve.ts), or, in a pool too small for one, was chosen for today's or
+ * tomorrow's Daily. Every deal refuses those (dealBar.ts), but a round dealt before stays in
+ * play, through resets that find nothing else to deal and across days: its answer, shown by a
+ * skip, a miss or a right guess, could answer a Daily before the player has played it (and a
+ * right guess would confirm one). So the player's next game call withdraws it (catchUp.ts): it
+ * ends unrevealed, costs nothing, and another anime is dealt in its place, a deal like any other
+ * (the view does not say why: with a reserve, all the withdrawal tells is that the anime is a
+ * member, which skipping tells anyone).
  */
 import type { QueryCtx } from "../../_generated/server";
-import { dailyBarAt } from "../daily/bar";
+import { dailyBarAt, isDailys } from "../daily/bar";
 import type { Game, Round } from "./state";
 
 /**
- * The game's round, withdrawn, if it is in play and its anime is one of today's or tomorrow's
- * Daily now; null otherwise. One indexed read, only for a round in play.
+ * The game's round, withdrawn, if it is in play and its anime is the Daily's now; null
+ * otherwise. Two reads (the Dailies, the anime), only for a round in play.
  */
 export async function withdrawnRound(
   ctx: QueryCtx,
@@ -22,5 +25,6 @@ export async function withdrawnRound(
   const round = game.round;
   if (round === null || round.status !== "playing") return null;
   const daily = await dailyBarAt(ctx, now);
-  return daily.has(round.animeId) ? { ...round, status: "withdrawn" } : null;
+  const anime = await ctx.db.get("anime", round.animeId);
+  return anime !== null && isDailys(anime, daily) ? { ...round, status: "withdrawn" } : null;
 }

@@ -2,7 +2,7 @@ import type { Doc, Id } from "../../_generated/dataModel";
 import type { QueryCtx } from "../../_generated/server";
 import { gameOf } from "../game/state";
 import { barredFromDeal } from "../game/dealBar";
-import { dailyBarAt } from "../daily/bar";
+import { dailyBarAt, isDailys } from "../daily/bar";
 import { probeDealable, seenRecord } from "../game/seen";
 import { roundClue } from "../catalogue/clue/roundClue";
 
@@ -12,7 +12,8 @@ export type RoomDraw = { anime: Doc<"anime">; clue: string };
 /**
  * The anime for a room's round, the same for everyone: one no member has seen the answer of,
  * never one on a member's solo screen now or barred for a member (game/dealBar.ts: e.g. in play
- * in another of their rooms, or one of today's or tomorrow's Daily anime), and not played in this game. Like the solo deal (game/seen.ts),
+ * in another of their rooms, or the Daily's: a member of its reserve, or today's or tomorrow's),
+ * and not played in this game. Like the solo deal (game/seen.ts),
  * random probes of the ready-cover index and then a short walk, each candidate checked against
  * every member's history (≤ 12 reads): bounded whatever the pool. When every candidate was seen
  * by someone, the one seen by the fewest comes back; a tiny pool may repeat an anime of this game
@@ -39,15 +40,12 @@ export async function drawForRoom(
   const consider = async (anime: Doc<"anime">): Promise<RoomDraw | null> => {
     if (checked.has(anime._id)) return null;
     checked.add(anime._id);
-    // The pool check (no room) asks whether anything is ready at all: Daily anime count there.
-    if (onScreen.has(anime._id) || (roomId !== null && daily.has(anime._id))) return null;
+    // The pool check (no room) asks whether anything is ready at all: the Daily's count there.
+    if (onScreen.has(anime._id) || (roomId !== null && isDailys(anime, daily))) return null;
     let seenBy = 0;
     for (const userId of userIds) {
       const seen = await seenRecord(ctx, userId, anime._id);
-      if (
-        roomId !== null &&
-        barredFromDeal(anime._id, seen, { kind: "room", roomId }, now, daily)
-      ) {
+      if (roomId !== null && barredFromDeal(anime, seen, { kind: "room", roomId }, now, daily)) {
         return null;
       }
       if (seen !== null) seenBy++;

@@ -70,6 +70,20 @@ export const DAILY_CHOICE_SCAN = 1_000;
  * pool keeps tomorrow's for tomorrow rather than hold every anime the game could deal.
  */
 export const DAILY_TOMORROW_MIN_POOL = 3 * DAILY_ANIME_COUNT;
+/**
+ * The Daily's reserve (model/daily/reserve.ts): this many anime no other deal gives anyone, from
+ * which every Daily is chosen. Skipping through the pool tells anyone which they are; what keeps
+ * the Daily hidden is that it is any of at least 50 of them: tomorrow's any of the reserve but
+ * today's five, today's any of it but the five that joined today (65 each; the margin covers
+ * members that cannot be chosen, e.g. a cover gone missing). Reasoning: model/daily/reserve.ts.
+ */
+export const DAILY_RESERVE_SIZE = 70;
+/**
+ * The reserve is kept only while at least this many anime are ready: it and twice as many again
+ * for the game and rooms to deal. A smaller pool chooses the Daily from the whole pool as it
+ * always did, and cannot hide it from someone who skips through it (docs/operations.md).
+ */
+export const DAILY_RESERVE_MIN_POOL = 3 * DAILY_RESERVE_SIZE;
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The number of the Daily running at `instant` (server clock): the UTC days since the epoch, from 1. */

@@ -87,7 +87,6 @@ export function GuessForm({
         seenBefore={round.seenBefore}
         nothingElse={next.nothingElse}
         newDay={newDay}
-        replacesWithdrawn={round.replacesWithdrawn && round.guesses.length === 0}
       />
 
       <RoundAnswer ref={revealRef} round={round} />

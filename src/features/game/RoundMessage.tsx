@@ -34,11 +34,6 @@ export type RoundMessageProps = {
   nothingElse: boolean;
   /** The midnight reset has just given the allowance back, while the player watched. */
   newDay: boolean;
-  /**
-   * This round was dealt in place of one withdrawn (its anime became a Daily puzzle), and the
-   * player has not guessed on it yet.
-   */
-  replacesWithdrawn?: boolean;
 };
 
 export const NOTHING_ELSE_MESSAGE =
@@ -59,9 +54,6 @@ export const NEW_DAY_MESSAGE = "New day! Your guesses are back.";
 /** A round withdrawn unanswered, its anime a Daily puzzle now, that nothing could replace yet. */
 export const WITHDRAWN_MESSAGE =
   "This anime became a Daily puzzle, so it was withdrawn unanswered, for free. No other anime can be dealt yet.";
-/** The round dealt in place of a withdrawn one. */
-export const REPLACES_WITHDRAWN_MESSAGE =
-  "Your last anime became a Daily puzzle, so here is another. It cost you nothing.";
 /** Names the button the screen shows once a round has ended. */
 export const OUT_OF_GUESSES_MESSAGE = "Out of guesses! Press Next Anime → for another one.";
 
@@ -88,7 +80,6 @@ function messageFor({
   seenBefore,
   nothingElse,
   newDay,
-  replacesWithdrawn = false,
 }: RoundMessageProps) {
   if (loadStatus === "retrying") {
     return <Line tone="warning">Error loading anime. Retrying...</Line>;
@@ -158,13 +149,6 @@ function messageFor({
   }
   if (seenBefore && roundStatus === "playing") {
     return <Line tone="warning">{SEEN_BEFORE_MESSAGE}</Line>;
-  }
-  if (replacesWithdrawn && roundStatus === "playing") {
-    return (
-      <Line tone="warning" icon={<CalendarDaysIcon />}>
-        {REPLACES_WITHDRAWN_MESSAGE}
-      </Line>
-    );
   }
   return (
     <p className="text-sm text-muted-foreground">

@@ -3,10 +3,11 @@ import { describe, expect, test } from "vitest";
 import { InProcessBackend } from "@testing/client/inProcessBackend";
 import { renderSignedIn } from "@testing/client/render";
 import { ann, dealtAnime, seedAnime, seedDaily, todaysNumber } from "@testing/world";
-import { REPLACES_WITHDRAWN_MESSAGE, WITHDRAWN_MESSAGE } from "./RoundMessage";
+import { WITHDRAWN_MESSAGE } from "./RoundMessage";
 
 // A round whose anime became a Daily puzzle while on screen: the player's next move withdraws it
-// unanswered and deals another, and the screen says why, never naming the one withdrawn.
+// unanswered and deals another, which shows as any new anime does (a message saying why would
+// tell the player which anime the Daily holds), never naming the one withdrawn.
 
 async function openGameWhoseAnimeBecomesTomorrowsDaily(pool: number) {
   const backend = new InProcessBackend();
@@ -27,14 +28,21 @@ function expectNotNamed(titles: (string | null)[]) {
 }
 
 describe("a round whose anime became a Daily puzzle", () => {
-  test("a right guess is not judged: another anime comes, with why, for free", async () => {
+  test("a right guess is not judged: another anime comes, for free, as any new one does", async () => {
     const { user, anime } = await openGameWhoseAnimeBecomesTomorrowsDaily(3);
     await waitFor(() => expect(submitButton()).toBeEnabled());
+    const clueText = () =>
+      screen.getByRole("heading", { name: "Clue" }).nextElementSibling!.textContent;
+    const withdrawnClue = clueText();
     await user.type(
       screen.getByRole("combobox", { name: "Your guess" }),
       `${anime.title.english}{Enter}`,
     );
-    expect(await screen.findByText(REPLACES_WITHDRAWN_MESSAGE)).toBeInTheDocument();
+    await waitFor(() => expect(clueText()).not.toBe(withdrawnClue));
+    expect(
+      screen.getByText("Every wrong guess makes the cover a little sharper."),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "Previous anime" })).not.toBeInTheDocument();
     expect(screen.getByText("Daily Guesses: 20/20")).toBeInTheDocument();
     expect(screen.getByText("Anime Guesses: 5/5")).toBeInTheDocument();
     expect(screen.queryByRole("region", { name: "Solved" })).not.toBeInTheDocument();
