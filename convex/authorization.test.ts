@@ -648,6 +648,7 @@ const internalOnly = [
   "users:returnResetCode",
   "users:startDeletion",
   "users:takeResetCode",
+  "users:takeSignUp",
 ];
 
 const registered = await registeredFunctions();

@@ -17,3 +17,12 @@ export const RESET_CODE_LENGTH = 8;
 export const RESET_CODE_VALID_MINUTES = 15;
 /** Codes sent to one account per hour: a stranger cannot flood someone's inbox. */
 export const RESET_CODES_PER_HOUR = 3;
+
+/**
+ * Sign-ups the whole game takes per minute (a token bucket holding a minute's worth, so a burst of
+ * that many passes at once), split into this many shards (convex/model/ops/budget.ts). Each
+ * sign-up runs a 32 MiB password hash: the budget caps what a script's flood of accounts costs,
+ * far above a viral day's real sign-ups (docs/operations.md#budgets).
+ */
+export const SIGN_UPS_PER_MINUTE = 600;
+export const SIGN_UPS_BUDGET_SHARDS = 10;

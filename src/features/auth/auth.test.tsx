@@ -1,6 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, test, vi } from "vitest";
-import { ann, type Credentials } from "@testing/world";
+import { ann, useUpBudget, type Credentials } from "@testing/world";
 import { renderApp } from "@testing/client/render";
 
 // Signing up, logging in and out, and each refusal the server gives are journeys in the browser
@@ -60,6 +60,17 @@ describe("sign up", () => {
     expect(await within(dialog).findByRole("alert")).toHaveTextContent(message);
     expect(calls.mock.calls.filter(([, path]) => path === "auth:signIn")).toEqual([]);
   });
+});
+
+test("a sign-up the game's sign-up budget refuses says so, word for word, and makes no account", async () => {
+  const app = renderApp();
+  await useUpBudget(app.backend, "signUps");
+  const dialog = await openSignUp(app);
+  await submitSignUp(app, dialog, ann);
+  expect(await within(dialog).findByRole("alert")).toHaveTextContent(
+    "Lots of people are signing up right now. Please try again in a minute",
+  );
+  expect(await app.backend.run(async (ctx) => await ctx.db.query("users").first())).toBeNull();
 });
 
 describe("the login dialog", () => {
