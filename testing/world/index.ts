@@ -6,7 +6,7 @@
 export type { Caller, Player, Someone, World } from "./world";
 export { seedAnime, seedPlayers, type AnimeSeed } from "./pool";
 export { foldAll, foldAwake, standingAs } from "./boards";
-export { useUpBudget } from "./budgets";
+export { setBudget, useUpBudget } from "./budgets";
 export {
   givePassword,
   ROLES,
