@@ -44,8 +44,11 @@ export type ShardSeen = {
   tokens: number;
 };
 
-/** A use allowed (on this shard), or refused until about `retryAt`. */
-export type Found = { ok: true; shard: ShardSeen } | { ok: false; retryAt: number };
+/**
+ * A use allowed (on this shard), or refused: a shard refills a token within a minute (its
+ * capacity per minute is at least one), which is what the refusal's message tells people.
+ */
+export type Found = { ok: true; shard: ShardSeen } | { ok: false };
 
 function capacityOf(budget: BudgetName): number {
   const { perMinute, shards } = BUDGETS[budget];
@@ -73,11 +76,6 @@ async function see(
   return { budget, shard, doc, tokens: tokensAt(budget, doc, now) };
 }
 
-/** When a shard holding `tokens` holds a whole one again. */
-function refilledAt(budget: BudgetName, tokens: number, now: number): number {
-  return now + Math.ceil(((1 - tokens) * MINUTE_MS) / capacityOf(budget));
-}
-
 /**
  * Whether `budget` has a token now, without taking it: a random shard, then (if empty) one other.
  * Reads one or two documents.
@@ -92,7 +90,7 @@ export async function findToken(ctx: QueryCtx, budget: BudgetName, now: number):
   }
   const full = seen.find((shard) => shard.tokens >= 1);
   if (full !== undefined) return { ok: true, shard: full };
-  return { ok: false, retryAt: Math.min(...seen.map((s) => refilledAt(budget, s.tokens, now))) };
+  return { ok: false };
 }
 
 /** Takes the token `findToken` found, on its shard (a shard's first use makes its document). */
