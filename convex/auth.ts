@@ -54,6 +54,8 @@ async function signUpWithPassword(params: Params, ctx: Ctx) {
   if (isReservedUsername(username!)) throw appError("USERNAME_RESERVED");
   const accountId = normalizeEmail(email!);
   if (await isEmailRegistered(ctx, accountId)) throw appError("EMAIL_TAKEN");
+  // Before the hash: a sign-up refused here has cost one small mutation.
+  if (!(await ctx.runMutation(internal.users.takeSignUp, {}))) throw appError("SIGN_UPS_BUSY");
   try {
     const { user } = await createAccount(ctx, {
       provider: PASSWORD_PROVIDER,

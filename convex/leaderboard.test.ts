@@ -1,6 +1,6 @@
 import { describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
-import { syncAllTime } from "./model/boards/board";
+import { addPoints, syncAllTime } from "./model/boards/board";
 import { statsOf } from "./model/boards/rank";
 import { utcDay } from "./model/game/activity";
 import { expectErrorCode, newBackend, type TestConvex } from "../testing/convex/backend";
@@ -37,7 +37,7 @@ describe("leaderboard.top", () => {
     expect(top).toHaveLength(25);
     expect(top[0]).toMatchObject({ username: "player29", score: 290, rank: 1 });
     expect(top.map((e) => e.score)).toEqual([...top.map((e) => e.score)].sort((a, b) => b - a));
-    expect(Object.keys(top[0]).sort()).toEqual(["id", "rank", "score", "username"]);
+    expect(Object.keys(top[0]).sort()).toEqual(["key", "rank", "score", "username"]);
   });
 
   test("ties share a rank and the next rank skips", async () => {
@@ -65,6 +65,46 @@ describe("leaderboard.top", () => {
     expect(await t.query(api.leaderboard.top, { limit: 2.7 })).toHaveLength(2);
     expect(await t.query(api.leaderboard.top, { limit: Number.NaN })).toHaveLength(25);
     expect(await t.query(api.leaderboard.top, { limit: Infinity })).toHaveLength(25);
+  });
+});
+
+/** Every string anywhere in `value` (keys too). */
+function stringsIn(value: unknown): string[] {
+  if (typeof value === "string") return [value];
+  if (Array.isArray(value)) return value.flatMap(stringsIn);
+  if (typeof value === "object" && value !== null) {
+    return Object.entries(value).flatMap(([key, inner]) => [key, ...stringsIn(inner)]);
+  }
+  return [];
+}
+
+describe("the boards name no account", () => {
+  test("no value of any board, to a visitor or a player, is a users id; the player finds their own row by its key", async () => {
+    const t = newBackend();
+    await seedPlayers(t, [500, 300, 300]);
+    const ann = await signUp(t);
+    const day = utcDay(Date.now());
+    await t.run(async (ctx) => {
+      await addPoints(ctx, (await ctx.db.get("users", ann.userId))!, 400, Date.now());
+      await ctx.db.patch("users", ann.userId, { score: 400 });
+    });
+    await foldAll(t);
+    for (const period of ["all", "week", "day"] as const) {
+      const board = { period, day };
+      const answers = [
+        await t.query(api.leaderboard.top, board),
+        await ann.as.query(api.leaderboard.top, board),
+        await ann.as.query(api.leaderboard.mine, board),
+        await t.query(api.leaderboard.ranks, board),
+      ];
+      const accounts = await t.run((ctx) =>
+        Promise.resolve(stringsIn(answers).filter((s) => ctx.db.normalizeId("users", s) !== null)),
+      );
+      expect(accounts).toEqual([]);
+      const top = answers[1] as { key: string; username: string }[];
+      const mine = answers[2] as { key: string | null };
+      expect(top.filter((row) => row.key === mine.key).map((row) => row.username)).toEqual(["Ann"]);
+    }
   });
 });
 
@@ -96,9 +136,9 @@ describe("leaderboard.mine", () => {
   test("is the player's own points only: no rank, nothing of anyone else", async () => {
     const t = newBackend();
     await seedPlayers(t, [500]);
-    const { as, userId } = await signUp(t);
+    const { as } = await signUp(t);
     expect(await as.query(api.leaderboard.mine, {})).toEqual({
-      id: userId,
+      key: null,
       username: "Ann",
       score: 0,
     });

@@ -686,6 +686,20 @@ export const roomJoinAttemptFields = {
   lastLockAt: v.optional(v.number()),
 };
 
+/** The global budgets (convex/model/ops/budget.ts): what each one limits. */
+export const budgetName = v.union(v.literal("signUps"), v.literal("wrongRoomCodes"));
+
+/**
+ * One shard of a global budget, a token bucket: `tokens` as of `at`, refilling with time up to
+ * the shard's share of the budget. Made on first use; a shard nobody used is full.
+ */
+export const budgetShardFields = {
+  budget: budgetName,
+  shard: v.number(),
+  tokens: v.number(),
+  at: v.number(),
+};
+
 /** A player's part in the current round (reset when a round they had not played starts). */
 /**
  * A member's part in one round. A right answer stores when it came and at which cover step; its
@@ -842,6 +856,7 @@ export default defineSchema({
     .index("by_roomId_and_userId", ["roomId", "userId"])
     .index("by_userId", ["userId"]),
   roomJoinAttempts: defineTable(roomJoinAttemptFields).index("by_userId", ["userId"]),
+  budgetShards: defineTable(budgetShardFields).index("by_budget_and_shard", ["budget", "shard"]),
   roomRounds: defineTable(roomRoundFields)
     .index("by_roomId_and_number", ["roomId", "number"])
     // Whether an anime is in play in a room now: the Daily's choice passes such an anime over.

@@ -16,6 +16,7 @@ import { requireCurrentPassword } from "./model/accounts/credentials";
 import * as Deletion from "./model/accounts/deletion";
 import * as Profile from "./model/accounts/profile";
 import * as Reset from "./model/accounts/passwordReset";
+import * as Budget from "./model/ops/budget";
 
 /** The signed-in player's profile; null for visitors (and a session whose account is gone). */
 export const viewer = query({
@@ -35,6 +36,16 @@ export const liveSession = internalQuery({
   args: {},
   returns: v.boolean(),
   handler: async (ctx) => await isSessionLive(ctx),
+});
+
+/**
+ * Takes a sign-up from the game's sign-up budget (model/ops/budget.ts), before the password is
+ * hashed: false when it is used up, so a flood of sign-ups costs this mutation, not a hash each.
+ */
+export const takeSignUp = internalMutation({
+  args: {},
+  returns: v.boolean(),
+  handler: async (ctx) => (await Budget.take(ctx, "signUps", Date.now())).ok,
 });
 
 export const isEmailRegistered = internalQuery({

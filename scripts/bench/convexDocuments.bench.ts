@@ -10,6 +10,7 @@ import { gameOf } from "@convex/model/game/state";
 import { gameView } from "@convex/model/game/view";
 import { ALL_TIME, ownEntryOn, topOfBoard } from "@convex/model/boards/board";
 import { readRanks, statsOf } from "@convex/model/boards/rank";
+import { BUDGETS, take as takeBudget } from "@convex/model/ops/budget";
 import { rankOf } from "@convex/model/shared/rank";
 import { FOLD_BATCH, foldTallies } from "@convex/model/tallies/fold";
 import { errorCodeOf } from "@convex/model/shared/errors";
@@ -19,7 +20,7 @@ import { suggestTitles } from "@convex/model/judge/suggestions";
 import { judgeGuess } from "@convex/model/judge/verdict";
 import { utcDay } from "@convex/model/game/activity";
 import { newBackend, type TestConvex } from "../../testing/convex/backend";
-import { seedAnime, foldAwake } from "../../testing/world";
+import { seedAnime, foldAwake, setBudget } from "../../testing/world";
 import { seededRandom } from "../../testing/convex/concurrency/seeded";
 import { authReadsOf } from "./authReads";
 import { countingCtx, newCounts, type DocumentCounts } from "./countingCtx";
@@ -260,6 +261,18 @@ for (const players of PLAYER_COUNTS) {
     figures["game.start (first visit)"] = (
       await measure(t, me, (ctx, user) => startVisit(ctx, user!._id, "Europe/Paris"))
     ).figure;
+
+    // A sign-up's draw on the game's budget, before its password hash (the rest of a sign-up is
+    // Convex Auth's: the address's account, then the new user and account): its shards as a day
+    // of sign-ups leaves them, then used up by a flood.
+    await setBudget(t, "signUps", BUDGETS.signUps.perMinute / BUDGETS.signUps.shards);
+    const signUp = await measure(t, null, (ctx) => takeBudget(ctx, "signUps", Date.now()));
+    expect(signUp.result.ok).toBe(true);
+    figures["sign-up: budget (users.takeSignUp)"] = signUp.figure;
+    await setBudget(t, "signUps", 0);
+    const flood = await measure(t, null, (ctx) => takeBudget(ctx, "signUps", Date.now()));
+    expect(flood.result.ok).toBe(false);
+    figures["sign-up: budget used up"] = flood.figure;
 
     figures["leaderboard.top({limit: 10})"] = (
       await measure(t, null, (ctx) => topOfBoard(ctx, ALL_TIME, 10))

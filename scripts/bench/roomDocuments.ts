@@ -11,6 +11,7 @@ import {
   ROOM_HEARTBEAT_MS,
   ROOM_MAX_PLAYERS,
 } from "@convex/model/shared/rules";
+import { BUDGETS } from "@convex/model/ops/budget";
 import { createRoom, joinRoom, removePlayer } from "@convex/model/rooms/lobby";
 import { heartbeat, sweepRoom } from "@convex/model/rooms/presence";
 import { submitRoomGuess } from "@convex/model/rooms/scoring";
@@ -18,6 +19,7 @@ import { advanceRound, settleRound, startGame } from "@convex/model/rooms/timeli
 import { roomView } from "@convex/model/rooms/view";
 import type { TestConvex } from "../../testing/convex/backend";
 import { queryRunsCaused } from "../../testing/convex/concurrency/occ";
+import { setBudget } from "../../testing/world";
 import {
   newRecord,
   recordingCtx,
@@ -205,11 +207,21 @@ export async function roomFigures(t: TestConvex, roomCount: number) {
   rows["rooms.join (a member, by link)"] = (
     await measure(t, ids[3], (ctx) => joinRoom(ctx, users[3], { code }))
   ).figure;
+  // The game's budget of wrong codes as a day of joins leaves it (each shard made), then used up.
+  const { perMinute, shards } = BUDGETS.wrongRoomCodes;
+  await setBudget(t, "wrongRoomCodes", perMinute / shards);
   const wrongCode = await measure(t, newcomer._id, (ctx) =>
     joinRoom(ctx, newcomer, { code: "ZZZZZZ" }),
   );
   if (wrongCode.result.kind !== "refused") throw new Error("a wrong code joined");
   rows["rooms.join (a wrong code)"] = wrongCode.figure;
+  await setBudget(t, "wrongRoomCodes", 0);
+  const busy = await measure(t, newcomer._id, (ctx) => joinRoom(ctx, newcomer, { code }));
+  if (busy.result.kind !== "refused" || busy.result.reason !== "ROOM_CODES_BUSY") {
+    throw new Error("a code was checked with the game's budget used up");
+  }
+  rows["rooms.join (game's codes used up)"] = busy.figure;
+  await setBudget(t, "wrongRoomCodes", perMinute / shards);
   rows["rooms.remove"] = (
     await measure(t, ids[0], async (ctx) => {
       const player = (await ctx.db

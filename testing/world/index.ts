@@ -6,6 +6,7 @@
 export type { Caller, Player, Someone, World } from "./world";
 export { seedAnime, seedPlayers, type AnimeSeed } from "./pool";
 export { foldAll, foldAwake, standingAs } from "./boards";
+export { setBudget, useUpBudget } from "./budgets";
 export {
   givePassword,
   ROLES,

@@ -252,6 +252,7 @@ export const accountTables: Record<TableName, TableRule> = {
           .take(limit),
       ),
   },
+  budgetShards: { keeps: `the game's budgets, tokens left per shard: ${noPlayer}` },
   dailyPuzzles: { keeps: `each day's anime, the same for everyone: ${noPlayer}` },
   dailyAnimeUses: { keeps: `the last Daily each anime was in: ${noPlayer}` },
   dailyRounds: {

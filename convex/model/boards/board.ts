@@ -1,3 +1,4 @@
+import { nullable } from "convex-helpers/validators";
 import { v, type Infer } from "convex/values";
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
@@ -23,9 +24,13 @@ export const periodValidator = v.union(v.literal("day"), v.literal("week"), v.li
 export type Period = Infer<typeof periodValidator>;
 export const ALL_TIME = "all";
 
-/** A row of a board (`leaderboard.top`). */
+/**
+ * A row of a board (`leaderboard.top`), which anyone may read: its key is the board entry's own
+ * id, never the player's account id. The same answer for every viewer (so Convex runs it once for
+ * all of them): a screen finds its player's row by the key of their own entry (`OwnEntry`).
+ */
 export const leaderboardEntryValidator = v.object({
-  id: v.id("users"),
+  key: v.id("boardEntries"),
   username: v.string(),
   score: v.number(),
   rank: v.number(),
@@ -37,7 +42,8 @@ export type LeaderboardEntry = Infer<typeof leaderboardEntryValidator>;
  * board's statistics (`leaderboard.ranks`, the same for everyone), worked out on their screen.
  */
 export const ownEntryValidator = v.object({
-  id: v.id("users"),
+  /** The key of their row on the board (`LeaderboardEntry.key`); null while they have none. */
+  key: nullable(v.id("boardEntries")),
   username: v.string(),
   score: v.number(),
 });
@@ -164,7 +170,7 @@ export async function topOfBoard(
   for (const [index, row] of rows.entries()) {
     const previous = entries.at(-1);
     const rank = previous !== undefined && previous.score === row.score ? previous.rank : index + 1;
-    entries.push({ id: row.userId, username: row.username, score: row.score, rank });
+    entries.push({ key: row._id, username: row.username, score: row.score, rank });
   }
   return entries;
 }
@@ -175,8 +181,8 @@ export async function ownEntryOn(
   board: string,
   player: { _id: Id<"users">; username: string },
 ): Promise<OwnEntry> {
-  const score = (await entryOf(ctx, board, player._id))?.score ?? 0;
-  return { id: player._id, username: player.username, score };
+  const entry = await entryOf(ctx, board, player._id);
+  return { key: entry?._id ?? null, username: player.username, score: entry?.score ?? 0 };
 }
 
 /**

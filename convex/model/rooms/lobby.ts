@@ -19,6 +19,7 @@ import {
   validSettings,
   type Room,
 } from "./access";
+import { findToken, spend } from "../ops/budget";
 import { attemptsOf, lockedUntil, recordWrongCode } from "./joinLimit";
 import { ensureSweep, heartbeatOf } from "./presence";
 import { holdsLinkSecret, linkOpens, newLinkSecret } from "./privacy";
@@ -103,6 +104,7 @@ export const joinRefusal = v.union(
   v.literal("ROOM_FULL"),
   v.literal("ROOM_REMOVED"),
   v.literal("ROOM_JOIN_LOCKED"),
+  v.literal("ROOM_CODES_BUSY"),
 );
 export type JoinRefusal = Infer<typeof joinRefusal>;
 
@@ -118,12 +120,14 @@ export type JoinResult = Infer<typeof joinResultValidator>;
 
 /**
  * Joins by code (link, QR or typed), with the link's secret when the link had one. A member
- * joining again is simply back; anyone else is held to the wrong-code limit (joinLimit.ts):
- * while locked, no code works, so that a lock cannot be used to tell a real code from a wrong
- * one; only a private room's own link still does, which tells nothing to anyone without it. A
- * code that names no open room counts as wrong, and so does a private room's code without its
- * secret, answered exactly alike (privacy.ts). A game under way can be joined: the newcomer
- * plays from the current round, whose anime is then theirs to be shown (game/dealBar.ts).
+ * joining again is simply back; anyone else is held to the account's wrong-code limit
+ * (joinLimit.ts), then to the game's budget of wrong codes (ops/budget.ts): while either is used
+ * up, no code works, so that neither can be used to tell a real code from a wrong one; only a
+ * private room's own link still does, which tells nothing to anyone without it. A code that
+ * names no open room counts as wrong (and takes a token of the budget), and so does a private
+ * room's code without its secret, answered exactly alike (privacy.ts). A game under way can be
+ * joined: the newcomer plays from the current round, whose anime is then theirs to be shown
+ * (game/dealBar.ts).
  */
 export async function joinRoom(
   ctx: MutationCtx,
@@ -151,12 +155,17 @@ export async function joinRoom(
   // To a newcomer without its link, a private room is no room at all.
   const known = found !== null && linkOpens(found, secret) ? found : null;
   const room = known?.status === "closed" ? null : known;
+  const byLink = room !== null && holdsLinkSecret(room, secret);
   const attempts = await attemptsOf(ctx, user._id);
   const locked = lockedUntil(attempts, now);
-  if (locked !== null && !(room !== null && holdsLinkSecret(room, secret))) {
+  if (locked !== null && !byLink) {
     return { kind: "refused", reason: "ROOM_JOIN_LOCKED", retryAt: locked };
   }
+  // Asked before the code counts for anything, right or wrong: the answer tells nothing of it.
+  const budget = byLink ? null : await findToken(ctx, "wrongRoomCodes", now);
+  if (budget?.ok === false) return { kind: "refused", reason: "ROOM_CODES_BUSY" };
   if (room === null) {
+    if (budget !== null) await spend(ctx, budget.shard, now);
     const until = await recordWrongCode(ctx, user._id, attempts, now);
     if (until !== null) return { kind: "refused", reason: "ROOM_JOIN_LOCKED", retryAt: until };
     return { kind: "refused", reason: known === null ? "ROOM_NOT_FOUND" : "ROOM_CLOSED" };

@@ -47,3 +47,12 @@ export const RESET_CODE_MAX_WRONG_TRIES = 5;
 export const RESET_LINK_TOKEN_BYTES = 16;
 /** The site's page a reset e-mail links to (`?email=…&token=…`). */
 export const RESET_LINK_PATH = "/reset";
+
+/**
+ * Sign-ups the whole game takes per minute (a token bucket holding a minute's worth, so a burst of
+ * that many passes at once), split into this many shards (convex/model/ops/budget.ts). Each
+ * sign-up runs a 32 MiB password hash: the budget caps what a script's flood of accounts costs,
+ * far above a viral day's real sign-ups (docs/operations.md#budgets).
+ */
+export const SIGN_UPS_PER_MINUTE = 600;
+export const SIGN_UPS_BUDGET_SHARDS = 10;

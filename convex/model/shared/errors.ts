@@ -43,6 +43,7 @@ export const errorMessages = {
   INCORRECT_PASSWORD: "Incorrect password",
   TOO_MANY_ATTEMPTS: "Too many failed attempts. Please try again later",
   EMAIL_TAKEN: "This email is already registered",
+  SIGN_UPS_BUSY: "Lots of people are signing up right now. Please try again in a minute",
   USERNAME_TAKEN: "This username is already taken",
   USERNAME_RESERVED: "That username is reserved. Please choose another",
   RESET_NOT_SET_UP:
@@ -85,6 +86,8 @@ export const errorMessages = {
   ROOM_GUESS_TOO_FAST: "One guess per second. Your guess was not used",
   ROOM_CREATE_TOO_FAST: "You just made a room. Wait a few seconds before making another",
   ROOM_JOIN_LOCKED: `Too many wrong room codes (${ROOM_JOIN_MAX_FAILURES} in a minute), so joining by code is paused for a while. Check the code with your friends, or open their link`,
+  ROOM_CODES_BUSY:
+    "Lots of room codes are being tried right now, so codes are paused for a moment and yours was not checked. Please try again in a minute, or open your friend's link",
   ROOM_REMOVED: "The host removed you from this room. Ask them for another one",
   ROOM_PLAYER_NOT_FOUND: "That player is no longer in the room",
   ROOM_REMOVE_SELF: "You can't remove yourself. Use Leave instead",

@@ -147,6 +147,14 @@ export const ROOM_JOIN_LOCK_MS = 60_000;
 export const ROOM_JOIN_LOCK_MAX_MS = 24 * 60 * 60 * 1000;
 export const ROOM_JOIN_LOCKS_FORGOTTEN_MS = 24 * 60 * 60 * 1000;
 /**
+ * Wrong room codes the whole game takes per minute, however many accounts try them (a token
+ * bucket holding a minute's worth, in this many shards: convex/model/ops/budget.ts). The limit
+ * above is per account and accounts are free; this one is what a script of many accounts gets
+ * (docs/operations.md#budgets).
+ */
+export const ROOM_WRONG_CODES_PER_MINUTE = 60;
+export const ROOM_WRONG_CODES_BUDGET_SHARDS = 4;
+/**
  * A private room's link carries a secret of this many random bytes (128 bits): guessing it is
  * out of reach at any rate, let alone at the wrong-code limit (convex/model/rooms/privacy.ts).
  */

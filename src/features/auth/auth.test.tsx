@@ -1,6 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, test, vi } from "vitest";
-import { ann, signUp, type Credentials } from "@testing/world";
+import { ann, signUp, useUpBudget, type Credentials } from "@testing/world";
 import { renderApp } from "@testing/client/render";
 import { InProcessBackend } from "@testing/client/inProcessBackend";
 
@@ -76,6 +76,17 @@ describe("the server's refusal of a name, in the dialog", () => {
     expect(await within(dialog).findByRole("alert")).toHaveTextContent(message);
     expect(within(dialog).getByLabelText("Username")).toHaveValue(username);
   });
+});
+
+test("a sign-up the game's sign-up budget refuses says so, word for word, and makes no account", async () => {
+  const app = renderApp();
+  await useUpBudget(app.backend, "signUps");
+  const dialog = await openSignUp(app);
+  await submitSignUp(app, dialog, ann);
+  expect(await within(dialog).findByRole("alert")).toHaveTextContent(
+    "Lots of people are signing up right now. Please try again in a minute",
+  );
+  expect(await app.backend.run(async (ctx) => await ctx.db.query("users").first())).toBeNull();
 });
 
 describe("the login dialog", () => {

@@ -70,7 +70,7 @@ function BoardPanel({
       <LeaderboardList
         board={top}
         caption={caption}
-        playerId={signedIn ? viewer.viewer._id : undefined}
+        yourKey={mine?.status === "ready" ? mine.value.key : undefined}
         emptyText={
           period === "day"
             ? "No points yet today (UTC). Be the first on the board!"

@@ -23,12 +23,13 @@ const medals: Record<number, string> = { 1: "🥇", 2: "🥈", 3: "🥉" };
 export function LeaderboardList({
   board,
   caption,
-  playerId,
+  yourKey,
   emptyText = "No scores yet. Be the first on the board!",
 }: {
   board: Loadable<LeaderboardEntry[]>;
   caption: string;
-  playerId?: string;
+  /** The key of the signed-in player's own row, if they have one (`leaderboard.mine`). */
+  yourKey?: string | null;
   emptyText?: string;
 }) {
   if (board.status === "loading") {
@@ -62,10 +63,10 @@ export function LeaderboardList({
       </TableHeader>
       <TableBody>
         {board.value.map((entry) => {
-          const isPlayer = entry.id === playerId;
+          const isPlayer = entry.key === yourKey;
           return (
             <TableRow
-              key={entry.id}
+              key={entry.key}
               aria-current={isPlayer ? "true" : undefined}
               className={cn(isPlayer && "bg-primary/15 hover:bg-primary/20")}
             >

@@ -6,7 +6,7 @@ import { errorMessages } from "@convex/model/shared/errors";
 import { ROOM_MAX_PLAYERS } from "@convex/model/shared/rules";
 import { InProcessBackend } from "@testing/client/inProcessBackend";
 import { renderSignedIn } from "@testing/client/render";
-import { ann, seedAnime } from "@testing/world";
+import { ann, seedAnime, useUpBudget } from "@testing/world";
 
 /** A room with code K7QM2X hosted by someone else, in the state given. */
 async function seedRoom(
@@ -91,6 +91,20 @@ describe("/room/:code", () => {
     const time = new Intl.DateTimeFormat(undefined, { hour: "numeric", minute: "2-digit" });
     expect(await screen.findByRole("alert")).toHaveTextContent(
       `${errorMessages.ROOM_JOIN_LOCKED}. Try again after ${time.format(until)}`,
+    );
+    expect(screen.getByRole("link", { name: "Make or join another room" })).toHaveAttribute(
+      "href",
+      "/room",
+    );
+  });
+
+  test("while the game's budget of wrong codes is used up, a code is refused with a plain message and a way on", async () => {
+    const backend = new InProcessBackend();
+    await seedRoom(backend, { status: "lobby", playerCount: 1 });
+    await useUpBudget(backend, "wrongRoomCodes");
+    await renderSignedIn("/room/K7QM2X", { backend });
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "Lots of room codes are being tried right now, so codes are paused for a moment and yours was not checked. Please try again in a minute, or open your friend's link",
     );
     expect(screen.getByRole("link", { name: "Make or join another room" })).toHaveAttribute(
       "href",

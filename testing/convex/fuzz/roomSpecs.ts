@@ -122,12 +122,22 @@ export const roomSpecs = {
         (p) => p.roomId === room?._id && p.userId === caller.userId,
       );
       if (room?.linkSecret !== undefined && secret !== room.linkSecret && !member) {
-        expect(["ROOM_NOT_FOUND", "ROOM_JOIN_LOCKED"]).toContain(joined.reason);
+        expect(["ROOM_NOT_FOUND", "ROOM_JOIN_LOCKED", "ROOM_CODES_BUSY"]).toContain(joined.reason);
+      }
+      // The game's budget of wrong codes used up: nobody's code is checked, but a member's own
+      // room and a private room's own link are no guess.
+      if (joined.reason === "ROOM_CODES_BUSY") {
+        expect(member || (room?.linkSecret !== undefined && secret === room.linkSecret)).toBe(
+          false,
+        );
+        expect(joined.retryAt).toBeUndefined();
       }
       if (joined.kind === "joined") expect(joined.code).toMatch(/^[A-HJKMNP-Z2-9]{6}$/);
       else {
         expect(["ROOM_NOT_FOUND", "ROOM_CLOSED", "ROOM_FULL", "ROOM_REMOVED"]).toContain(
-          joined.reason === "ROOM_JOIN_LOCKED" ? "ROOM_NOT_FOUND" : joined.reason,
+          joined.reason === "ROOM_JOIN_LOCKED" || joined.reason === "ROOM_CODES_BUSY"
+            ? "ROOM_NOT_FOUND"
+            : joined.reason,
         );
         if (joined.reason === "ROOM_JOIN_LOCKED")
           expect(joined.retryAt).toBeGreaterThan(Date.now());
