@@ -29,7 +29,7 @@ describe("toCatalogueItem", () => {
       synonyms: ["Moss Knight", "MK"],
       genres: ["Comedy"],
       siteUrl: "https://anilist.co/anime/7",
-      clue: "A knight made of moss guards a bridge.\nGenres: Comedy",
+      clue: "A knight made of ▇▇▇ guards a bridge.\nGenres: Comedy",
     });
     expect(toCatalogueItem(item)).not.toHaveProperty("coverColor");
   });
