@@ -131,3 +131,31 @@ export function isGenericText(text: string): boolean {
   if (words.every(isGenericWord)) return true;
   return RUN_TOGETHER_GENERIC.test(words.join(""));
 }
+
+/**
+ * The words without the generic ones at their ends ("the", "movie", "season 2"), but never down
+ * to a generic or one-letter base: "K-On! The Movie" keeps "K-On" (dropping "On" would make it
+ * "K", another show), "No. 6" keeps its number.
+ */
+export function trimGenericEnds(words: readonly string[]): string[] {
+  const kept = [...words];
+  const isBase = (rest: readonly string[]) =>
+    !isGenericText(rest.join(" ")) && rest.join("").length >= 2;
+  while (kept.length > 1 && isGenericText(kept[kept.length - 1]) && isBase(kept.slice(0, -1))) {
+    kept.pop();
+  }
+  while (kept.length > 1 && isGenericText(kept[0]) && isBase(kept.slice(1))) kept.shift();
+  return kept;
+}
+
+/**
+ * A title made of a number and at most "No." ("No.6", "86", "22/7"): generic words only, yet a
+ * show's whole name, won by typing it ("no 6").
+ */
+export function isNumberedTitle(text: string): boolean {
+  const words = titleWords(text);
+  return (
+    words.some((word) => /^\d+$/.test(word)) &&
+    words.every((word) => /^\d+$/.test(word) || word === "no")
+  );
+}
