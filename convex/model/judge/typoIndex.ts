@@ -89,8 +89,10 @@ function guessPieces(guess: string): Piece[] {
 }
 
 /**
- * True when the text is within the typos forgiven of a name of some show in the pool. A few
- * index lookups, most finding nothing, and at most MAX_NEAR_READS documents.
+ * True when the text is within the typos forgiven of a name of some show in the pool. At most 19
+ * index lookups (5 lengths, from 12 letters 2 to 5 pieces each), most finding nothing, and at
+ * most MAX_NEAR_READS documents: after that many rows of other names it stops and says no, so
+ * the refusal's reads stay bounded whatever the pool.
  */
 export async function isNearName(ctx: QueryCtx, text: string): Promise<boolean> {
   const guess = normalizeTitle(text);
