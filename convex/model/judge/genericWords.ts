@@ -70,13 +70,25 @@ const GENERIC_WORDS = new Set(
   ].map(foldLongVowels),
 );
 
+/** What follows a number in a Japanese instalment ("第2期", "2部"). */
+const COUNTERS = ["期", "部", "章", "話", "編", "篇", "シーズン"];
+
 const GENERIC_WORD_PATTERNS = [
   /^\d+$/,
   /^\d+(?:st|nd|rd|th)$/,
   /^(?:season|part|cour|s|ep|episode|vol|volume)\d+$/,
   /^(?:i{1,3}|iv|vi{0,3}|ix|xi{0,3}|xiv|xv)$/,
-  /^第?\d+(?:期|部|章|話|編|篇|シーズン)?$/,
+  new RegExp(`^第?\\d+(?:${COUNTERS.join("|")})?$`),
 ];
+
+/** Every letter a generic word can hold: the words', and the patterns' (Latin, digits, 第, counters). */
+const GENERIC_LETTERS = new Set(
+  [...GENERIC_WORDS, ...COUNTERS, "第", "abcdefghijklmnopqrstuvwxyz0123456789"].join(""),
+);
+
+export function isGenericLetter(letter: string): boolean {
+  return GENERIC_LETTERS.has(letter);
+}
 
 /**
  * Generic words run together ("thefinalseason", "season2"). Two-letter

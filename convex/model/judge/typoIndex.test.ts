@@ -67,3 +67,11 @@ describe("typo keys", () => {
     expect(found("swordartonlineabc", "swordartonline")).toBe(false);
   });
 });
+
+test("a name of other letters than common words' has no rows: no guess of common words is near it", () => {
+  expect(typoTerms("進撃の巨人thefinalseason")).toEqual([]);
+  expect(typoTerms("ワンパンマン")).toEqual([]);
+  // Within the typos forgiven of common words' letters: kept.
+  expect(typoTerms("deathnote")).toHaveLength(2);
+  expect(typoTerms("naruto疾")).toHaveLength(2);
+});

@@ -13,6 +13,7 @@
  * and checks the name after the `|` (one document per lookup that finds a row).
  */
 import type { QueryCtx } from "../../_generated/server";
+import { isCommonLetter } from "./everydayWords";
 import { isTypoOf, typoAllowance } from "./match";
 import { normalizeTitle } from "./normalize";
 
@@ -42,6 +43,10 @@ export function typoTerms(target: string): string[] {
   const length = target.length;
   const cut = cuts(length);
   if (cut === null) return [];
+  // Only a guess of common words asks (the others are never refused): a name it cannot be
+  // within typos of, its letters being no common words' ("進撃の巨人"), needs no rows.
+  const foreign = [...target].filter((letter) => !isCommonLetter(letter)).length;
+  if (foreign > typoAllowance(length)) return [];
   const pieces: Piece[] = [
     { kind: "p", length, piece: target.slice(0, cut.edge) },
     { kind: "s", length, piece: target.slice(length - cut.edge) },
