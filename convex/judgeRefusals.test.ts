@@ -75,7 +75,6 @@ const common: [string, number][] = [
   ["man", ONE_PUNCH],
   ["re", REZERO],
   ["death", DEATH_NOTE],
-  ["silent vice", SILENT_VOICE],
   ["liar liar liar", LIAR],
   ["Death Note is the best anime I have ever watched", DEATH_NOTE],
   // Generic words.

@@ -81,7 +81,9 @@ describe("rewriteTitleIndex", () => {
         await ctx.db.insert("anime", testAnime(n, { english: `Filler Show ${n}` }));
       }
     });
-    expect(await verdict(t, SHOW.SILENT_VOICE, "A Silent Voice")).toBe("GUESS_TOO_GENERIC");
+    // The dealt anime's own names score without the index; the refusals ask the index.
+    expect(await verdict(t, SHOW.AOT, "A Silent Voice")).toBe("GUESS_TOO_GENERIC");
+    expect(await verdict(t, SHOW.AOT, "Death Not")).toBe("GUESS_TOO_GENERIC");
     const { as } = await signedInAs(t, "player");
     expect(await as.query(api.titles.suggest, { text: "silent" })).toEqual([]);
 
@@ -90,6 +92,9 @@ describe("rewriteTitleIndex", () => {
     await t.finishAllScheduledFunctions(vi.runAllTimers);
 
     expect(await verdict(t, SHOW.SILENT_VOICE, "A Silent Voice")).toBe("correct");
+    expect(await verdict(t, SHOW.AOT, "A Silent Voice")).toBe("wrong");
+    // A typo of a name, from the typo rows (typoIndex.ts): judged, no longer refused.
+    expect(await verdict(t, SHOW.AOT, "Death Not")).toBe("wrong");
     expect(await verdict(t, SHOW.SAO, "SAO")).toBe("correct");
     expect(await verdict(t, SHOW.SAO, "online")).toBe("GUESS_TOO_GENERIC");
     // The guess box's suggestions, from the prefix rows the rewrite wrote.

@@ -91,6 +91,7 @@ import type * as model_judge_scoringPhrases from "../model/judge/scoringPhrases.
 import type * as model_judge_suggestions from "../model/judge/suggestions.js";
 import type * as model_judge_titleForms from "../model/judge/titleForms.js";
 import type * as model_judge_titleIndex from "../model/judge/titleIndex.js";
+import type * as model_judge_typoIndex from "../model/judge/typoIndex.js";
 import type * as model_judge_verdict from "../model/judge/verdict.js";
 import type * as model_ops_budget from "../model/ops/budget.js";
 import type * as model_ops_jobs from "../model/ops/jobs.js";
@@ -211,6 +212,7 @@ declare const fullApi: ApiFromModules<{
   "model/judge/suggestions": typeof model_judge_suggestions;
   "model/judge/titleForms": typeof model_judge_titleForms;
   "model/judge/titleIndex": typeof model_judge_titleIndex;
+  "model/judge/typoIndex": typeof model_judge_typoIndex;
   "model/judge/verdict": typeof model_judge_verdict;
   "model/ops/budget": typeof model_ops_budget;
   "model/ops/jobs": typeof model_ops_jobs;

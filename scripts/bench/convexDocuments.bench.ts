@@ -142,8 +142,9 @@ async function currentRound(t: TestConvex, userId: Id<"users">) {
 
 /**
  * Guesses down each of the judge's paths (a full name, a part, its plural, an acronym, a name
- * with an instalment, the refusals of lists and common words, a list-like title), each for a
- * show of the judge's pool of real titles added to the bench's pool.
+ * with an instalment, the refusals of lists and common words, a list-like title, typos of names
+ * and collisions with other shows' names), each for a show of the judge's pool of real titles
+ * added to the bench's pool.
  */
 const JUDGED: [string, number][] = [
   ["Attack on Titan", SHOW.AOT],
@@ -170,6 +171,14 @@ const JUDGED: [string, number][] = [
   ["naruto, shippuden, film", SHOW.NARUTO],
   ["Kimi no Na wa, xyz", SHOW.YOUR_NAME],
   [WRONG_GUESS, SHOW.AOT],
+  // A typo of another show's name (the typo rows), and common words near no name.
+  ["Death Not", SHOW.AOT],
+  ["Sword At Online", SHOW.AOT],
+  ["word art line", SHOW.SAO],
+  // An acronym that is another show's name, a typo that is another's, an everyday word.
+  ["BTV", SHOW.BLOOD],
+  ["Madoka", SHOW.MAHOUKA],
+  ["OKAY", SHOW.OKAY_SHOW],
 ];
 
 /** The most documents the judge reads for one guess (the dealt anime aside: submitGuess reads it). */

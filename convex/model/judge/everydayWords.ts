@@ -16,13 +16,14 @@
  * build step) loads only those; scripts/words/everydayWords.test.ts holds it to the package.
  */
 import { EVERYDAY_WORDS } from "./everydayWordList";
-import { isGenericText, isGenericWord } from "./genericWords";
+import { isGenericLetter, isGenericText, isGenericWord } from "./genericWords";
 import { titleWords } from "./normalize";
 
 /** The Zipf value from which a word is everyday. */
 export const EVERYDAY_MIN_ZIPF = 3.5;
 
 const EVERYDAY = new Set(EVERYDAY_WORDS.split(" "));
+const EVERYDAY_LETTERS = new Set(EVERYDAY_WORDS.replace(/ /g, ""));
 
 /**
  * Whether a folded word (as `titleWords` gives it) is everyday English: listed, or the plural
@@ -59,4 +60,12 @@ export function isCommonText(text: string): boolean {
 export function isLoneEverydayText(text: string): boolean {
   const specific = titleWords(text).filter((word) => !isGenericWord(word));
   return specific.length === 1 && isEverydayWord(specific[0]);
+}
+
+/**
+ * Whether a folded letter can be part of a text of common words (everyday or generic): a name
+ * with more other letters than typos forgiven ("進撃の巨人") is no typo of any such text.
+ */
+export function isCommonLetter(letter: string): boolean {
+  return EVERYDAY_LETTERS.has(letter) || isGenericLetter(letter);
 }

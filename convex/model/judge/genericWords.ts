@@ -70,13 +70,25 @@ const GENERIC_WORDS = new Set(
   ].map(foldLongVowels),
 );
 
+/** What follows a number in a Japanese instalment ("第2期", "2部"). */
+const COUNTERS = ["期", "部", "章", "話", "編", "篇", "シーズン"];
+
 const GENERIC_WORD_PATTERNS = [
   /^\d+$/,
   /^\d+(?:st|nd|rd|th)$/,
   /^(?:season|part|cour|s|ep|episode|vol|volume)\d+$/,
   /^(?:i{1,3}|iv|vi{0,3}|ix|xi{0,3}|xiv|xv)$/,
-  /^第?\d+(?:期|部|章|話|編|篇|シーズン)?$/,
+  new RegExp(`^第?\\d+(?:${COUNTERS.join("|")})?$`),
 ];
+
+/** Every letter a generic word can hold: the words', and the patterns' (Latin, digits, 第, counters). */
+const GENERIC_LETTERS = new Set(
+  [...GENERIC_WORDS, ...COUNTERS, "第", "abcdefghijklmnopqrstuvwxyz0123456789"].join(""),
+);
+
+export function isGenericLetter(letter: string): boolean {
+  return GENERIC_LETTERS.has(letter);
+}
 
 /**
  * Generic words run together ("thefinalseason", "season2"). Two-letter
@@ -130,4 +142,32 @@ export function isGenericText(text: string): boolean {
   const words = titleWords(text);
   if (words.every(isGenericWord)) return true;
   return RUN_TOGETHER_GENERIC.test(words.join(""));
+}
+
+/**
+ * The words without the generic ones at their ends ("the", "movie", "season 2"), but never down
+ * to a generic or one-letter base: "K-On! The Movie" keeps "K-On" (dropping "On" would make it
+ * "K", another show), "No. 6" keeps its number.
+ */
+export function trimGenericEnds(words: readonly string[]): string[] {
+  const kept = [...words];
+  const isBase = (rest: readonly string[]) =>
+    !isGenericText(rest.join(" ")) && rest.join("").length >= 2;
+  while (kept.length > 1 && isGenericText(kept[kept.length - 1]) && isBase(kept.slice(0, -1))) {
+    kept.pop();
+  }
+  while (kept.length > 1 && isGenericText(kept[0]) && isBase(kept.slice(1))) kept.shift();
+  return kept;
+}
+
+/**
+ * A title made of a number and at most "No." ("No.6", "86", "22/7"): generic words only, yet a
+ * show's whole name, won by typing it ("no 6").
+ */
+export function isNumberedTitle(text: string): boolean {
+  const words = titleWords(text);
+  return (
+    words.some((word) => /^\d+$/.test(word)) &&
+    words.every((word) => /^\d+$/.test(word) || word === "no")
+  );
 }

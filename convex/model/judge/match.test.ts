@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { acceptedAnswers, isCorrectGuess } from "./match";
-import { showNames } from "./titleIndex";
+import { acceptedAnswers, isCorrectGuess, matchGuess } from "./match";
+import { franchiseKey, nameCore, showNames } from "./titleIndex";
+import { splitInstalment } from "./titleForms";
 import { isGenericText } from "./genericWords";
 
 describe("isCorrectGuess: forgiving", () => {
@@ -89,6 +90,47 @@ describe("isCorrectGuess: cheat-proof", () => {
   test("no answers, no match", () => {
     expect(isCorrectGuess("air", [])).toBe(false);
     expect(isCorrectGuess("air", ["", "  "])).toBe(false);
+  });
+});
+
+describe("matchGuess: typos, numbers, generic parts", () => {
+  test("says whether a typo was forgiven: the judge gives a typo that is another show's name to that show", () => {
+    expect(matchGuess("Mahouka", ["Mahouka"])).toBe("exact");
+    expect(matchGuess("mahouka season 2", ["Mahouka"])).toBe("exact");
+    expect(matchGuess("Madoka", ["Mahouka"])).toBe("typo");
+    expect(matchGuess("Death Not", ["Death Note"])).toBe("typo");
+    expect(matchGuess("Bleach", ["Mahouka"])).toBeNull();
+  });
+
+  test("a title of a number is won by its name, typed as players type it", () => {
+    for (const guess of ["No. 6", "no 6", "No.6", "NO.6", "no6"]) {
+      expect([guess, matchGuess(guess, ["No.6"])]).toEqual([guess, "exact"]);
+    }
+    expect(isCorrectGuess("86", ["86"])).toBe(true);
+    expect(isCorrectGuess("no 7", ["No.6"])).toBe(false);
+    expect(isCorrectGuess("6", ["No.6"])).toBe(false);
+    expect(isCorrectGuess("season 6", ["No.6", "Season 6"])).toBe(false);
+    expect(showNames({ title: { english: "No.6" } })).toEqual(["No.6"]);
+  });
+
+  test("a part of generic words forgives no typo", () => {
+    const answers = ["Shingeki no Kyojin: The Final Season"];
+    expect(isCorrectGuess("the final seasn", answers)).toBe(false);
+    expect(isCorrectGuess("shingeki no kyojin the final seasn", answers)).toBe(true);
+  });
+});
+
+describe("a name's generic ends", () => {
+  test("are dropped, never down to one letter or to generic words alone", () => {
+    expect(nameCore("the silent voice movie")).toBe("silentvoice");
+    expect(nameCore("K-On! The Movie")).toBe("kon");
+    expect(nameCore("K-On!")).toBe("kon");
+    expect(nameCore("K")).toBe("k");
+    expect(nameCore("No. 6")).toBe("no6");
+    expect(splitInstalment("K-On Movie")?.show).toBe("k on");
+    expect(splitInstalment("one piece the movie")?.show).toBe("one piece");
+    expect(franchiseKey({ title: { romaji: "K-ON!" } })).toBe("kon");
+    expect(franchiseKey({ title: { romaji: "K" } })).toBe("k");
   });
 });
 

@@ -1,6 +1,6 @@
 import { MAX_GUESS_LENGTH } from "../shared/rules";
 import { isLoneEverydayText } from "./everydayWords";
-import { isGenericText } from "./genericWords";
+import { isGenericText, isNumberedTitle } from "./genericWords";
 import { foldText, normalizeTitle } from "./normalize";
 import { titleForms, titleVariants, type TitleSource } from "./titleForms";
 
@@ -15,7 +15,7 @@ function compactLetters(text: string): string {
 }
 
 /** Typos forgiven against a title (or part) of this many normalised characters. */
-function typoAllowance(length: number): number {
+export function typoAllowance(length: number): number {
   if (length >= 12) return 2;
   if (length >= 6) return 1;
   return 0;
@@ -25,7 +25,7 @@ function typoAllowance(length: number): number {
  * Optimal-string-alignment distance (a swap of two neighbours is one typo),
  * or `limit + 1` as soon as the distance is known to exceed `limit`.
  */
-function editDistanceWithin(a: string, b: string, limit: number): number {
+export function editDistanceWithin(a: string, b: string, limit: number): number {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
   let beforePrevious: number[] = [];
   let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
@@ -48,15 +48,28 @@ function editDistanceWithin(a: string, b: string, limit: number): number {
   return previous[b.length];
 }
 
-function isWithinTypos(guess: string, answer: string): boolean {
-  // A later part of one everyday word ("Brotherhood") is no name: its typos are none either.
+/**
+ * What a guess may be a typo of, normalised: the answer and its parts ("Re:ZERO - Starting Life
+ * in Another World" → "Re", "ZERO", …), those long enough to forgive a typo. The pool's title
+ * index holds the same (typoIndex.ts), so that the refusals know a typo of any show's name.
+ */
+export function typoTargets(answer: string): string[] {
+  // A later part of one everyday word ("Brotherhood") is no name: its typos are none either;
+  // nor is a part of generic words ("The Final Season").
   const [first = "", ...later] = answer.split(PART_SEPARATOR);
   const parts = [answer, first, ...later.filter((part) => !isLoneEverydayText(part))];
-  return parts.some((part) => {
-    const normalizedPart = normalizeTitle(part);
-    const allowance = typoAllowance(normalizedPart.length);
-    return allowance > 0 && editDistanceWithin(guess, normalizedPart, allowance) <= allowance;
-  });
+  const named = parts.filter((part) => !isGenericText(part));
+  return [...new Set(named.map(normalizeTitle))].filter((part) => typoAllowance(part.length) > 0);
+}
+
+/** Whether the normalised guess is within the typos forgiven of the normalised target. */
+export function isTypoOf(guess: string, target: string): boolean {
+  const allowance = typoAllowance(target.length);
+  return allowance > 0 && editDistanceWithin(guess, target, allowance) <= allowance;
+}
+
+function isWithinTypos(guess: string, answer: string): boolean {
+  return typoTargets(answer).some((target) => isTypoOf(guess, target));
 }
 
 /** True when the text left around a contained title is only generic words ("season 2"), or nothing. */
@@ -74,32 +87,44 @@ function isGenericRemainder(text: string): boolean {
  * judge (verdict.ts) asks the pool whether it is distinctive.
  */
 export function isCorrectGuess(guess: string, answers: readonly string[]): boolean {
+  return matchGuess(guess, answers) !== null;
+}
+
+/** How a guess names one of the answers: "exact" (folded, generic words around it allowed), "typo", or null. */
+export type GuessMatch = "exact" | "typo" | null;
+
+/** isCorrectGuess, saying whether the guess needed a typo forgiven to match. */
+export function matchGuess(guess: string, answers: readonly string[]): GuessMatch {
   // Longer text is no title: a pasted list of every show must not contain the answer.
-  if (guess.length > MAX_GUESS_LENGTH) return false;
+  if (guess.length > MAX_GUESS_LENGTH) return null;
   const normalizedGuess = normalizeTitle(guess);
-  if (normalizedGuess.length === 0) return false;
-  const genericGuess = isGenericText(guess);
-  return answers.some((answer) => {
+  if (normalizedGuess.length === 0) return null;
+  if (isGenericText(guess)) {
+    // Only typed exactly ("a-a" for "Aa"), letter for letter: folding "o ova" into "ova" must
+    // not let "ova" through. A title of generic words is an answer only when it is a number's
+    // ("No.6", "86"): "Season 2" names no show.
+    const exact = answers.some(
+      (answer) =>
+        normalizeTitle(answer).length > 0 &&
+        compactLetters(guess) === compactLetters(answer) &&
+        (!isGenericText(answer) || isNumberedTitle(answer)),
+    );
+    return exact ? "exact" : null;
+  }
+  const exact = answers.some((answer) => {
     const normalizedAnswer = normalizeTitle(answer);
     if (normalizedAnswer.length === 0) return false;
-    if (genericGuess) {
-      // Only typed exactly ("a-a" for "Aa"), letter for letter: folding "o ova"
-      // into "ova" must not let "ova" through.
-      return compactLetters(guess) === compactLetters(answer) && !isGenericText(answer);
-    }
     if (normalizedGuess === normalizedAnswer) return true;
-    if (normalizedAnswer.length >= MIN_CONTAINED_LENGTH && !isGenericText(answer)) {
-      const at = normalizedGuess.indexOf(normalizedAnswer);
-      if (
-        at >= 0 &&
-        isGenericRemainder(normalizedGuess.slice(0, at)) &&
-        isGenericRemainder(normalizedGuess.slice(at + normalizedAnswer.length))
-      ) {
-        return true;
-      }
-    }
-    return isWithinTypos(normalizedGuess, answer);
+    if (normalizedAnswer.length < MIN_CONTAINED_LENGTH || isGenericText(answer)) return false;
+    const at = normalizedGuess.indexOf(normalizedAnswer);
+    return (
+      at >= 0 &&
+      isGenericRemainder(normalizedGuess.slice(0, at)) &&
+      isGenericRemainder(normalizedGuess.slice(at + normalizedAnswer.length))
+    );
   });
+  if (exact) return "exact";
+  return answers.some((answer) => isWithinTypos(normalizedGuess, answer)) ? "typo" : null;
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The guesses the judge refuses before anything is spent: an over-long text, a list of titles,
- * and a text of common words that names no show. Each is decided from the text and the pool
+ * and a text of common words that names no show, nor is a typo of one's name. Each is decided from the text and the pool
  * only, never from the anime being played: a refusal costs nothing, so one that depended on
  * the dealt anime would be a free question ("is it this one?").
  */
@@ -8,11 +8,12 @@ import type { QueryCtx } from "../../_generated/server";
 import { appError } from "../shared/errors";
 import { MAX_GUESS_LENGTH } from "../shared/rules";
 import { acronymOf } from "./acronyms";
-import { isCommonText } from "./everydayWords";
+import { isCommonText, isEverydayWord } from "./everydayWords";
 import { isGenericText } from "./genericWords";
 import { normalizeTitle } from "./normalize";
 import { isKnownAcronym, isKnownName } from "./titleIndex";
 import { splitInstalment } from "./titleForms";
+import { isNearName } from "./typoIndex";
 
 /** Where a pasted list splits: , ; / | a new line, or " or ". */
 const LIST_SEPARATOR = /\s*[,;/|\n\r]+\s*|\s+or\s+/i;
@@ -63,13 +64,18 @@ export async function refuseLists(
  * Refuses a guess made only of generic and everyday words ("hero", "punch", "another world",
  * "season 2", "that"), which can score for no show, unless the pool knows it: as a whole name,
  * generic words around it allowed ("Your Name", "ERASED", "death note season 2"), as a name
- * followed by a format word and a subtitle ("one piece film red"), or as an acronym. Reads at
- * most 2 documents (the whole name shared with the list check).
+ * followed by a format word and a subtitle ("one piece film red"), as an acronym that is no
+ * everyday word ("H x H", not "OKAY"), or as a typo of a name ("Death Not", "Sword At Online",
+ * typoIndex.ts). Reads at most 2 documents, then at most 3 for the typos (the whole name shared
+ * with the list check). `askTypos` false skips the typos' lookups: for a caller to whom a refusal
+ * and a wrong guess are the same (the clue's phrases), the judge having matched the dealt
+ * anime's own names, typos forgiven, first.
  */
 export async function refuseCommonWords(
   ctx: QueryCtx,
   text: string,
   isWholeName: WholeNameLookup = wholeNameLookup(ctx, text),
+  askTypos = true,
 ): Promise<void> {
   if (!isCommonText(text)) return;
   if (await isWholeName()) return;
@@ -77,19 +83,9 @@ export async function refuseCommonWords(
   const acronym = acronymOf(text);
   if (instalment !== null) {
     if (await isKnownName(ctx, instalment.show)) return;
-  } else if (acronym !== null && (await isKnownAcronym(ctx, acronym))) {
+  } else if (acronym !== null && !isEverydayWord(acronym) && (await isKnownAcronym(ctx, acronym))) {
     return;
   }
+  if (askTypos && (await isNearName(ctx, text))) return;
   throw appError("GUESS_TOO_GENERIC");
-}
-
-/**
- * Every refusal, in order: throws GUESS_IS_A_LIST or GUESS_TOO_GENERIC. Returns the whole-name
- * lookup, so that the judge asks the pool no question twice.
- */
-export async function refuseGuess(ctx: QueryCtx, text: string): Promise<WholeNameLookup> {
-  const isWholeName = wholeNameLookup(ctx, text);
-  await refuseLists(ctx, text, isWholeName);
-  await refuseCommonWords(ctx, text, isWholeName);
-  return isWholeName;
 }

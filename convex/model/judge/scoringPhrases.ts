@@ -71,7 +71,7 @@ export function showPhraseJudge(ctx: QueryCtx, anime: Doc<"anime">): ShowPhraseJ
     },
     async scores(phrase) {
       try {
-        return await judgeGuess(ctx, anime, phrase);
+        return await judgeGuess(ctx, anime, phrase, { scoresOnly: true });
       } catch (error) {
         // A refused guess (a list, an everyday word…) costs nothing and scores nothing.
         if (error instanceof ConvexError) return false;

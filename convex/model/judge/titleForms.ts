@@ -2,7 +2,7 @@
  * Title forms shared by the clue maker (which must hide them) and the judge (which must
  * recognise them): every title and synonym, sequel markers stripped, the parts of a long title.
  */
-import { isFormatWord, isGenericText, isGenericWord } from "./genericWords";
+import { isFormatWord, isGenericText, isGenericWord, trimGenericEnds } from "./genericWords";
 import { foldLongVowels, foldText, normalizeTitle, titleWords } from "./normalize";
 
 export type TitleSource = {
@@ -129,8 +129,8 @@ export function splitInstalment(text: string): { show: string; subtitle: string[
     (word, index) => isFormatWord(word) && folded.slice(0, index).some((w) => !isGenericWord(w)),
   );
   if (at < 0) return null;
-  const show = words.slice(0, at);
-  while (isGenericWord(foldLongVowels(show[show.length - 1]))) show.pop();
+  // Never down to a one-letter base: "K-On! The Movie" is K-On!'s, not K's.
+  const show = trimGenericEnds(words.slice(0, at));
   return {
     show: show.join(" "),
     subtitle: folded.slice(at + 1).filter((word) => !isGenericWord(word)),

@@ -1,12 +1,13 @@
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
-import { acceptedAnswers } from "./match";
+import { acceptedAnswers, typoTargets } from "./match";
+import { typoTerms } from "./typoIndex";
 import { writeTitlePrefixes } from "./suggestions";
 import { rowDiff } from "./rowDiff";
 import { sameValue } from "../shared/sameValue";
 import { acronymTerm, titleAcronyms } from "./acronyms";
 import { isLoneEverydayText } from "./everydayWords";
-import { isGenericText, isGenericWord } from "./genericWords";
+import { isGenericText, isGenericWord, isNumberedTitle, trimGenericEnds } from "./genericWords";
 import { foldText, normalizeTitle, titleWords } from "./normalize";
 import {
   SEGMENT_SEPARATOR,
@@ -24,6 +25,7 @@ export { SEGMENT_SEPARATOR };
  * - is this word of a title used by any other franchise? (`word:` rows)
  * - is this text the whole title of some anime, and of which franchise? (`name:` rows)
  * - is this abbreviation any other franchise's too? (`acronym:` rows, acronyms.ts)
+ * - is this text a typo of some anime's name? (`typo:` rows, typoIndex.ts)
  * One row per (term, anime), indexed by [term, franchiseKey]: the lowest and
  * the highest franchise holding a term are two `.first()` reads.
  */
@@ -51,9 +53,7 @@ export function nameCore(text: string): string {
   const words = foldText(text)
     .split(/[^\p{L}\p{N}]+/u)
     .filter((word) => word.length > 0);
-  while (words.length > 0 && isGenericText(words[words.length - 1])) words.pop();
-  while (words.length > 0 && isGenericText(words[0])) words.shift();
-  return normalizeTitle(words.join(" "));
+  return normalizeTitle(trimGenericEnds(words).join(" "));
 }
 
 /** The whole segments of a title form that may name the show on their own. */
@@ -82,7 +82,8 @@ export function showNames(source: TitleSource & { answers?: readonly string[] })
   const seen = new Set<string>();
   return names.filter((name) => {
     const key = normalizeTitle(name);
-    if (key.length === 0 || isGenericText(name) || seen.has(key)) return false;
+    if (key.length === 0 || seen.has(key)) return false;
+    if (isGenericText(name) && !isNumberedTitle(name)) return false;
     seen.add(key);
     return true;
   });
@@ -98,10 +99,9 @@ export function showNames(source: TitleSource & { answers?: readonly string[] })
 export function franchiseKey(source: TitleSource & { anilistId?: number }): string {
   const title = source.title?.romaji ?? source.title?.english ?? titleForms(source)[0] ?? "";
   const first = sequelBase(title).split(SEGMENT_SEPARATOR)[0] ?? "";
-  const words = titleWords(splitInstalment(first)?.show ?? first);
-  while (words.length > 0 && isGenericWord(words[words.length - 1])) words.pop();
-  while (words.length > 0 && isGenericWord(words[0])) words.shift();
-  const key = words.join("");
+  const words = trimGenericEnds(titleWords(splitInstalment(first)?.show ?? first));
+  // A title of generic words alone ("No.6") shares its words with no sequel: it is its own.
+  const key = isGenericText(words.join(" ")) ? "" : words.join("");
   return key.length > 0 ? key : `anilist${source.anilistId ?? ""}`;
 }
 
@@ -114,7 +114,10 @@ export function specificWords(names: readonly string[]): Set<string> {
   return words;
 }
 
-/** The index terms of one anime: its specific words, its whole names (and their cores), its acronyms. */
+/**
+ * The index terms of one anime: its specific words, its whole names (and their cores), its
+ * acronyms, and the pieces of its names that find their typos (typoIndex.ts).
+ */
 export function titleTerms(anime: AnimeFields): string[] {
   const names = showNames(anime);
   const terms = new Set<string>();
@@ -124,6 +127,9 @@ export function titleTerms(anime: AnimeFields): string[] {
     terms.add(NAME_PREFIX + nameCore(name));
   }
   for (const acronym of titleAcronyms(anime)) terms.add(acronymTerm(acronym));
+  for (const target of new Set(names.flatMap(typoTargets))) {
+    for (const term of typoTerms(target)) terms.add(term);
+  }
   return [...terms];
 }
 
@@ -220,6 +226,30 @@ export async function isFranchiseName(ctx: QueryCtx, text: string, key: string):
     )
     .first();
   return row !== null;
+}
+
+/**
+ * True when no franchise but this one has the text as a whole name (two reads; true when none
+ * has): "BTV", another show's synonym, is that show's, not an acronym of this one.
+ */
+export async function isNoOtherFranchiseName(
+  ctx: QueryCtx,
+  text: string,
+  key: string,
+): Promise<boolean> {
+  const term = NAME_PREFIX + nameCore(text);
+  const lowest = await ctx.db
+    .query("titleTerms")
+    .withIndex("by_term_and_franchise", (q) => q.eq("term", term))
+    .first();
+  if (lowest === null) return true;
+  if (lowest.franchiseKey !== key) return false;
+  const highest = await ctx.db
+    .query("titleTerms")
+    .withIndex("by_term_and_franchise", (q) => q.eq("term", term))
+    .order("desc")
+    .first();
+  return highest !== null && highest.franchiseKey === key;
 }
 
 /** True when some anime of the pool has this acronym (one read). */

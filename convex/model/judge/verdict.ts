@@ -1,15 +1,16 @@
 import type { Doc } from "../../_generated/dataModel";
 import type { QueryCtx } from "../../_generated/server";
 import { acronymOf, acronymTerm, titleAcronyms } from "./acronyms";
-import { isCorrectGuess } from "./match";
-import { isCommonText, isCommonWord } from "./everydayWords";
+import { matchGuess } from "./match";
+import { isCommonText, isCommonWord, isEverydayWord } from "./everydayWords";
 import { isGenericWord } from "./genericWords";
 import { normalizeTitle, titleWords } from "./normalize";
-import { refuseGuess, type WholeNameLookup } from "./refusal";
+import { refuseCommonWords, refuseLists, wholeNameLookup, type WholeNameLookup } from "./refusal";
 import { splitInstalment } from "./titleForms";
 import {
   franchiseKey,
   isFranchiseName,
+  isNoOtherFranchiseName,
   isOnlyFranchise,
   nameCore,
   showNames,
@@ -100,29 +101,53 @@ async function namesShowAndInstalment(
   return await isFranchiseName(ctx, rest, key);
 }
 
+/** How the judge is asked. */
+export type JudgeOptions = {
+  /**
+   * Only whether the text scores (the clue's phrases, scoringPhrases.ts): a refusal and a wrong
+   * verdict are the same answer, so the pool is not asked whether the text is a typo of another
+   * show's name (typoIndex.ts), which decides only between the two.
+   */
+  scoresOnly?: boolean;
+};
+
 /**
- * The judge: whether `text` (from guessText) names `anime`. First the refusals, which cost
- * nothing and never depend on `anime` (refusal.ts): a list, or common words the pool knows no
- * name for. Then it scores a full name (title, alternative title, synonym, or a whole segment
- * of one, typos forgiven, generic words around it allowed), an acronym no other franchise of
- * the pool has ("SAO"), the show's name with an instalment's subtitle ("one piece film red"),
- * or a distinctive part ("titan"). Reads at most 6 documents whatever the guess (the refusals
- * share the whole-name lookup with the checks after them, and each path after them reads 2 or
- * 3), so that a guess stays within the bench's budget of 12: submitGuess reads 4 and writes 2.
+ * The judge: whether `text` (from guessText) names `anime`. First a list is refused (refusal.ts).
+ * Then a full name of the show (title, alternative title, synonym, or a whole segment of one,
+ * generic words around it allowed) scores, typos forgiven, unless the typo is exactly another
+ * show's name ("Madoka" is not a typo of "Mahouka"). Only then are common words refused: a
+ * guess of everyday or generic words that names no show and is no typo of any show's name, so
+ * that the refusal, costing nothing, never depends on `anime` (a typo of this show's name is a
+ * typo of a name of the pool). Then it scores an acronym that is no everyday word and that no
+ * other franchise of the pool has as initials or name ("SAO"), the show's name with an
+ * instalment's subtitle ("one piece film red"), or a distinctive part ("titan"). Reads at most
+ * 6 documents whatever the guess (the whole-name lookup is shared, and each path reads 2 to 4),
+ * so that a guess stays within the bench's budget of 12: submitGuess reads 4 and writes 2.
  */
 export async function judgeGuess(
   ctx: QueryCtx,
   anime: Doc<"anime"> | null,
   text: string,
+  { scoresOnly = false }: JudgeOptions = {},
 ): Promise<boolean> {
-  const isWholeName = await refuseGuess(ctx, text);
+  const isWholeName = wholeNameLookup(ctx, text);
+  await refuseLists(ctx, text, isWholeName);
+  const names = anime === null ? [] : showNames(anime);
+  const match = matchGuess(text, names);
+  if (match === null) await refuseCommonWords(ctx, text, isWholeName, !scoresOnly);
   if (anime === null) return false;
-  const names = showNames(anime);
-  if (isCorrectGuess(text, names)) return true;
   const key = franchiseKey(anime);
+  if (match === "exact") return true;
+  if (match === "typo") {
+    // A typo of this show's name that is another show's whole name is that show's.
+    return !(await isWholeName()) || (await isFranchiseName(ctx, text, key));
+  }
   const acronym = acronymOf(text);
   if (acronym !== null && titleAcronyms(anime).includes(acronym)) {
-    return await isOnlyFranchise(ctx, acronymTerm(acronym), key);
+    // "OKAY", "RED": an everyday word is no acronym; "BTV", another show's name, is its.
+    if (isEverydayWord(acronym)) return false;
+    if (!(await isOnlyFranchise(ctx, acronymTerm(acronym), key))) return false;
+    return await isNoOtherFranchiseName(ctx, text, key);
   }
   const isPiece = (form: string) =>
     names.some((name) => normalizeTitle(name).includes(normalizeTitle(form)));

@@ -16,9 +16,9 @@ const cooldownMinutes = COOLDOWN_MS / 60_000;
 const rules = [
   "Each round shows a blurred anime cover and a clue: a short description with the names taken out.",
   "Type the anime's title and submit your guess: any of its English, Japanese or alternative titles counts, or a whole part of one (such as “Lelouch of the Rebellion” for Code Geass: Lelouch of the Rebellion), small typos forgiven, and so does its title with a film's or season's name (“One Piece Film Red”).",
-  "A word only this show's title has counts too (“titan”), and so does an abbreviation of 3 letters or more that no other show shares (“SAO”, “FMAB”).",
+  "A word only this show's title has counts too (“titan”), and so does an abbreviation of 3 letters or more that no other show shares, as initials or as a name, and that spells no common word (“SAO”, “FMAB”; not “OKAY”).",
   "Common words never count alone, even from the title (“punch”, “hero”, “another world”, “season 2”), unless they are a whole title; a word other shows share (“kimi”) does not count either.",
-  "A guess of common words only, or a list of titles, is refused without using a guess: one title per guess.",
+  "A guess of common words only that is no title, even with a small typo, or a list of titles, is refused without using a guess: one title per guess.",
   `You have ${DAILY_GUESSES} guesses a day, and up to ${GUESSES_PER_ANIME} for each anime.`,
   "Every wrong guess makes the cover a little sharper.",
   "When a round ends, the answer is revealed, so you learn something either way.",
