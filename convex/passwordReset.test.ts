@@ -1,8 +1,8 @@
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
 import { RESET_CODE_VALID_MINUTES, RESET_CODES_PER_HOUR } from "./model/shared/accountRules";
 import { expectErrorCode, newBackend, type TestConvex } from "../testing/convex/backend";
-import { captureResetCodes } from "../testing/convex/resetCodes";
+import { captureResetCodesEachTest } from "../testing/convex/resetCodes";
 import { ann, bob, resetLinkParams } from "../testing/fixtures/accounts";
 import { signIn, signUp } from "../testing/world";
 import { fakeClockEachTest } from "../testing/world/clock";
@@ -28,16 +28,8 @@ async function sessionsOf(t: TestConvex) {
 }
 
 describe("password reset", () => {
-  let sent: ReturnType<typeof captureResetCodes>;
+  const sent = captureResetCodesEachTest();
   fakeClockEachTest();
-
-  beforeEach(() => {
-    sent = captureResetCodes();
-  });
-  afterEach(() => {
-    vi.unstubAllEnvs();
-    vi.restoreAllMocks();
-  });
 
   test("a code sent by e-mail and a new password: signed in, the old password refused, the new one works", async () => {
     const t = newBackend();

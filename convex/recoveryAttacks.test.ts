@@ -3,7 +3,7 @@
  * asks for codes and types wrong ones, slowly or as fast as a script can, and the owner still
  * gets in with the newest reset e-mail in their inbox, through the real sign-in action.
  */
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
 import {
   RESET_CODE_MAX_WRONG_TRIES,
@@ -11,7 +11,7 @@ import {
   RESET_CODES_PER_HOUR,
 } from "./model/shared/accountRules";
 import { expectErrorCode, newBackend, type TestConvex } from "../testing/convex/backend";
-import { captureResetCodes } from "../testing/convex/resetCodes";
+import { captureResetCodesEachTest } from "../testing/convex/resetCodes";
 import { ann, resetLinkParams, type SentReset } from "../testing/fixtures/accounts";
 import { signIn, signUp } from "../testing/world";
 import { fakeClockEachTest } from "../testing/world/clock";
@@ -71,16 +71,8 @@ function slowStranger(): Move[] {
 }
 
 describe("a stranger cannot block the owner's recovery", () => {
-  let sent: SentReset[];
+  const sent = captureResetCodesEachTest();
   fakeClockEachTest();
-
-  beforeEach(() => {
-    sent = captureResetCodes();
-  });
-  afterEach(() => {
-    vi.unstubAllEnvs();
-    vi.restoreAllMocks();
-  });
 
   // The owner's 6 tries, one in each half hour: each asks for a code (the stranger has used the
   // hour's budget: none is sent), then uses the newest e-mail in the inbox: its code while the
@@ -212,16 +204,8 @@ describe("a stranger cannot block the owner's recovery", () => {
 });
 
 describe("the reset e-mail's link", () => {
-  let sent: SentReset[];
+  const sent = captureResetCodesEachTest();
   fakeClockEachTest();
-
-  beforeEach(() => {
-    sent = captureResetCodes();
-  });
-  afterEach(() => {
-    vi.unstubAllEnvs();
-    vi.restoreAllMocks();
-  });
 
   test("signs the owner in with the new password, and ends every other session", async () => {
     const t = newBackend();

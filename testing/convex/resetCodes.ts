@@ -1,4 +1,4 @@
-import { vi } from "vitest";
+import { afterEach, beforeEach, vi } from "vitest";
 import { RESET_CODE_LOG_PREFIX } from "../../convex/model/accounts/passwordReset";
 import { resetCodeIn, type SentReset } from "../fixtures/accounts";
 
@@ -8,8 +8,28 @@ import { resetCodeIn, type SentReset } from "../fixtures/accounts";
  * console lines pass through.
  */
 export function captureResetCodes(): SentReset[] {
-  vi.stubEnv("AUTH_RESET_CODES_TO_LOG", "true");
+  return captureInto([]);
+}
+
+/**
+ * `captureResetCodes` around every test of the suite that calls it: the array holds the e-mails of
+ * the test running, and the stubbed environment and console are put back after each.
+ */
+export function captureResetCodesEachTest(): SentReset[] {
   const sent: SentReset[] = [];
+  beforeEach(() => {
+    sent.length = 0;
+    captureInto(sent);
+  });
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    vi.restoreAllMocks();
+  });
+  return sent;
+}
+
+function captureInto(sent: SentReset[]): SentReset[] {
+  vi.stubEnv("AUTH_RESET_CODES_TO_LOG", "true");
   const log = console.log.bind(console);
   vi.spyOn(console, "log").mockImplementation((...args: unknown[]) => {
     const found = resetCodeIn(args.map(String).join(" "), RESET_CODE_LOG_PREFIX);
