@@ -73,7 +73,7 @@ test("a player joins the beta and sends feedback; an admin sees it arrive live",
   // The admin watches the dashboard from another browser.
   const adminContext = await browser.newContext();
   const adminPage = await adminContext.newPage();
-  const admin = await backend.signIn(adminPage, newPlayer("admin"));
+  const admin = await backend.signIn(adminPage, newPlayer("keeper"));
   await backend.makeAdmin(admin.email);
   await adminPage.goto("/admin");
   await expect(
