@@ -27,7 +27,14 @@ const outcomeLook: Record<RoundGuess["outcome"], { icon: ReactNode; className: s
  * keeps them): a wrong guess stays listed after its message has gone, and a free one says why it
  * did not count. The texts are the player's own; a correct one comes only with the round's end.
  */
-export function GuessHistory({ guesses }: { guesses: readonly RoundGuess[] }) {
+export function GuessHistory({
+  guesses,
+  action,
+}: {
+  guesses: readonly RoundGuess[];
+  /** What a screen offers beside a guess (the ended round's "Contest"), if anything. */
+  action?: (guess: RoundGuess) => ReactNode;
+}) {
   if (guesses.length === 0) return null;
   return (
     <section aria-label="Your guesses" className="grid gap-1.5">
@@ -52,6 +59,7 @@ export function GuessHistory({ guesses }: { guesses: readonly RoundGuess[] }) {
               >
                 {look.icon}
                 {GUESS_OUTCOME_TEXT[guess.outcome]}
+                {action?.(guess)}
               </span>
             </li>
           );
