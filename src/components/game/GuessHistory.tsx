@@ -51,14 +51,16 @@ export function GuessHistory({
               className="flex items-baseline justify-between gap-3 rounded-md bg-muted/40 px-3 py-1.5"
             >
               <span className="min-w-0 break-words">{guess.text}</span>
-              <span
-                className={cn(
-                  "flex shrink-0 items-center gap-1 self-center text-xs font-medium whitespace-nowrap [&>svg]:size-3.5",
-                  look.className,
-                )}
-              >
-                {look.icon}
-                {GUESS_OUTCOME_TEXT[guess.outcome]}
+              <span className="flex shrink-0 items-center gap-2 self-center">
+                <span
+                  className={cn(
+                    "flex items-center gap-1 text-xs font-medium whitespace-nowrap [&>svg]:size-3.5",
+                    look.className,
+                  )}
+                >
+                  {look.icon}
+                  {GUESS_OUTCOME_TEXT[guess.outcome]}
+                </span>
                 {action?.(guess)}
               </span>
             </li>

@@ -26,7 +26,7 @@ export function ContestButton({ roundNumber, guess }: { roundNumber: number; gue
       type="button"
       size="sm"
       variant="outline"
-      className="ml-2 h-6 px-2 text-xs"
+      className="h-6 px-2 text-xs"
       disabled={working || sent}
       aria-label={sent ? `“${guess}” sent to the admins` : `Contest “${guess}”: it names the anime`}
       onClick={() => void contest()}
