@@ -198,6 +198,25 @@ describe("the admins", () => {
     );
   });
 
+  test("accept a name: the clue of the next round of that anime hides it", async () => {
+    const t = newBackend();
+    const clue =
+      "The Library Wars rage on: armed librarians defend every book the censors want burned, " +
+      "and a young recruit joins them.\nGenres: Action";
+    await seedAnime(t, [{ ...LIBRARY, clue }]);
+    const admin = await signedInAs(t, "admin");
+    const [ann, bob] = await signedInPlayers(t, 2);
+    await playToTheEnd(ann);
+    expect((await viewOf(ann)).round!.clue).toContain(FAN_NAME);
+    await contestAs(ann, FAN_NAME);
+    const [{ names }] = await openList(admin);
+    await admin.as.mutation(api.contests.accept, { contestId: names[0].contestId });
+    await deal(bob);
+    const dealt = (await viewOf(bob)).round!.clue;
+    expect(dealt).not.toContain(FAN_NAME);
+    expect(dealt).toContain("armed librarians");
+  });
+
   test("dismiss a name: gone for good, however many send it later", async () => {
     const { t, admin, players } = await libraryWorld();
     const [ann, bob] = players;
