@@ -6,6 +6,7 @@ import schema from "./schema";
 import { accountTables, PURGE_BATCH } from "./model/accounts/deletion";
 import { expectErrorCode, newBackend, type TestConvex } from "../testing/convex/backend";
 import { captureResetCodes } from "../testing/convex/resetCodes";
+import { WRONG_GUESS } from "../testing/fixtures/anime";
 import { runDueJobs } from "../testing/convex/scheduler";
 import {
   dealtAnime,
@@ -93,7 +94,7 @@ function naming(docs: Record<string, unknown>[], markers: string[]) {
 
 /**
  * A player who has done everything the app lets a player do: played rounds and scored (game,
- * seen anime, days, stats, boards), signed in twice, mistyped a password, asked for a reset
+ * seen anime, days, stats, boards, a contested guess), signed in twice, mistyped a password, asked for a reset
  * code (and holds one of the old reset provider's), joined the beta and sent feedback, claimed admin (and lost it) and tried a wrong code, and made and joined
  * party rooms with another player, and played the Daily; the other player does the same things
  * alongside.
@@ -108,8 +109,11 @@ async function playedWorld() {
     await expectErrorCode(logIn(t, player, "wrong!"), "INCORRECT_PASSWORD");
     await deal(player);
     const anime = await dealtAnime(t, player);
+    await guessAs(player, WRONG_GUESS);
     await guessAs(player, anime.title.english ?? anime.title.romaji!);
     await skipAs(player);
+    // The round over, its wrong guess contested ("this names it").
+    await player.as.mutation(api.contests.send, { roundNumber: 1, guess: WRONG_GUESS });
     await t.action(api.auth.signIn, {
       provider: "password",
       params: { flow: "reset", email: player.email },

@@ -53,6 +53,38 @@ async function startGame(_t: TestConvex, caller: Caller | null) {
   await caller?.as.mutation(api.game.start, { timeZone: "UTC" });
 }
 
+/** The caller's first round, played to its end with wrong guesses, WRONG_GUESS first. */
+async function endedRound(_t: TestConvex, caller: Caller | null) {
+  if (caller === null) return;
+  await caller.as.mutation(api.game.start, { timeZone: "UTC" });
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const guess = attempt === 0 ? WRONG_GUESS : `${WRONG_GUESS} ${attempt}`;
+    await caller.as.mutation(api.game.guess, { roundNumber: 1, attempt, guess });
+  }
+}
+
+/** An open contest of a name for the pool's first anime. */
+async function openContest(t: TestConvex) {
+  await t.run(async (ctx) => {
+    const anime = (await ctx.db.query("anime").first())!;
+    await ctx.db.insert("contests", {
+      animeId: anime._id,
+      nameKey: "fanname",
+      name: "Fan Name",
+      count: 1,
+      lastAt: 0,
+      status: "open",
+    });
+  });
+}
+
+const theContest = async (t: TestConvex) => ({
+  contestId: await t.run(async (ctx) => (await ctx.db.query("contests").first())!._id),
+});
+
+const contestStatus = async (t: TestConvex) =>
+  await t.run(async (ctx) => (await ctx.db.query("contests").first())?.status);
+
 async function openDaily(_t: TestConvex, caller: Caller | null) {
   await caller?.as.mutation(api.daily.open, {});
 }
@@ -243,6 +275,36 @@ const audit: Record<PublicFunctionName, Row | Row[]> = {
       const { now } = result as { now: number };
       expect(Math.abs(now - Date.now())).toBeLessThan(5_000);
     },
+  },
+  "contests:send": {
+    args: { roundNumber: 1, guess: WRONG_GUESS },
+    prepare: endedRound,
+    expected: signedInOnly(),
+    allowed: async ({ t }) => {
+      const contests = await t.run(async (ctx) => await ctx.db.query("contests").take(10));
+      expect(contests).toMatchObject([{ name: WRONG_GUESS, count: 1, status: "open" }]);
+    },
+  },
+  "contests:open": {
+    args: {},
+    prepare: openContest,
+    expected: adminsOnly,
+    allowed: ({ result }) =>
+      expect(result).toMatchObject([{ names: [{ name: "Fan Name", count: 1 }] }]),
+  },
+  "contests:accept": {
+    args: {},
+    prepare: openContest,
+    argsAfter: theContest,
+    expected: adminsOnly,
+    allowed: async ({ t }) => expect(await contestStatus(t)).toBe("accepted"),
+  },
+  "contests:dismiss": {
+    args: {},
+    prepare: openContest,
+    argsAfter: theContest,
+    expected: adminsOnly,
+    allowed: async ({ t }) => expect(await contestStatus(t)).toBe("dismissed"),
   },
   "beta:join": {
     args: {},

@@ -57,7 +57,7 @@ afterEach(() => {
  * changes the sequence: pick another seed that gets there). With a random seed,
  * about one run in fifty never got there and failed though nothing was wrong.
  */
-const INTERLEAVED_SEED = 3;
+const INTERLEAVED_SEED = 8;
 
 describe("fuzzing", () => {
   test("every public function has a spec", () => {

@@ -151,6 +151,21 @@ export const accountTables: Record<TableName, TableRule> = {
           .take(limit),
       ),
   },
+  contests: {
+    keeps:
+      "a name and how many players sent it, never who: a departed player's contest still counts",
+  },
+  contestVotes: {
+    purge: async (ctx, { userId }, limit) =>
+      await deleteAll(
+        ctx,
+        "contestVotes",
+        await ctx.db
+          .query("contestVotes")
+          .withIndex("by_userId_and_day", (q) => q.eq("userId", userId))
+          .take(limit),
+      ),
+  },
   playerDays: {
     purge: async (ctx, { userId }, limit) =>
       await deleteAll(

@@ -7,6 +7,7 @@ import { CATALOGUE_PAGE_COUNT, CATALOGUE_PAGE_SIZE, type CatalogueItem } from ".
 import { coversUnderWay, queueCover, startCoverWorkers } from "./coverQueue";
 import { withError } from "./refreshLog";
 import { insertAnime, replaceAnime } from "../judge/titleIndex";
+import { acceptedNamesOf, withAcceptedNames } from "../contests/acceptedNames";
 
 export type RefreshTrigger = Infer<typeof refreshTrigger>;
 
@@ -187,8 +188,10 @@ async function upsertAnime(
   // The rank stays: a refresh must not reshuffle which anime a round draws next. So do the
   // cover images; a changed cover keeps the old ones in use until its own are made. An anime
   // AniList sends as it was writes nothing, not even `updatedAt` (which nothing reads).
+  // Names admins accepted from players' contests are the anime's too: AniList does not send them.
+  const titled = withAcceptedNames(item, await acceptedNamesOf(ctx, existing._id));
   const changed = await replaceAnime(ctx, existing, {
-    ...item,
+    ...titled,
     randomRank: existing.randomRank,
     updatedAt: now,
     ...(existing.coverStatus === undefined ? {} : { coverStatus: existing.coverStatus }),

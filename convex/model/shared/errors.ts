@@ -19,6 +19,8 @@ import {
   RATING_MIN,
 } from "./feedbackRules";
 import {
+  ACCEPTED_NAMES_PER_ANIME,
+  CONTESTS_PER_DAY,
   MAX_GUESS_LENGTH,
   ROOM_JOIN_MAX_FAILURES,
   ROOM_MAX_PLAYERS,
@@ -71,6 +73,11 @@ export const errorMessages = {
   CLAIM_LOCKED: `Too many wrong codes (${CLAIM_MAX_FAILURES} within ${minutesText(CLAIM_FAILURE_WINDOW_MINUTES)}): claiming is locked for ${minutesText(CLAIM_LOCK_MINUTES)}`,
   INVALID_TIME_ZONE: "Your device reported an unknown time zone",
   GAME_NOT_STARTED: "Open the game first",
+  CONTEST_ROUND_NOT_ENDED: "A guess can be contested once its round is over",
+  CONTEST_GUESS_NOT_FOUND: "Only a wrong guess of the round that just ended can be contested",
+  CONTEST_DAILY_LIMIT: `You can contest at most ${CONTESTS_PER_DAY} guesses a day. Try again tomorrow`,
+  CONTEST_NOT_FOUND: "That contest was already answered or is gone",
+  CONTEST_TOO_MANY_NAMES: `An anime keeps at most ${ACCEPTED_NAMES_PER_ANIME} accepted names`,
   GUESS_TOO_LONG: `A guess can be at most ${MAX_GUESS_LENGTH} characters: type one title`,
   GUESS_IS_A_LIST: "One title per guess: that looks like a list. Your guess was not used",
   GUESS_TOO_GENERIC:

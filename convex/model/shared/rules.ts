@@ -32,6 +32,14 @@ export const MIN_CLUE_WORDS = 12;
 export const NOT_COUNTED_GUESSES_KEPT = 5;
 /** The longest guess judged; longer input is refused (GUESS_TOO_LONG), never cut. */
 export const MAX_GUESS_LENGTH = 200;
+/** Guesses a player may contest a UTC day ("this names it": convex/model/contests/). */
+export const CONTESTS_PER_DAY = 10;
+/** The admin's list of contested guesses shows at most this many anime... */
+export const CONTEST_GROUPS_SHOWN = 50;
+/** ...from at most this many open contests, the latest first. */
+export const CONTEST_ROWS_READ = 200;
+/** Names an admin may accept for one anime: what a catalogue refresh reads back per anime. */
+export const ACCEPTED_NAMES_PER_ANIME = 20;
 
 export type RoundStatus = Infer<typeof roundStatus>;
 

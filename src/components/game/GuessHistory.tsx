@@ -27,7 +27,14 @@ const outcomeLook: Record<RoundGuess["outcome"], { icon: ReactNode; className: s
  * keeps them): a wrong guess stays listed after its message has gone, and a free one says why it
  * did not count. The texts are the player's own; a correct one comes only with the round's end.
  */
-export function GuessHistory({ guesses }: { guesses: readonly RoundGuess[] }) {
+export function GuessHistory({
+  guesses,
+  action,
+}: {
+  guesses: readonly RoundGuess[];
+  /** What a screen offers beside a guess (the ended round's "Contest"), if anything. */
+  action?: (guess: RoundGuess) => ReactNode;
+}) {
   if (guesses.length === 0) return null;
   return (
     <section aria-label="Your guesses" className="grid gap-1.5">
@@ -44,14 +51,17 @@ export function GuessHistory({ guesses }: { guesses: readonly RoundGuess[] }) {
               className="flex items-baseline justify-between gap-3 rounded-md bg-muted/40 px-3 py-1.5"
             >
               <span className="min-w-0 break-words">{guess.text}</span>
-              <span
-                className={cn(
-                  "flex shrink-0 items-center gap-1 self-center text-xs font-medium whitespace-nowrap [&>svg]:size-3.5",
-                  look.className,
-                )}
-              >
-                {look.icon}
-                {GUESS_OUTCOME_TEXT[guess.outcome]}
+              <span className="flex shrink-0 items-center gap-2 self-center">
+                <span
+                  className={cn(
+                    "flex items-center gap-1 text-xs font-medium whitespace-nowrap [&>svg]:size-3.5",
+                    look.className,
+                  )}
+                >
+                  {look.icon}
+                  {GUESS_OUTCOME_TEXT[guess.outcome]}
+                </span>
+                {action?.(guess)}
               </span>
             </li>
           );

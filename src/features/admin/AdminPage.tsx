@@ -9,6 +9,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { useViewer } from "@/lib/auth/viewer";
 import { useUtcDay } from "@/lib/useUtcDay";
 import { BetaActivity } from "./BetaActivity";
+import { ContestsCard } from "./ContestsCard";
 import { FeedbackCard } from "./FeedbackCard";
 import { QueryErrorBoundary } from "./QueryErrorBoundary";
 import { SummaryCharts } from "./SummaryCharts";
@@ -32,6 +33,9 @@ function Dashboard() {
       </header>
       <QueryErrorBoundary fallback={<ErrorAlert message="Failed to load the statistics" />}>
         <Summary />
+      </QueryErrorBoundary>
+      <QueryErrorBoundary fallback={<ErrorAlert message="Failed to load the contested guesses" />}>
+        <ContestsCard />
       </QueryErrorBoundary>
       <section aria-labelledby="feedback-heading" className="grid gap-4">
         <h2 id="feedback-heading" className="text-xl font-semibold">

@@ -5,6 +5,8 @@ import { Spinner } from "@/components/ui/spinner";
 import type { GameView } from "@convex/model/game/view";
 import { RoundAnswer } from "@/components/game/AnswerReveal";
 import { GuessHistory } from "@/components/game/GuessHistory";
+import { ContestButton } from "./ContestButton";
+import { isContestable } from "./contestable";
 import { RoundMessage } from "./RoundMessage";
 import { GuessInput } from "@/components/game/GuessInput";
 import { GUESS_FORM_ID } from "./skipLink";
@@ -128,7 +130,14 @@ export function GuessForm({
         </div>
       </form>
 
-      <GuessHistory guesses={round.guesses} />
+      <GuessHistory
+        guesses={round.guesses}
+        action={(guess) =>
+          isContestable(round, guess) && (
+            <ContestButton roundNumber={round.number} guess={guess.text} />
+          )
+        }
+      />
     </>
   );
 }

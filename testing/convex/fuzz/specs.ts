@@ -23,7 +23,7 @@ import { CATALOGUE_PAGE_SIZE } from "../../../convex/model/catalogue/anilist";
 import type { PoolStatus } from "../../../convex/model/catalogue/pool";
 import type { PublicFunctionName } from "../backend";
 import { identityFromToken } from "../modules";
-import { CALLER_PASSWORD, newWorld, live, RUNS } from "./world";
+import { CALLER_PASSWORD, newWorld, live, Live, RUNS } from "./world";
 import { type Snapshot, type Spec, forPlayers, forAdmins, userIn, gameIn } from "./calls";
 import {
   HUGE_EMAIL,
@@ -41,6 +41,56 @@ import { dailySpecs } from "./dailySpecs";
 function hasSession(caller: { sessionId: string | null }, before: Snapshot): boolean {
   return before.sessions.some((session) => session._id === caller.sessionId);
 }
+
+/** The wrong guess the contest specs send. */
+const CONTESTED = "Mecha Tsundere";
+let contestsMade = 0;
+
+/**
+ * The fuzzer's world with each caller's round ended as five wrong guesses end it, CONTESTED among
+ * them, and its anime seen: a contest of it gets past the checks. (The interleaved run plays in
+ * the ordinary world, where contests meet their refusals.)
+ */
+async function worldWithEndedRounds() {
+  const world = await newWorld();
+  await world.t.run(async (ctx) => {
+    for (const game of await ctx.db.query("games").take(10)) {
+      const { round, userId } = game;
+      if (round === null || round.status !== "playing") continue;
+      const guesses = [...(round.guesses ?? []), { text: CONTESTED, outcome: "wrong" as const }];
+      await ctx.db.patch("games", game._id, {
+        round: { ...round, status: "outOfGuesses", guesses },
+      });
+      const seen = await ctx.db
+        .query("seenAnime")
+        .withIndex("by_userId_and_animeId", (q) =>
+          q.eq("userId", userId).eq("animeId", round.animeId),
+        )
+        .unique();
+      if (seen === null) {
+        await ctx.db.insert("seenAnime", { userId, animeId: round.animeId, seenAt: Date.now() });
+      }
+    }
+  });
+  return world;
+}
+
+/** A contest of a new name, open, for the pool's first anime: its id. */
+const openContestId = new Live("an open contest", async (world) => {
+  world.wrote = true;
+  contestsMade += 1;
+  return await world.t.run(async (ctx) => {
+    const anime = (await ctx.db.query("anime").first())!;
+    return await ctx.db.insert("contests", {
+      animeId: anime._id,
+      nameKey: `fanname${contestsMade}`,
+      name: `Fan Name ${contestsMade}`,
+      count: 1,
+      lastAt: Date.now(),
+      status: "open",
+    });
+  });
+});
 
 export const ACCOUNT_REFUSALS: ErrorCode[] = [
   "MISSING_CREDENTIALS",
@@ -381,6 +431,42 @@ export const specs: Record<PublicFunctionName, Spec> = {
       expect(synced!.nextResetAt).toBeGreaterThan(now);
       if (synced!.cooldownEnd !== null) expect(synced!.cooldownEnd).toBeGreaterThan(now);
     },
+  },
+  "contests:send": {
+    // A contest needs an ended round and a wrong guess typed in it: most calls are refused.
+    refusals: forPlayers(
+      "GAME_NOT_STARTED",
+      "CONTEST_ROUND_NOT_ENDED",
+      "CONTEST_GUESS_NOT_FOUND",
+      "CONTEST_DAILY_LIMIT",
+    ),
+    hints: {
+      roundNumber: fc.constantFrom(live.round(0), live.round(-1)),
+      guess: fc.constantFrom("Show 1", "Show 1, Show 2", "   ", CONTESTED),
+    },
+    realistic: fc.record({
+      roundNumber: fc.constant(live.round(0)),
+      guess: fc.constant(CONTESTED),
+    }),
+    world: worldWithEndedRounds,
+    succeeded: (result) => expect(result).toBeNull(),
+  },
+  "contests:open": {
+    refusals: forAdmins,
+    succeeded: (result) => expect(result).toEqual(expect.any(Array)),
+  },
+  "contests:accept": {
+    refusals: (user) =>
+      user?.isAdmin === true ? ["CONTEST_NOT_FOUND", "CONTEST_TOO_MANY_NAMES"] : forAdmins(user),
+    hints: { contestId: fc.constant(openContestId) },
+    realistic: fc.record({ contestId: fc.constant(openContestId) }),
+    succeeded: (result) => expect(result).toBeNull(),
+  },
+  "contests:dismiss": {
+    refusals: (user) => (user?.isAdmin === true ? ["CONTEST_NOT_FOUND"] : forAdmins(user)),
+    hints: { contestId: fc.constant(openContestId) },
+    realistic: fc.record({ contestId: fc.constant(openContestId) }),
+    succeeded: (result) => expect(result).toBeNull(),
   },
   "beta:join": {
     refusals: forPlayers(),
