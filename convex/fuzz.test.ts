@@ -53,11 +53,11 @@ afterEach(() => {
 
 /**
  * The interleaved run checks that its calls reached a cooldown, a rare state (a few in a run), so
- * it plays a sequence known to reach one unless FUZZ_SEED asks for another (a new public function
- * changes the sequence: pick another seed that gets there). With a random seed,
- * about one run in fifty never got there and failed though nothing was wrong.
+ * it plays a fixed sequence unless FUZZ_SEED asks for another. Guesses are a fixed share of its
+ * calls whatever the number of public functions, so a new function no longer makes a cooldown
+ * rarer: every seed from 3 to 12 reaches one (with fixed weights, and 4 functions more, only 8 did).
  */
-const INTERLEAVED_SEED = 8;
+const INTERLEAVED_SEED = 3;
 
 describe("fuzzing", () => {
   test("every public function has a spec", () => {
@@ -87,16 +87,20 @@ describe("fuzzing", () => {
 
   test("all of them interleaved, with the game played most: cooldowns, resets and scores hold", async () => {
     const fuzzer = new Fuzzer(await newWorld({ withAccount: true }));
+    const interleaved = publicFunctions.filter(
+      (fn) => specs[fn.name as PublicFunctionName].endsWorld !== true,
+    );
+    // Guesses a fixed share of the calls (about half, and a skip for every three), however many
+    // public functions there are: with fixed weights each new function made a cooldown rarer.
+    const others = interleaved.length - 2;
     const calls = fc.oneof(
-      ...publicFunctions
-        .filter((fn) => specs[fn.name as PublicFunctionName].endsWorld !== true)
-        .map((fn) => {
-          const spec = specs[fn.name as PublicFunctionName];
-          return {
-            weight: fn.name === "game:guess" ? 12 : fn.name === "game:next" ? 4 : 1,
-            arbitrary: fc.tuple(fc.constant(fn), argumentsFor(fn.args, spec, 60)),
-          };
-        }),
+      ...interleaved.map((fn) => {
+        const spec = specs[fn.name as PublicFunctionName];
+        return {
+          weight: fn.name === "game:guess" ? others : fn.name === "game:next" ? others / 3 : 1,
+          arbitrary: fc.tuple(fc.constant(fn), argumentsFor(fn.args, spec, 60)),
+        };
+      }),
     );
     await fc.assert(
       fc.asyncProperty(
