@@ -261,6 +261,36 @@ describe("skip and next", () => {
     expect(await viewOf(player)).toMatchObject({ dailyRemaining: 4, animeRemaining: 4 });
   });
 
+  test("the anime counter counts what the anime got: dealt with 4 left today it reads 4/4, then 3/4, and 0/4 when they are spent", async () => {
+    const { player } = await startedGame();
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < 5; i++) await guessAs(player, `${WRONG_GUESS} ${i}`);
+      await skipAs(player);
+    }
+    expect(await viewOf(player)).toMatchObject({ animeRemaining: 5, animeLimit: 5 });
+    await guessAs(player, WRONG_GUESS);
+    await skipAs(player);
+    expect(await viewOf(player)).toMatchObject({ animeRemaining: 4, animeLimit: 4 });
+    await guessAs(player, WRONG_GUESS);
+    expect(await viewOf(player)).toMatchObject({ animeRemaining: 3, animeLimit: 4 });
+    for (let i = 1; i < 4; i++) await guessAs(player, `${WRONG_GUESS} ${i}`);
+    expect(await viewOf(player)).toMatchObject({
+      dailyRemaining: 0,
+      animeRemaining: 0,
+      animeLimit: 4,
+      round: { guessesUsed: 4 },
+    });
+    // When the allowance comes back, the round still in play has a whole anime's guesses again.
+    vi.advanceTimersByTime(COOLDOWN_MS);
+    await syncAs(player);
+    expect(await viewOf(player)).toMatchObject({
+      dailyRemaining: 20,
+      animeRemaining: 5,
+      animeLimit: 5,
+      round: { status: "playing" },
+    });
+  });
+
   test("a second skip of the same round changes nothing", async () => {
     const { as, player } = await startedGame();
     await as.mutation(api.game.next, { roundNumber: 1 });

@@ -4,7 +4,7 @@ import type { Doc } from "../../_generated/dataModel";
 import type { QueryCtx } from "../../_generated/server";
 import { roundGuess, roundStatus } from "../../schema";
 import { coverPath } from "../catalogue/covers";
-import { gameOf } from "./state";
+import { gameOf, type Game } from "./state";
 import { DAILY_GUESSES, GUESSES_PER_ANIME, showsAnswer } from "../shared/rules";
 
 /**
@@ -118,6 +118,17 @@ function answerOf(anime: Doc<"anime"> | null): Answer | null {
     : { english: anime.title.english, romaji: anime.title.romaji, siteUrl: anime.siteUrl };
 }
 
+/**
+ * The guesses the anime on screen got: GUESSES_PER_ANIME, or fewer when it was dealt near the end
+ * of the day's allowance (a deal gives it only what the day has left), so that its counter reads
+ * "3/4", not "3/5". Those used plus those left, at most GUESSES_PER_ANIME: a round still in play
+ * when the allowance resets gets a whole GUESSES_PER_ANIME again.
+ */
+function animeAllowance(game: Game): number {
+  const used = game.round?.guessesUsed ?? 0;
+  return Math.min(GUESSES_PER_ANIME, used + game.animeRemaining);
+}
+
 /** The game screen for `user`; null until the game has been opened once. */
 export async function gameView(ctx: QueryCtx, user: Doc<"users">): Promise<GameView | null> {
   const game = await gameOf(ctx, user._id);
@@ -133,7 +144,7 @@ export async function gameView(ctx: QueryCtx, user: Doc<"users">): Promise<GameV
     dailyRemaining: game.dailyRemaining,
     animeRemaining: game.animeRemaining,
     dailyLimit: DAILY_GUESSES,
-    animeLimit: GUESSES_PER_ANIME,
+    animeLimit: animeAllowance(game),
     cooldownEnd: game.cooldownEnd,
     nextResetAt: game.nextResetAt,
     lastReset: game.lastReset,
