@@ -4,13 +4,18 @@
  * (src/app/providers.tsx) mounts on the first toast: until then no page loads sonner, so it never
  * competes with a page's own code; sonner shows the toasts raised before its Toaster subscribed.
  */
-export async function notify(kind: "success" | "error", message: string): Promise<void> {
+export async function notify(
+  kind: "success" | "error",
+  message: string,
+  /** One toast for this id however often it is raised (a page's effect may run twice). */
+  id?: string,
+): Promise<void> {
   if (!toastsRaised) {
     toastsRaised = true;
     for (const listener of listeners) listener();
   }
   const { toast } = await import("sonner");
-  toast[kind](message);
+  toast[kind](message, id === undefined ? undefined : { id });
 }
 
 let toastsRaised = false;

@@ -140,18 +140,25 @@ test("a player joins the beta and sends feedback; an admin sees it arrive live",
   await adminContext.close();
 });
 
-test("the dashboard is for admins only", async ({ page, backend }) => {
+test("the dashboard is for admins only: anyone else is sent back to / and told why", async ({
+  page,
+  backend,
+}) => {
+  const adminOnly = page.getByText("The Beta Feedback Dashboard is for admins only");
   await page.goto("/admin");
   await expect(page).toHaveURL(/\/$/);
+  await expect(adminOnly).toBeVisible();
 
   await backend.signIn(page);
   await page.goto("/admin");
   await expect(page).toHaveURL(/\/$/);
+  await expect(adminOnly).toBeVisible();
   await expect(page.getByRole("heading", { name: "Anime Guess", level: 1 })).toBeVisible();
   await expect(page.getByRole("banner").getByRole("link", { name: "Admin dashboard" })).toHaveCount(
     0,
   );
-  await expect(page.getByText("Beta Feedback Dashboard")).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Beta Feedback Dashboard" })).toHaveCount(0);
+  await screenshots(page, "admin-only");
 });
 
 test("/make-admin grants admin for a claim code an operator created", async ({ page, backend }) => {

@@ -1,5 +1,6 @@
 import { usePaginatedQuery, useQuery } from "convex/react";
 import { CircleAlertIcon } from "lucide-react";
+import { useEffect } from "react";
 import { Navigate } from "react-router-dom";
 import { api } from "@convex/_generated/api";
 import { FEEDBACK_PAGE_SIZE } from "@convex/model/shared/feedbackRules";
@@ -7,6 +8,7 @@ import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { useViewer } from "@/lib/auth/viewer";
+import { notify } from "@/lib/notify";
 import { useUtcDay } from "@/lib/useUtcDay";
 import { BetaActivity } from "./BetaActivity";
 import { ContestsCard } from "./ContestsCard";
@@ -14,11 +16,22 @@ import { FeedbackCard } from "./FeedbackCard";
 import { QueryErrorBoundary } from "./QueryErrorBoundary";
 import { SummaryCharts } from "./SummaryCharts";
 
-/** /admin: admins only; anyone else goes back to / (the queries refuse them too). */
+/** What someone who is not an admin reads as /admin sends them back to /. */
+export const ADMIN_ONLY_MESSAGE = "The Beta Feedback Dashboard is for admins only";
+
+/**
+ * /admin: admins only; anyone else goes back to / (the spec) and is told why, rather than
+ * landing there without a word (the queries refuse them too).
+ */
 export function AdminPage() {
   const viewer = useViewer();
+  const refused =
+    viewer.status === "signedOut" || (viewer.status === "signedIn" && !viewer.viewer.isAdmin);
+  useEffect(() => {
+    if (refused) void notify("error", ADMIN_ONLY_MESSAGE, "admin-only");
+  }, [refused]);
   if (viewer.status === "loading") return <CenteredSpinner />;
-  if (viewer.status === "signedOut" || !viewer.viewer.isAdmin) return <Navigate to="/" replace />;
+  if (refused) return <Navigate to="/" replace />;
   return <Dashboard />;
 }
 

@@ -163,3 +163,19 @@ describe("the admin dashboard", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent("Failed to load feedback data");
   });
 });
+
+describe("/admin for someone who is not an admin", () => {
+  test.each([
+    ["a visitor", false],
+    ["a player", true],
+  ])("%s is sent back to / and told why", async (_, signedIn) => {
+    const app = renderApp("/");
+    if (signedIn) await logInAsNewPlayer(app, carol);
+    await app.router.navigate("/admin");
+    expect(
+      await screen.findByText("The Beta Feedback Dashboard is for admins only"),
+    ).toBeInTheDocument();
+    expect(app.router.state.location.pathname).toBe("/");
+    expect(screen.queryByText("Beta Feedback Dashboard")).not.toBeInTheDocument();
+  });
+});
