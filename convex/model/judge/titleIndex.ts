@@ -188,11 +188,20 @@ export async function replaceAnime(
  * (a pool seeded without its index) is not distinctive.
  */
 export async function isOnlyFranchise(ctx: QueryCtx, term: string, key: string): Promise<boolean> {
+  return (await termOnlyIn(ctx, term, key)) === true;
+}
+
+/**
+ * Whether the term's rows all belong to this franchise (the lowest and the highest franchise
+ * holding it, the second read only when the first matches); null when no row has the term.
+ */
+async function termOnlyIn(ctx: QueryCtx, term: string, key: string): Promise<boolean | null> {
   const lowest = await ctx.db
     .query("titleTerms")
     .withIndex("by_term_and_franchise", (q) => q.eq("term", term))
     .first();
-  if (lowest === null || lowest.franchiseKey !== key) return false;
+  if (lowest === null) return null;
+  if (lowest.franchiseKey !== key) return false;
   const highest = await ctx.db
     .query("titleTerms")
     .withIndex("by_term_and_franchise", (q) => q.eq("term", term))
@@ -237,19 +246,7 @@ export async function isNoOtherFranchiseName(
   text: string,
   key: string,
 ): Promise<boolean> {
-  const term = NAME_PREFIX + nameCore(text);
-  const lowest = await ctx.db
-    .query("titleTerms")
-    .withIndex("by_term_and_franchise", (q) => q.eq("term", term))
-    .first();
-  if (lowest === null) return true;
-  if (lowest.franchiseKey !== key) return false;
-  const highest = await ctx.db
-    .query("titleTerms")
-    .withIndex("by_term_and_franchise", (q) => q.eq("term", term))
-    .order("desc")
-    .first();
-  return highest !== null && highest.franchiseKey === key;
+  return (await termOnlyIn(ctx, NAME_PREFIX + nameCore(text), key)) ?? true;
 }
 
 /** True when some anime of the pool has this acronym (one read). */
