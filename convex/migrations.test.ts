@@ -189,7 +189,7 @@ describe("clearRetiredGameFields", () => {
         });
       }
       return (await ctx.db.query("games").take(count)).map(
-        ({ resetJobFor, recentAnimeIds, ...rest }) => rest,
+        ({ resetJobFor: _job, recentAnimeIds: _recent, ...rest }) => rest,
       );
     });
 

@@ -17,7 +17,10 @@ const messages = {
   subject: "the result",
 };
 
-function withNavigator(stubs: { share?: Navigator["share"]; writeText?: () => Promise<void> }) {
+function withNavigator(stubs: {
+  share?: Navigator["share"];
+  writeText?: (text: string) => Promise<void>;
+}) {
   vi.stubGlobal("navigator", {
     ...navigator,
     share: stubs.share,
