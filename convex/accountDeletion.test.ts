@@ -161,12 +161,6 @@ async function playedWorld() {
   // streak, the world's results).
   for (const player of [ann, bob]) await playDailyAs(t, player, [1, "miss", "giveUp", 2, 1]);
   await foldAll(t);
-  // The retired events table: nothing writes it any more, but a deployment may still hold rows.
-  await t.run(async (ctx) => {
-    for (const who of [ann, bob]) {
-      await ctx.db.insert("analytics_events", { userId: who.userId, name: "x", timestamp: 1 });
-    }
-  });
   // Convex Auth's e-mail provider sent reset codes before the `resetCodes` table: a deployment
   // may still hold its code and its wrong codes counted under the address.
   await t.run(async (ctx) => {

@@ -1,5 +1,5 @@
 import { describe, expect, test, vi } from "vitest";
-import { api, internal } from "./_generated/api";
+import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { COOLDOWN_MS } from "./model/shared/rules";
 import { expectErrorCode, newBackend, type TestConvex } from "../testing/convex/backend";
@@ -393,19 +393,6 @@ describe("the daily allowance", () => {
     });
   });
 
-  test("a cooldown-end job left from before (deployed games may hold one) that runs late changes nothing", async () => {
-    const { t, player } = await startedGame();
-    await spendAllGuesses(player);
-    const { cooldownEnd } = await viewOf(player);
-    await advanceTo(player, cooldownEnd!);
-    await guessAs(player, "wrong after cooldown"); // the round ended, so Next first
-    await skipAs(player);
-    await guessAs(player, WRONG_GUESS);
-    const game = await t.run(async (ctx) => await ctx.db.query("games").first());
-    await t.mutation(internal.game.endCooldown, { gameId: game!._id, cooldownEnd: cooldownEnd! });
-    expect((await viewOf(player)).dailyRemaining).toBe(19);
-  });
-
   test.each([
     ["Asia/Tokyo", "2026-11-21T15:00:00Z"],
     ["America/New_York", "2026-11-22T05:00:00Z"],
@@ -489,32 +476,31 @@ describe("the daily allowance", () => {
     expect((await viewOf(player)).dailyRemaining).toBe(20);
   });
 
-  test("a reset that runs twice changes nothing the second time", async () => {
+  test("a reset the page asks for twice changes nothing the second time", async () => {
     const { t, player } = await startedGame();
     const game = await t.run(async (ctx) => await ctx.db.query("games").first());
-    const resetAt = game!.nextResetAt;
-    vi.setSystemTime(resetAt);
-    await t.mutation(internal.game.resetDay, { gameId: game!._id, resetAt });
+    vi.setSystemTime(game!.nextResetAt);
+    await syncAs(player);
     await guessAs(player, WRONG_GUESS);
     const after = await viewOf(player);
-    await t.mutation(internal.game.resetDay, { gameId: game!._id, resetAt });
+    await syncAs(player);
     expect(await viewOf(player)).toEqual(after);
   });
 
-  // Found by convex/faults.test.ts: the late job stopped at "already reset" and scheduled
+  // Found by convex/faults.test.ts: a late reset stopped at "already reset" and scheduled
   // nothing, so the next midnight passed without a reset until the player acted.
-  test("a reset job that runs after the player's own call caught up changes nothing, and the next midnight still resets", async () => {
+  test("the page's late ask after the player's own call caught up changes nothing, and the next midnight still resets", async () => {
     vi.setSystemTime(new Date("2026-11-21T23:59:00Z"));
     const { t, player } = await startedGame();
     const game = await t.run(async (ctx) => await ctx.db.query("games").first());
     const midnight = game!.nextResetAt;
-    vi.setSystemTime(midnight + 5_000); // the scheduler is late: the job has not run yet
+    vi.setSystemTime(midnight + 5_000); // the page has not asked yet
     expect(await guessAs(player, WRONG_GUESS)).toEqual({ kind: "stale" }); // caught up: a new anime
     await guessAs(player, WRONG_GUESS);
     const afterGuess = await viewOf(player);
     expect(afterGuess).toMatchObject({ dailyRemaining: 19, round: { number: 2 } });
 
-    await t.mutation(internal.game.resetDay, { gameId: game!._id, resetAt: midnight });
+    await syncAs(player);
     expect(await viewOf(player)).toEqual(afterGuess);
 
     await advanceTo(player, midnight + 86_400_000);
@@ -636,20 +622,6 @@ describe("resets and cooldown ends are caught up, never scheduled per player", (
     expect(played).toMatchObject({ dailyRemaining: 19, cooldownEnd: null });
     await syncAs(player);
     expect(await viewOf(player)).toEqual(played);
-  });
-
-  test("a job left from before for a reset or a cooldown end is harmless: it changes only what is due, and schedules nothing", async () => {
-    const { t, player } = await startedGame();
-    const game = await t.run(async (ctx) => (await ctx.db.query("games").first())!);
-    const before = await viewOf(player);
-    // Early (the clock not there yet), or for an instant the game no longer names: nothing.
-    await t.mutation(internal.game.resetDay, { gameId: game._id, resetAt: game.nextResetAt });
-    await t.mutation(internal.game.endCooldown, { gameId: game._id, cooldownEnd: Date.now() });
-    expect(await viewOf(player)).toEqual(before);
-    vi.setSystemTime(game.nextResetAt);
-    await t.mutation(internal.game.resetDay, { gameId: game._id, resetAt: game.nextResetAt });
-    expect((await viewOf(player)).lastReset).toBe(game.nextResetAt);
-    expect(await pendingGameJobs(t)).toBe(0);
   });
 });
 

@@ -1,6 +1,5 @@
 import { nullable } from "convex-helpers/validators";
 import { v } from "convex/values";
-import { internalMutation } from "./_generated/server";
 import { playerMutation, playerQuery } from "./functions";
 import * as CatchUp from "./model/game/catchUp";
 import * as Play from "./model/game/play";
@@ -62,21 +61,4 @@ export const sync = playerMutation({
   args: {},
   returns: v.object({ now: v.number() }),
   handler: async (ctx) => await CatchUp.syncGame(ctx, ctx.user._id),
-});
-
-/**
- * Scheduled per player before resets and cooldown ends were caught up by the player's calls;
- * kept for the jobs a deployment may still hold, which now change only what is due.
- */
-export const endCooldown = internalMutation({
-  args: { gameId: v.id("games"), cooldownEnd: v.number() },
-  returns: v.null(),
-  handler: async (ctx, { gameId, cooldownEnd }) =>
-    await CatchUp.endCooldownJob(ctx, gameId, cooldownEnd),
-});
-
-export const resetDay = internalMutation({
-  args: { gameId: v.id("games"), resetAt: v.number() },
-  returns: v.null(),
-  handler: async (ctx, { gameId, resetAt }) => await CatchUp.resetDayJob(ctx, gameId, resetAt),
 });

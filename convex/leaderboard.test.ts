@@ -1,7 +1,6 @@
 import { describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import { addPoints, syncAllTime } from "./model/boards/board";
-import { statsOf } from "./model/boards/rank";
 import { utcDay } from "./model/game/activity";
 import { expectErrorCode, newBackend, type TestConvex } from "../testing/convex/backend";
 import { foldAll, setScore, signUp, standingAs } from "../testing/world";
@@ -161,30 +160,6 @@ describe("leaderboard.ranks", () => {
     });
     expect(await standingAs(ann, {})).toMatchObject({ score: 400, rank: 2, exact: true });
   });
-
-  test("an old board's shards are read merged, and the fold's first move replaces them", async () => {
-    const t = newBackend();
-    await t.run(async (ctx) => {
-      await ctx.db.insert("boardStats", { board: "all", shard: 3, ...statsOf([900, 100]) });
-      await ctx.db.insert("boardStats", { board: "all", shard: 7, ...statsOf([500]) });
-    });
-    expect(await t.query(api.leaderboard.ranks, {})).toMatchObject({
-      players: 3,
-      top: [900, 500, 100],
-    });
-    const ann = await signUp(t);
-    await setScore(t, ann.userId, 600);
-    expect(await t.query(api.leaderboard.ranks, {})).toMatchObject({
-      players: 4,
-      top: [900, 600, 500, 100],
-    });
-    const left = await t.run(async (ctx) => ({
-      shards: await ctx.db.query("boardStats").take(100),
-      ranks: await ctx.db.query("boardRanks").take(100),
-    }));
-    expect(left.shards).toEqual([]);
-    expect(left.ranks).toHaveLength(1);
-  });
 });
 
 describe("the boards by period", () => {
@@ -269,22 +244,18 @@ describe("past boards", () => {
           }
           const stats = { players: ENTRIES, top: [], buckets: [] };
           await ctx.db.insert("boardRanks", { board, ...stats });
-          // Boards from before the fold have shards instead.
-          await ctx.db.insert("boardStats", { board, shard: 0, ...stats });
         }
         return userId;
       });
       // More than two runs' batches (500) to delete: the job carries on by itself.
-      expect((boards.length - kept.length) * (ENTRIES + 2)).toBeGreaterThan(2 * 500);
+      expect((boards.length - kept.length) * (ENTRIES + 1)).toBeGreaterThan(2 * 500);
       await t.mutation(internal.leaderboard.pruneOldBoards, {});
       await t.finishAllScheduledFunctions(() => vi.runAllTimers());
       const left = await t.run(async (ctx) => ({
         entries: [...new Set((await ctx.db.query("boardEntries").take(1_000)).map((e) => e.board))],
-        stats: (await ctx.db.query("boardStats").take(1_000)).map((s) => s.board),
         ranks: (await ctx.db.query("boardRanks").take(1_000)).map((r) => r.board),
       }));
       expect(left.entries.sort()).toEqual(kept.sort());
-      expect(left.stats.sort()).toEqual(kept.sort());
       expect(left.ranks.sort()).toEqual(kept.sort());
       expect(await t.run(async (ctx) => await ctx.db.get("users", userId))).not.toBeNull();
       expect(await t.query(api.leaderboard.top, { limit: 100 })).toHaveLength(ENTRIES);

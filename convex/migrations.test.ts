@@ -1,73 +1,20 @@
 import { describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
-import { MIGRATION_BATCH, USERNAME_KEY_BATCH } from "./model/ops/migrations";
+import type { Id } from "./_generated/dataModel";
+import { BOARD_STATS_BATCH, GAME_FIELDS_BATCH, USERNAME_KEY_BATCH } from "./model/ops/migrations";
+import { statsOf } from "./model/boards/rank";
+import { utcDay } from "./model/game/activity";
 import { usernameKey } from "./model/accounts/usernameKey";
 import { expectErrorCode, newBackend } from "../testing/convex/backend";
-import { signedInAs, signIn, signUp, userOf } from "../testing/world";
+import { setScore, signedInAs, signIn, signUp, userOf } from "../testing/world";
 import { TITLE_INDEX_BATCH } from "./model/ops/migrations";
 import { testUser } from "../testing/fixtures/users";
-import { franchiseKey, insertAnime } from "./model/judge/titleIndex";
+import { franchiseKey } from "./model/judge/titleIndex";
 import { fixtureAnimeFields, judgeFixture, SHOW, verdict } from "../testing/fixtures/judgePool";
 import { testAnime } from "../testing/fixtures/anime";
 import { fakeClockEachTest } from "../testing/world/clock";
 
 fakeClockEachTest();
-
-describe("clearAnalyticsEvents", () => {
-  test("empties the retired table in batches that it schedules itself, and touches nothing else", async () => {
-    const t = newBackend();
-    await signUp(t);
-    const count = MIGRATION_BATCH * 2 + 7;
-    await t.run(async (ctx) => {
-      const userId = (await ctx.db.query("users").first())!._id;
-      for (let i = 0; i < count; i++) {
-        await ctx.db.insert("analytics_events", {
-          userId,
-          name: "game_session_start",
-          timestamp: i,
-        });
-      }
-    });
-
-    const first = await t.mutation(internal.migrations.clearAnalyticsEvents, {});
-    expect(first).toEqual({ deleted: MIGRATION_BATCH, done: false });
-    await t.finishAllScheduledFunctions(vi.runAllTimers);
-
-    const left = await t.run(async (ctx) => ({
-      events: await ctx.db.query("analytics_events").take(1),
-      users: await ctx.db.query("users").take(2),
-    }));
-    expect(left.events).toEqual([]);
-    expect(left.users).toHaveLength(1);
-    expect(await t.mutation(internal.migrations.clearAnalyticsEvents, {})).toEqual({
-      deleted: 0,
-      done: true,
-    });
-  });
-});
-
-describe("clearTitleSuggestions", () => {
-  test("empties the retired suggestion rows, and leaves the typeahead's own rows", async () => {
-    const t = newBackend();
-    await t.run(async (ctx) => {
-      const animeId = await insertAnime(ctx, testAnime(1, { english: "Filler Show" }));
-      for (let i = 0; i < MIGRATION_BATCH + 3; i++) {
-        await ctx.db.insert("titleSuggestions", { text: `Old Row ${i}`, animeId });
-      }
-    });
-    expect(await t.mutation(internal.migrations.clearTitleSuggestions, {})).toEqual({
-      deleted: MIGRATION_BATCH,
-      done: false,
-    });
-    await t.finishAllScheduledFunctions(vi.runAllTimers);
-    const left = await t.run(async (ctx) => ({
-      old: await ctx.db.query("titleSuggestions").take(1),
-      prefixes: await ctx.db.query("titlePrefixes").take(10),
-    }));
-    expect(left.old).toEqual([]);
-    expect(left.prefixes.length).toBeGreaterThan(0);
-  });
-});
 
 describe("rewriteTitleIndex", () => {
   test("gives a pool stored before the index held names and acronyms what the judge asks for", async () => {
@@ -160,5 +107,99 @@ describe("rekeyUsernames", () => {
       done: false,
     });
     await t.finishAllScheduledFunctions(vi.runAllTimers);
+  });
+});
+
+describe("mergeBoardStats", () => {
+  test("gives each board kept in shards its one statistics document, which the boards read, in batches it schedules itself", async () => {
+    const t = newBackend();
+    // Past day boards with a shard each: more than a batch of them.
+    const days = Array.from({ length: BOARD_STATS_BATCH + 3 }, (_, i) =>
+      utcDay(Date.parse("2026-09-01T00:00:00Z") + i * 86_400_000),
+    );
+    await t.run(async (ctx) => {
+      await ctx.db.insert("boardStats", { board: "all", shard: 3, ...statsOf([900, 100]) });
+      await ctx.db.insert("boardStats", { board: "all", shard: 7, ...statsOf([500]) });
+      for (const day of days) {
+        await ctx.db.insert("boardStats", { board: `day:${day}`, shard: 0, ...statsOf([70]) });
+      }
+      // A week's board the fold gave a document meanwhile (a deleted player leaving it).
+      await ctx.db.insert("boardStats", { board: "week:2026-11-16", shard: 2, ...statsOf([300]) });
+      await ctx.db.insert("boardRanks", { board: "week:2026-11-16", ...statsOf([50]) });
+    });
+    const week = { period: "week" as const, day: "2026-11-16" };
+    // The shards alone are read by nobody now.
+    expect(await t.query(api.leaderboard.ranks, {})).toMatchObject({ players: 0, top: [] });
+
+    expect(await t.mutation(internal.migrations.mergeBoardStats, {})).toEqual({
+      merged: BOARD_STATS_BATCH,
+      done: false,
+    });
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
+
+    expect(await t.query(api.leaderboard.ranks, {})).toMatchObject({
+      players: 3,
+      top: [900, 500, 100],
+    });
+    expect(await t.query(api.leaderboard.ranks, week)).toMatchObject({
+      players: 2,
+      top: [300, 50],
+    });
+    for (const day of [days[0], days.at(-1)!]) {
+      expect(await t.query(api.leaderboard.ranks, { period: "day", day })).toMatchObject({
+        players: 1,
+        top: [70],
+      });
+    }
+    expect(await t.run(async (ctx) => await ctx.db.query("boardStats").take(1))).toEqual([]);
+    // The fold carries on from the merged statistics.
+    const ann = await signUp(t);
+    await setScore(t, ann.userId, 600);
+    expect(await t.query(api.leaderboard.ranks, {})).toMatchObject({
+      players: 4,
+      top: [900, 600, 500, 100],
+    });
+  });
+});
+
+describe("clearRetiredGameFields", () => {
+  const gameOf = (userId: Id<"users">) => ({
+    userId,
+    timeZone: "UTC",
+    dailyRemaining: 20,
+    animeRemaining: 5,
+    lastReset: 0,
+    nextResetAt: 86_400_000,
+    cooldownEnd: null,
+    round: null,
+    previousRound: null,
+    lastActiveAt: 0,
+  });
+
+  test("takes the retired job fields and recent anime off every game, in batches it schedules itself, and nothing else", async () => {
+    const t = newBackend();
+    const count = GAME_FIELDS_BATCH + 2;
+    const kept = await t.run(async (ctx) => {
+      const animeId = await ctx.db.insert("anime", testAnime(1, { english: "Old Show" }));
+      for (let i = 0; i < count; i++) {
+        const userId = await ctx.db.insert("users", testUser(`player${i}`));
+        await ctx.db.insert("games", {
+          ...gameOf(userId),
+          ...(i % 2 === 0 ? { resetJobFor: 1, recentAnimeIds: [animeId] } : { cooldownEnd: 5_000 }),
+        });
+      }
+      return (await ctx.db.query("games").take(count)).map(
+        ({ resetJobFor: _job, recentAnimeIds: _recent, ...rest }) => rest,
+      );
+    });
+
+    expect(await t.mutation(internal.migrations.clearRetiredGameFields, {})).toMatchObject({
+      done: false,
+    });
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
+
+    const games = await t.run(async (ctx) => await ctx.db.query("games").take(count));
+    expect(games).toEqual(kept);
+    expect(games.filter((game) => "resetJobFor" in game || "recentAnimeIds" in game)).toEqual([]);
   });
 });

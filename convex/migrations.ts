@@ -2,8 +2,8 @@ import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import { internalMutation } from "./_generated/server";
 import {
-  batchResultValidator,
-  deleteBatch,
+  clearRetiredGameFieldsBatch,
+  mergeBoardStatsBatch,
   rekeyUsernamesBatch,
   rewriteTitleIndexBatch,
 } from "./model/ops/migrations";
@@ -13,32 +13,6 @@ import {
  * `npx convex run migrations:<name>` (docs/operations.md, "Migrations"). Each works in batches and
  * schedules its next batch itself, so one call finishes the job on any table size.
  */
-
-/** Empties the retired `analytics_events` table, so that a later deploy can drop it. */
-export const clearAnalyticsEvents = internalMutation({
-  args: {},
-  returns: batchResultValidator,
-  handler: async (ctx) => {
-    const result = await deleteBatch(ctx, "analytics_events");
-    if (!result.done) await ctx.scheduler.runAfter(0, internal.migrations.clearAnalyticsEvents, {});
-    return result;
-  },
-});
-
-/**
- * Empties the retired `titleSuggestions` table (the suggestions' former search-index rows; the
- * typeahead reads `titlePrefixes` now), so that a later deploy can drop it.
- */
-export const clearTitleSuggestions = internalMutation({
-  args: {},
-  returns: batchResultValidator,
-  handler: async (ctx) => {
-    const result = await deleteBatch(ctx, "titleSuggestions");
-    if (!result.done)
-      await ctx.scheduler.runAfter(0, internal.migrations.clearTitleSuggestions, {});
-    return result;
-  },
-});
 
 /**
  * Rewrites every anime's title index and suggestion rows, as the catalogue writes them now
@@ -77,5 +51,39 @@ export const rekeyUsernames = internalMutation({
       });
     }
     return { rekeyed: result.rekeyed, done: result.cursor === null };
+  },
+});
+
+/**
+ * Merges the boards' rank statistics kept in `boardStats` shards (boards scored on before the
+ * fold, 2026-11-26) into their `boardRanks` documents, which are all the leaderboard reads since
+ * 2026-11-28: run right after that deploy, or a past board's ranks read empty until it is pruned.
+ */
+export const mergeBoardStats = internalMutation({
+  args: {},
+  returns: v.object({ merged: v.number(), done: v.boolean() }),
+  handler: async (ctx) => {
+    const result = await mergeBoardStatsBatch(ctx);
+    if (!result.done) await ctx.scheduler.runAfter(0, internal.migrations.mergeBoardStats, {});
+    return result;
+  },
+});
+
+/**
+ * Takes the retired fields off every game (the per-player jobs' ids and due times, which no code
+ * has written since 2026-11-26, and the old recent-anime list), so that a later deploy can drop
+ * them from the schema.
+ */
+export const clearRetiredGameFields = internalMutation({
+  args: { cursor: v.optional(v.union(v.string(), v.null())) },
+  returns: v.object({ cleared: v.number(), done: v.boolean() }),
+  handler: async (ctx, { cursor }) => {
+    const result = await clearRetiredGameFieldsBatch(ctx, cursor ?? null);
+    if (result.cursor !== null) {
+      await ctx.scheduler.runAfter(0, internal.migrations.clearRetiredGameFields, {
+        cursor: result.cursor,
+      });
+    }
+    return { cleared: result.cleared, done: result.cursor === null };
   },
 });

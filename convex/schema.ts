@@ -196,8 +196,11 @@ export const gameFields = {
    */
   nextResetAt: v.number(),
   /**
-   * No longer written: the reset and cooldown-end jobs once scheduled per player. Old games may
-   * still carry them (their jobs, if still pending, change only what is due).
+   * Retired 2026-11-26 (resets and cooldown ends caught up by the player's calls): the reset and
+   * cooldown-end jobs once scheduled per player; their functions went 2026-11-28, when the last
+   * such job was a day past due. Old games may still carry these until
+   * `migrations:clearRetiredGameFields` (2026-11-28) has run; drop them once it has run on every
+   * deployment.
    */
   resetJobFor: v.optional(v.number()),
   resetJobId: v.optional(v.id("_scheduled_functions")),
@@ -209,7 +212,10 @@ export const gameFields = {
    * withdrawn one's: the view names only a skipped round's).
    */
   previousRound: nullable(roundFields),
-  /** No longer written (the seenAnime table replaced it); old games may still carry it. */
+  /**
+   * Retired 2026-11-23 (the seenAnime table replaced it); old games may still carry it until
+   * `migrations:clearRetiredGameFields` has run. Dropped with the job fields above.
+   */
   recentAnimeIds: v.optional(v.array(v.id("anime"))),
   lastActiveAt: v.number(),
   /**
@@ -230,18 +236,6 @@ export const seenAnimeFields = {
    */
   roomSeenAt: v.optional(v.number()),
   roomId: v.optional(v.id("rooms")),
-};
-
-/**
- * No longer written: game sessions are counted in `gameDailyStats` and beta actions recorded in
- * `beta_analytics`, where the admin dashboard reads them. Kept until
- * `migrations:clearAnalyticsEvents` has emptied it on every deployment, then removed (Convex
- * refuses a schema that no longer describes stored documents).
- */
-export const analyticsEventFields = {
-  userId: v.id("users"),
-  name: v.string(),
-  timestamp: v.number(),
 };
 
 /**
@@ -425,9 +419,9 @@ export const boardEntryFields = {
 };
 
 /**
- * No longer written: a board's rank statistics are one `boardRanks` document now. A board's old
- * shards are merged into it (and deleted) the first time the fold moves a score on it, and past
- * boards' shards go with the boards; kept in the schema until no deployment holds any.
+ * Retired 2026-11-26 (the fold): a board's rank statistics are one `boardRanks` document now, and
+ * since 2026-11-28 nothing reads these shards but `migrations:mergeBoardStats`, which merges each
+ * board's into its document. Drop the table (and RANK_SHARDS) once it has run on every deployment.
  */
 export const boardStatsFields = {
   board: v.string(),
@@ -620,15 +614,6 @@ export const titlePrefixFields = {
   animeId: v.id("anime"),
 };
 
-/**
- * Retired: the suggestions' former Convex search-index rows. No longer written or read;
- * `migrations:clearTitleSuggestions` empties it, and a later deploy drops it.
- */
-export const titleSuggestionFields = {
-  text: v.string(),
-  animeId: v.id("anime"),
-};
-
 // --- Contested guesses: players' names for an anime that admins may accept (model/contests/) ---
 
 export const contestStatus = v.union(
@@ -799,11 +784,6 @@ export const roomRoundFields = {
   endedAt: v.optional(v.number()),
   /** When the reveal ends and the next round (or the podium) comes. */
   revealEndsAt: v.optional(v.number()),
-  /**
-   * No longer kept (a round's solvers are counted from its members): rounds made before carry
-   * it. Rooms' data goes a day after they close, so the field can go a day after this is deployed.
-   */
-  solvedCount: v.optional(v.number()),
   /** The one pending timeline job (a step, the time-up or the reveal's end). */
   jobId: v.optional(v.id("_scheduled_functions")),
 };
@@ -836,9 +816,6 @@ export default defineSchema({
     .index("by_userId", ["userId"])
     .index("by_coverToken", ["coverToken"]),
   seenAnime: defineTable(seenAnimeFields).index("by_userId_and_animeId", ["userId", "animeId"]),
-  analytics_events: defineTable(analyticsEventFields)
-    .index("by_timestamp", ["timestamp"])
-    .index("by_userId", ["userId"]),
   gameDailyStats: defineTable(gameDailyStatsFields).index("by_day_and_shard", ["day", "shard"]),
   beta_feedback: defineTable(betaFeedbackFields)
     .index("by_timestamp", ["timestamp"])
@@ -877,7 +854,6 @@ export default defineSchema({
   titlePrefixes: defineTable(titlePrefixFields)
     .index("by_start_and_key", ["start", "key"])
     .index("by_animeId", ["animeId"]),
-  titleSuggestions: defineTable(titleSuggestionFields),
   contests: defineTable(contestFields)
     .index("by_animeId_and_nameKey", ["animeId", "nameKey"])
     .index("by_animeId_and_status", ["animeId", "status"])

@@ -119,6 +119,7 @@ import type * as model_shared_feedbackRules from "../model/shared/feedbackRules.
 import type * as model_shared_rank from "../model/shared/rank.js";
 import type * as model_shared_rules from "../model/shared/rules.js";
 import type * as model_shared_sameValue from "../model/shared/sameValue.js";
+import type * as model_shared_wrongCodes from "../model/shared/wrongCodes.js";
 import type * as model_tallies_chain from "../model/tallies/chain.js";
 import type * as model_tallies_fold from "../model/tallies/fold.js";
 import type * as model_tallies_record from "../model/tallies/record.js";
@@ -244,6 +245,7 @@ declare const fullApi: ApiFromModules<{
   "model/shared/rank": typeof model_shared_rank;
   "model/shared/rules": typeof model_shared_rules;
   "model/shared/sameValue": typeof model_shared_sameValue;
+  "model/shared/wrongCodes": typeof model_shared_wrongCodes;
   "model/tallies/chain": typeof model_tallies_chain;
   "model/tallies/fold": typeof model_tallies_fold;
   "model/tallies/record": typeof model_tallies_record;

@@ -85,7 +85,6 @@ async function seedRooms(t: TestConvex, roomCount: number, users: Id<"users">[])
           status: "playing",
           startedAt: 0,
           endsAt: 60_000,
-          solvedCount: 0,
         });
       }
     });

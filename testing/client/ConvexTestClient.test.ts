@@ -1,13 +1,10 @@
 import { api, internal } from "@convex/_generated/api";
 import type { FunctionReference } from "convex/server";
 import { ConvexError } from "convex/values";
-import type { GameView } from "@convex/model/game/view";
-import { COOLDOWN_MS } from "@convex/model/shared/rules";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { ConvexTestClient } from "./ConvexTestClient";
 import { InProcessBackend } from "./inProcessBackend";
 import { ann, seedAnime, signUp } from "../world";
-import { WRONG_GUESS } from "../fixtures/anime";
 
 async function signedInClient(backend: InProcessBackend) {
   await signUp(backend);
@@ -184,51 +181,23 @@ describe("ConvexTestClient and scheduled functions", () => {
   test("a watched query updates when a scheduled function finishes, with no call from the client", async () => {
     vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
     const backend = new InProcessBackend();
-    // Two anime: Next never deals back the one just revealed.
-    await seedAnime(backend, [
-      { english: "Show 1", randomRank: 1 / 3 },
-      { english: "Show 2", randomRank: 2 / 3 },
-    ]);
     const client = await signedInClient(backend);
-    await client.mutation(api.game.start, { timeZone: "UTC" });
-    // Spend the day's guesses (the last one starts the cooldown); a further attempt changes nothing.
-    let view = (await client.query(api.game.state, {})) as GameView;
-    // Bounded, and a new text each time: a repeat in the same round would be free.
-    for (let sent = 1; view.dailyRemaining > 0; sent++) {
-      if (sent > 100) throw new Error("the day's guesses were never spent");
-      if (view.round!.status === "playing") {
-        await client.mutation(api.game.guess, {
-          roundNumber: view.round!.number,
-          attempt: view.round!.guessesUsed,
-          guess: `${WRONG_GUESS} ${sent}`,
-        });
-      } else {
-        await client.mutation(api.game.next, { roundNumber: view.round!.number });
-      }
-      view = (await client.query(api.game.state, {})) as GameView;
-    }
-    await client.mutation(api.game.next, { roundNumber: view.round!.number });
-
-    const watch = client.watchQuery(api.game.state, {});
+    const watch = client.watchQuery(api.leaderboard.top, {});
     const stop = watch.onUpdate(() => {});
     await client.settled();
-    const cooling = watch.localQueryResult() as GameView;
-    expect(cooling.dailyRemaining).toBe(0);
-    expect(cooling.cooldownEnd).toBeGreaterThan(Date.now());
-    // The game schedules nothing itself now; a cooldown-end job such as a deployment may still
-    // hold from before is one to watch finish.
+    expect(watch.localQueryResult()).toEqual([]);
+    // A score from before the all-time board: the backfill, a job due in a second, puts it on.
     await backend.run(async (ctx) => {
-      const game = (await ctx.db.query("games").first())!;
-      await ctx.scheduler.runAt(cooling.cooldownEnd!, internal.game.endCooldown, {
-        gameId: game._id,
-        cooldownEnd: cooling.cooldownEnd!,
-      });
+      const user = (await ctx.db.query("users").first())!;
+      await ctx.db.patch("users", user._id, { score: 150 });
+      await ctx.scheduler.runAfter(1_000, internal.leaderboard.backfillAllTime, {});
     });
+    expect(watch.localQueryResult()).toEqual([]);
 
-    const restored = nextUpdate(watch);
-    vi.advanceTimersByTime(COOLDOWN_MS);
-    await restored;
-    expect(watch.localQueryResult()).toMatchObject({ dailyRemaining: 20, cooldownEnd: null });
+    const updated = nextUpdate(watch);
+    vi.advanceTimersByTime(1_000);
+    await updated;
+    expect(watch.localQueryResult()).toMatchObject([{ username: ann.username, score: 150 }]);
     stop();
   });
 });

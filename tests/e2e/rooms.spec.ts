@@ -279,14 +279,14 @@ test("on phones: a room found from the landing page, joined by link, a round wit
   // A wrong guess, the same again (not sent: it would spend a guess), then the right title
   // picked from the typeahead's suggestions.
   const box = guest.page.getByRole("combobox", { name: "Your guess" });
-  const history = guest.page.getByRole("region", { name: "Your guesses this round" });
+  const history = guest.page.getByRole("region", { name: "Your guesses" });
   await box.fill(WRONG_GUESS);
   await box.press("Enter");
-  await expect(history.getByRole("listitem").nth(0)).toHaveText(`${WRONG_GUESS}wrong`);
+  await expect(history.getByRole("listitem").nth(0)).toHaveText(`${WRONG_GUESS}Wrong`);
   await box.fill(` ${WRONG_GUESS.toUpperCase()} `);
   await box.press("Enter");
   await expect(history.getByRole("listitem").nth(1)).toHaveText(
-    `${WRONG_GUESS.toUpperCase()}already tried`,
+    `${WRONG_GUESS.toUpperCase()}Already tried — not counted`,
   );
   await expect(guest.page.getByText("4 / 5 guesses")).toBeVisible();
   await box.fill("Test Sh");
@@ -300,7 +300,7 @@ test("on phones: a room found from the landing page, joined by link, a round wit
   await expect(box).toHaveValue(`Test Show ${dealt}`);
   await box.press("Enter");
   await expect(guest.page.getByText(/Solved 1st/)).toBeVisible();
-  await expect(history.getByRole("listitem").nth(2)).toHaveText(`Test Show ${dealt}correct`);
+  await expect(history.getByRole("listitem").nth(2)).toHaveText(`Test Show ${dealt}Correct`);
   await shootAll(guest.page, "rooms-round-solved");
 
   // The host removes the guest, who is told so, goes back to the rooms page, and stays out.

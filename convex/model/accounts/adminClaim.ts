@@ -10,6 +10,7 @@ import {
   CLAIM_MAX_FAILURES,
   groupClaimCode,
 } from "../shared/claimRules";
+import { afterWrongCode, lockedUntil, type WrongCodeLimit } from "../shared/wrongCodes";
 import type { Profile } from "./users";
 
 /*
@@ -82,6 +83,12 @@ async function attemptsOf(ctx: MutationCtx, userId: Id<"users">) {
     .unique();
 }
 
+const CLAIM_CODES: WrongCodeLimit = {
+  maxFailures: CLAIM_MAX_FAILURES,
+  windowMs: CLAIM_FAILURE_WINDOW_MS,
+  lockMs: CLAIM_LOCK_MS,
+};
+
 /** Counts a wrong code; the limit's last one locks the player out. */
 async function recordFailure(
   ctx: MutationCtx,
@@ -89,17 +96,12 @@ async function recordFailure(
   attempts: Doc<"adminClaimAttempts"> | null,
   now: number,
 ): Promise<number | undefined> {
-  const failures = [
-    ...(attempts?.failures ?? []).filter((at) => at > now - CLAIM_FAILURE_WINDOW_MS),
-    now,
-  ].slice(-CLAIM_MAX_FAILURES);
-  const locked = failures.length >= CLAIM_MAX_FAILURES;
-  const fields = locked
-    ? { failures: [], lockedUntil: now + CLAIM_LOCK_MS, forgetAt: now + CLAIM_LOCK_MS }
-    : { failures, lockedUntil: undefined, forgetAt: now + CLAIM_FAILURE_WINDOW_MS };
+  const { failures, lockedUntil: until } = afterWrongCode(CLAIM_CODES, attempts, now);
+  // Forgotten (by cleanupClaims) once neither the lock nor any failure counts any more.
+  const fields = { failures, lockedUntil: until, forgetAt: until ?? now + CLAIM_FAILURE_WINDOW_MS };
   if (attempts === null) await ctx.db.insert("adminClaimAttempts", { userId, ...fields });
   else await ctx.db.patch("adminClaimAttempts", attempts._id, fields);
-  return fields.lockedUntil;
+  return until;
 }
 
 /** Longer than any code, however it is spaced: refused before hashing a megabyte. */
@@ -119,9 +121,8 @@ export async function claimAdmin(
   // An admin keeps the role; the code stays for whoever it was meant for.
   if (profile.isAdmin) return { ok: true };
   const attempts = await attemptsOf(ctx, profile._id);
-  if (attempts?.lockedUntil !== undefined && attempts.lockedUntil > now) {
-    return { ok: false, reason: "CLAIM_LOCKED", retryAt: attempts.lockedUntil };
-  }
+  const locked = lockedUntil(attempts, now);
+  if (locked !== null) return { ok: false, reason: "CLAIM_LOCKED", retryAt: locked };
   const normalized = typed.length > MAX_TYPED_LENGTH ? "" : normalizeClaimCode(typed);
   const codeHash = normalized.length === CLAIM_CODE_LENGTH ? await hashClaimCode(normalized) : null;
   const code =
@@ -142,10 +143,10 @@ export async function claimAdmin(
   if (refusal !== null) {
     // Every refused code counts: a used or expired one is no better a guess.
     // The limit's last wrong code says so at once, rather than on the next try.
-    const lockedUntil = await recordFailure(ctx, profile._id, attempts, now);
-    return lockedUntil === undefined
+    const until = await recordFailure(ctx, profile._id, attempts, now);
+    return until === undefined
       ? { ok: false, reason: refusal }
-      : { ok: false, reason: "CLAIM_LOCKED", retryAt: lockedUntil };
+      : { ok: false, reason: "CLAIM_LOCKED", retryAt: until };
   }
   await ctx.db.patch("adminClaimCodes", code!._id, { usedAt: now, usedBy: profile._id });
   await ctx.db.patch("users", profile._id, { isAdmin: true });

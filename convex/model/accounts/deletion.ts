@@ -1,7 +1,6 @@
 import type { TableNamesInDataModel } from "convex/server";
 import type { DataModel, Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
-import { cancelIfPending } from "../ops/jobs";
 import { removeDeletedPlayer } from "../rooms/cleanup";
 import { utcDay } from "../game/activity";
 import { recordTally } from "../tallies/record";
@@ -80,7 +79,8 @@ export const accountTables: Record<TableName, TableRule> = {
   },
   authRateLimits: {
     // Wrong reset codes of Convex Auth's e-mail provider, counted under the address, which a
-    // deployment may still hold from before `resetCodes` (wrong passwords go with the account).
+    // deployment may still hold from before `resetCodes` (2026-11-28; wrong passwords go with the
+    // account). Convex Auth never deletes them, so this rule stays while any may be stored.
     purge: async (ctx, { email }, limit) => {
       if (email === undefined || limit < 1) return 0;
       const limits = await ctx.db
@@ -133,10 +133,6 @@ export const accountTables: Record<TableName, TableRule> = {
         .query("games")
         .withIndex("by_userId", (q) => q.eq("userId", userId))
         .take(limit);
-      for (const game of games) {
-        await cancelIfPending(ctx, game.resetJobId);
-        await cancelIfPending(ctx, game.cooldownJobId);
-      }
       return await deleteAll(ctx, "games", games);
     },
   },
@@ -312,17 +308,6 @@ export const accountTables: Record<TableName, TableRule> = {
           .take(limit),
       ),
   },
-  analytics_events: {
-    purge: async (ctx, { userId }, limit) =>
-      await deleteAll(
-        ctx,
-        "analytics_events",
-        await ctx.db
-          .query("analytics_events")
-          .withIndex("by_userId", (q) => q.eq("userId", userId))
-          .take(limit),
-      ),
-  },
   gameDailyStats: { keeps: `game use per day, summed over all players: ${noPlayer}` },
   adminClaimAttempts: {
     purge: async (ctx, { userId }, limit) =>
@@ -350,7 +335,6 @@ export const accountTables: Record<TableName, TableRule> = {
   anime: { keeps: `the catalogue: ${noPlayer}` },
   titleTerms: { keeps: `the judge's title index: ${noPlayer}` },
   titlePrefixes: { keeps: `the suggestions' title index: ${noPlayer}` },
-  titleSuggestions: { keeps: `retired suggestion rows: ${noPlayer}` },
   catalogueRefreshes: { keeps: `the catalogue refresh's log: ${noPlayer}` },
   coverWorkers: { keeps: `the cover workers' slots: ${noPlayer}` },
   retiredCovers: { keeps: `replaced cover images: ${noPlayer}` },

@@ -38,8 +38,9 @@ export function toProfile(user: Doc<"users">): Profile {
  * (`migrations:rekeyUsernames`) may share a key and both keep their names; the name is then
  * taken for everyone else, and for each of them too, since the other holds it.
  *
- * Until that migration has run on a deployment, older accounts are stored under their
- * lower-cased name, so that key is asked too: no name is ever taken twice, even then. (A stored
+ * Until that migration (2026-11-28) has run on a deployment, older accounts are stored under
+ * their lower-cased name, so that key is asked too: no name is ever taken twice, even then. Ask
+ * only the key once it has run on every deployment. (A stored
  * key that equals a name's lower-cased spelling is a key, and keys are case-blind, so it never
  * refuses a name nobody holds.) Reads at most four documents.
  */

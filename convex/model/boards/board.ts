@@ -237,13 +237,6 @@ export async function prunePastBoards(
     for (const doc of ranks) await ctx.db.delete("boardRanks", doc._id);
     left -= ranks.length;
     if (left === 0) return false;
-    const shards = await ctx.db
-      .query("boardStats")
-      .withIndex("by_board_and_shard", (q) => q.gte("board", from).lt("board", to))
-      .take(left);
-    for (const shard of shards) await ctx.db.delete("boardStats", shard._id);
-    left -= shards.length;
-    if (left === 0) return false;
   }
   return true;
 }

@@ -1,19 +1,11 @@
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
-import { RANK_EXACT_LIMIT, RANK_SHARDS } from "../shared/rules";
-import {
-  bucketOf,
-  emptyStats,
-  mergeStats,
-  moveScore,
-  removeScore,
-  type RankStats,
-} from "../shared/rank";
+import { RANK_EXACT_LIMIT } from "../shared/rules";
+import { bucketOf, emptyStats, moveScore, removeScore, type RankStats } from "../shared/rank";
 import type { ScoreMove } from "../tallies/tally";
 
 /**
  * A board's rank statistics in the database: one `boardRanks` document, written only by the fold
- * (a board scored on before it existed still has its statistics in RANK_SHARDS `boardStats`
- * shards, merged on reading and replaced the first time the fold moves a score on that board).
+ * (and once by `migrations:mergeBoardStats`, from the shards boards kept before the fold).
  */
 async function ranksDocument(ctx: QueryCtx, board: string) {
   return await ctx.db
@@ -22,19 +14,10 @@ async function ranksDocument(ctx: QueryCtx, board: string) {
     .unique();
 }
 
-async function legacyShards(ctx: QueryCtx, board: string) {
-  return await ctx.db
-    .query("boardStats")
-    .withIndex("by_board_and_shard", (q) => q.eq("board", board))
-    .take(RANK_SHARDS);
-}
-
-/** `board`'s rank statistics: one document read (at most RANK_SHARDS for an old board). */
+/** `board`'s rank statistics: one document read. */
 export async function readRanks(ctx: QueryCtx, board: string): Promise<RankStats> {
   const doc = await ranksDocument(ctx, board);
-  if (doc !== null) return { players: doc.players, top: doc.top, buckets: doc.buckets };
-  const shards = await legacyShards(ctx, board);
-  return shards.length === 0 ? emptyStats() : mergeStats(shards);
+  return doc === null ? emptyStats() : { players: doc.players, top: doc.top, buckets: doc.buckets };
 }
 
 /**
@@ -49,7 +32,7 @@ export async function applyMoves(
   moves: Pick<ScoreMove, "from" | "to">[],
 ): Promise<void> {
   const doc = await ranksDocument(ctx, board);
-  let stats = doc ?? (await readRanks(ctx, board));
+  let stats: RankStats = doc ?? emptyStats();
   for (const { from, to } of moves) {
     if (to === 0 && from > 0) stats = removeScore(stats, from);
     else if (to > from && from >= 0) stats = moveScore(stats, from, to);
@@ -60,7 +43,6 @@ export async function applyMoves(
     return;
   }
   await ctx.db.insert("boardRanks", { board, ...fields });
-  for (const shard of await legacyShards(ctx, board)) await ctx.db.delete("boardStats", shard._id);
 }
 
 /** A board's statistics for `scores` at once (seeding a big board in tests and the bench). */

@@ -60,22 +60,3 @@ export async function syncGame(ctx: MutationCtx, userId: Id<"users">): Promise<{
   if (game !== null) await catchUp(ctx, game, now, { watching: true });
   return { now };
 }
-
-/**
- * Jobs a deployment may still hold from when each player had their reset and cooldown end
- * scheduled: each applies what a call from an open page would at that instant (nothing, when
- * stale, early or repeated) and schedules nothing.
- */
-export async function resetDayJob(ctx: MutationCtx, gameId: Id<"games">, resetAt: number) {
-  const game = await ctx.db.get("games", gameId);
-  if (game === null || game.nextResetAt !== resetAt) return null;
-  await catchUp(ctx, game, Date.now(), { watching: true });
-  return null;
-}
-
-export async function endCooldownJob(ctx: MutationCtx, gameId: Id<"games">, cooldownEnd: number) {
-  const game = await ctx.db.get("games", gameId);
-  if (game === null || game.cooldownEnd !== cooldownEnd) return null;
-  await catchUp(ctx, game, Date.now());
-  return null;
-}

@@ -47,6 +47,7 @@ export async function dealRound(ctx: MutationCtx, game: Game, now: number): Prom
       previousRound: replaced,
       coverToken: newCoverToken(),
       animeRemaining: Math.min(GUESSES_PER_ANIME, game.dailyRemaining),
+      // A field retired 2026-11-23 (schema.ts), cleared by each deal until the schema drops it.
       recentAnimeIds: undefined,
     },
   };

@@ -1,24 +1,8 @@
-import { v, type Infer } from "convex/values";
-import type { TableNames } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
 import { franchiseKey, writeTitleTerms } from "../judge/titleIndex";
 import { usernameKey } from "../accounts/usernameKey";
-
-/** Documents one migration step deletes: well inside a mutation's limits. */
-export const MIGRATION_BATCH = 500;
-
-/** What one migration step did: the documents it deleted, and whether the table is empty. */
-export const batchResultValidator = v.object({ deleted: v.number(), done: v.boolean() });
-
-/** Deletes up to one batch of `table`'s documents; `done` once the table is empty. */
-export async function deleteBatch(
-  ctx: MutationCtx,
-  table: TableNames,
-): Promise<Infer<typeof batchResultValidator>> {
-  const batch = await ctx.db.query(table).take(MIGRATION_BATCH);
-  for (const document of batch) await ctx.db.delete(table, document._id);
-  return { deleted: batch.length, done: batch.length < MIGRATION_BATCH };
-}
+import { mergeStats } from "../shared/rank";
+import { RANK_SHARDS } from "../shared/rules";
 
 /** Anime whose title index one step rewrites: a few dozen rows each, well inside a mutation's limits. */
 export const TITLE_INDEX_BATCH = 50;
@@ -62,4 +46,67 @@ export async function rekeyUsernamesBatch(
     rekeyed += 1;
   }
   return { rekeyed, cursor: page.isDone ? null : page.continueCursor };
+}
+
+/** Boards one step merges: up to RANK_SHARDS shards each, well inside a mutation's limits. */
+export const BOARD_STATS_BATCH = 50;
+
+/**
+ * Merges the rank statistics of one batch of boards kept as `boardStats` shards (boards scored on
+ * before the fold, 2026-11-26) into each board's one `boardRanks` document, and deletes the
+ * shards; `done` once none is left. A board the fold already gave a document (a deleted player
+ * leaving it since) keeps it, with the shards' counts added.
+ */
+export async function mergeBoardStatsBatch(
+  ctx: MutationCtx,
+): Promise<{ merged: number; done: boolean }> {
+  for (let merged = 0; merged < BOARD_STATS_BATCH; merged++) {
+    const next = await ctx.db.query("boardStats").withIndex("by_board_and_shard").first();
+    if (next === null) return { merged, done: true };
+    const { board } = next;
+    const shards = await ctx.db
+      .query("boardStats")
+      .withIndex("by_board_and_shard", (q) => q.eq("board", board))
+      .take(RANK_SHARDS);
+    const doc = await ctx.db
+      .query("boardRanks")
+      .withIndex("by_board", (q) => q.eq("board", board))
+      .unique();
+    const { players, top, buckets } = mergeStats(doc === null ? shards : [doc, ...shards]);
+    if (doc === null) await ctx.db.insert("boardRanks", { board, players, top, buckets });
+    else await ctx.db.patch("boardRanks", doc._id, { players, top, buckets });
+    for (const shard of shards) await ctx.db.delete("boardStats", shard._id);
+  }
+  const more = await ctx.db.query("boardStats").first();
+  return { merged: BOARD_STATS_BATCH, done: more === null };
+}
+
+/** Games one step looks at: one patch each at most, well inside a mutation's limits. */
+export const GAME_FIELDS_BATCH = 500;
+
+/**
+ * Takes the fields no code has written since 2026-11-26 off one batch of games (the ids and due
+ * times of the reset and cooldown-end jobs once scheduled per player, and the recent anime the
+ * `seenAnime` table replaced), so that the schema can drop them; `cursor` is null once every game
+ * is done.
+ */
+export async function clearRetiredGameFieldsBatch(
+  ctx: MutationCtx,
+  cursor: string | null,
+): Promise<{ cleared: number; cursor: string | null }> {
+  const page = await ctx.db.query("games").paginate({ cursor, numItems: GAME_FIELDS_BATCH });
+  let cleared = 0;
+  for (const game of page.page) {
+    const { resetJobFor, resetJobId, cooldownJobId, recentAnimeIds } = game;
+    const retired = [resetJobFor, resetJobId, cooldownJobId, recentAnimeIds];
+    if (retired.every((field) => field === undefined)) continue;
+    await ctx.db.patch("games", game._id, {
+      resetJobFor: undefined,
+      resetJobId: undefined,
+      cooldownJobId: undefined,
+      recentAnimeIds: undefined,
+    });
+    cleared += 1;
+  }
+  return { cleared, cursor: page.isDone ? null : page.continueCursor };
 }

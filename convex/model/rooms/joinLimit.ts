@@ -7,6 +7,7 @@ import {
   ROOM_JOIN_LOCKS_FORGOTTEN_MS,
   ROOM_JOIN_MAX_FAILURES,
 } from "../shared/rules";
+import { afterWrongCode, type WrongCodeLimit } from "../shared/wrongCodes";
 
 /*
  * Why a per-account limit is enough: a code is one of 31^6 ≈ 887 million (shared/rules.ts), and
@@ -25,11 +26,12 @@ export async function attemptsOf(ctx: QueryCtx, userId: Id<"users">): Promise<Jo
     .unique();
 }
 
-/** Until when joining by code is locked for the account, if it is now. */
-export function lockedUntil(attempts: JoinAttempts | null, now: number): number | null {
-  const until = attempts?.lockedUntil;
-  return until !== undefined && until > now ? until : null;
-}
+const ROOM_CODES: WrongCodeLimit = {
+  maxFailures: ROOM_JOIN_MAX_FAILURES,
+  windowMs: ROOM_JOIN_FAILURE_WINDOW_MS,
+  lockMs: ROOM_JOIN_LOCK_MS,
+  doubling: { maxMs: ROOM_JOIN_LOCK_MAX_MS, locksForgottenMs: ROOM_JOIN_LOCKS_FORGOTTEN_MS },
+};
 
 /**
  * Counts a wrong code (one that names no open room). The limit's last one locks the account at
@@ -41,22 +43,8 @@ export async function recordWrongCode(
   attempts: JoinAttempts | null,
   now: number,
 ): Promise<number | null> {
-  const failures = [
-    ...(attempts?.failures ?? []).filter((at) => at > now - ROOM_JOIN_FAILURE_WINDOW_MS),
-    now,
-  ].slice(-ROOM_JOIN_MAX_FAILURES);
-  const forgotten =
-    attempts?.lastLockAt === undefined || now - attempts.lastLockAt >= ROOM_JOIN_LOCKS_FORGOTTEN_MS;
-  const locks = forgotten ? 0 : attempts.locks;
-  if (failures.length < ROOM_JOIN_MAX_FAILURES) {
-    const fields = { failures, locks, lockedUntil: undefined };
-    if (attempts === null) await ctx.db.insert("roomJoinAttempts", { userId, ...fields });
-    else await ctx.db.patch("roomJoinAttempts", attempts._id, fields);
-    return null;
-  }
-  const until = now + Math.min(ROOM_JOIN_LOCK_MS * 2 ** locks, ROOM_JOIN_LOCK_MAX_MS);
-  const fields = { failures: [], locks: locks + 1, lockedUntil: until, lastLockAt: now };
+  const fields = afterWrongCode(ROOM_CODES, attempts, now);
   if (attempts === null) await ctx.db.insert("roomJoinAttempts", { userId, ...fields });
   else await ctx.db.patch("roomJoinAttempts", attempts._id, fields);
-  return until;
+  return fields.lockedUntil ?? null;
 }

@@ -20,7 +20,8 @@ import {
   type Room,
 } from "./access";
 import { findToken, spend } from "../ops/budget";
-import { attemptsOf, lockedUntil, recordWrongCode } from "./joinLimit";
+import { lockedUntil } from "../shared/wrongCodes";
+import { attemptsOf, recordWrongCode } from "./joinLimit";
 import { ensureSweep, heartbeatOf } from "./presence";
 import { holdsLinkSecret, linkOpens, newLinkSecret } from "./privacy";
 import { endRoundIfAllDone, resumeRoom, showCurrentRound } from "./timeline";

@@ -113,8 +113,9 @@ export const MAX_LEADERBOARD_SIZE = 100;
 /** Ranks are exact at least this far down; beyond, the rank is an estimate said to be one. */
 export const RANK_EXACT_LIMIT = 1000;
 /**
- * Each board's rank statistics are split over this many documents (a player always in the same
- * one), so that players scoring at the same moment rarely write the same document.
+ * Boards scored on before the fold (2026-11-26) split their rank statistics over this many
+ * `boardStats` shards; only `migrations:mergeBoardStats` still reads them, and this goes with
+ * that table.
  */
 export const RANK_SHARDS = 16;
 /** Score buckets for the estimate: this many per doubling of the score (about 9 % wide). */

@@ -4,9 +4,12 @@ import type { GameView } from "@convex/model/game/view";
 import { cn } from "@/lib/utils";
 
 export type RoundGuess = NonNullable<GameView["round"]>["guesses"][number];
+export type GuessOutcome = RoundGuess["outcome"];
+/** A guess as the list shows it: the solo round's from the server, a room's from its page. */
+export type ListedGuess = { text: string; outcome: GuessOutcome };
 
 /** What each outcome says in the list: whether the guess counted, and why not. */
-const GUESS_OUTCOME_TEXT: Record<RoundGuess["outcome"], string> = {
+const GUESS_OUTCOME_TEXT: Record<GuessOutcome, string> = {
   correct: "Correct",
   wrong: "Wrong",
   tooGeneric: "Too general — not counted",
@@ -14,7 +17,7 @@ const GUESS_OUTCOME_TEXT: Record<RoundGuess["outcome"], string> = {
   alreadyTried: "Already tried — not counted",
 };
 
-const outcomeLook: Record<RoundGuess["outcome"], { icon: ReactNode; className: string }> = {
+const outcomeLook: Record<GuessOutcome, { icon: ReactNode; className: string }> = {
   correct: { icon: <CircleCheckIcon />, className: "text-emerald-300" },
   wrong: { icon: <CircleXIcon />, className: "text-red-300" },
   tooGeneric: { icon: <CircleMinusIcon />, className: "text-amber-200" },
@@ -23,17 +26,18 @@ const outcomeLook: Record<RoundGuess["outcome"], { icon: ReactNode; className: s
 };
 
 /**
- * The round's guesses in order, each with what became of it, from the server's round (so a reload
- * keeps them): a wrong guess stays listed after its message has gone, and a free one says why it
- * did not count. The texts are the player's own; a correct one comes only with the round's end.
+ * The round's guesses in order, each with what became of it: a wrong guess stays listed after its
+ * message has gone, and a free one says why it did not count. The solo modes list the server's
+ * round (so a reload keeps them; a correct one comes only with the round's end), a party room the
+ * player's own guesses on this page (rooms/useRoundGuesses.ts).
  */
-export function GuessHistory({
+export function GuessHistory<Guess extends ListedGuess>({
   guesses,
   action,
 }: {
-  guesses: readonly RoundGuess[];
+  guesses: readonly Guess[];
   /** What a screen offers beside a guess (the ended round's "Contest"), if anything. */
-  action?: (guess: RoundGuess) => ReactNode;
+  action?: (guess: Guess) => ReactNode;
 }) {
   if (guesses.length === 0) return null;
   return (

@@ -1,9 +1,7 @@
-import { useAuthActions } from "@convex-dev/auth/react";
 import { useQuery } from "convex/react";
-import { useId, useState, type FormEvent } from "react";
+import { useId, useState } from "react";
 import { api } from "@convex/_generated/api";
 import { RESET_CODE_LENGTH, RESET_CODE_VALID_MINUTES } from "@convex/model/shared/accountRules";
-import { resetProblem, resetRequestProblem } from "@convex/model/shared/accounts";
 import { errorMessages } from "@convex/model/shared/errors";
 import { FormError } from "@/components/FormError";
 import { TitledDialog } from "@/components/TitledDialog";
@@ -12,10 +10,8 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { useAuthDialog } from "@/lib/auth/authDialog";
-import { rememberSignedInHere } from "@/lib/auth/deviceMemory";
-import { messageFor } from "@/lib/errors";
-import { useBusyCall } from "@/lib/useBusyCall";
 import { EmailField, PasswordField, SubmitButton } from "@/components/AccountFields";
+import { usePasswordReset, type PasswordReset } from "./usePasswordReset";
 
 /**
  * "Forgot password?": an e-mail address, then the code sent to it and a new password, which
@@ -68,73 +64,57 @@ export function ForgotPasswordDialog({
   );
 }
 
+/** The step the reset is at: the address, then the code and the new password. */
 function ResetSteps({ onDone }: { onDone: () => void }) {
-  const { signIn } = useAuthActions();
-  const [sentTo, setSentTo] = useState<string | null>(null);
-  const [email, setEmail] = useState("");
-  const [code, setCode] = useState("");
-  const [newPassword, setNewPassword] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const { working, run } = useBusyCall();
+  const flow = usePasswordReset(onDone);
   const id = useId();
   const errorId = `${id}-error`;
-  const describedBy = error === null ? undefined : errorId;
+  const describedBy = flow.error === null ? undefined : errorId;
+  const ids = { id, errorId, describedBy };
+  return flow.sentTo === null ? (
+    <AddressStep flow={flow} ids={ids} />
+  ) : (
+    <CodeStep flow={flow} sentTo={flow.sentTo} ids={ids} />
+  );
+}
 
-  async function sendCode(event?: FormEvent<HTMLFormElement>) {
-    event?.preventDefault();
-    const broken = resetRequestProblem({ email });
-    if (broken !== null) return setError(errorMessages[broken]);
-    setError(null);
-    const outcome = await run(() => signIn("password", { flow: "reset", email }), {
-      failure: (cause) => messageFor(cause, "Failed to send the code. Please try again"),
-      toastFailure: false,
-      logAs: "Asking for a reset code failed",
-    });
-    if (outcome?.ok === true) setSentTo(email.trim());
-    else if (outcome) setError(outcome.message);
-  }
+type StepIds = { id: string; errorId: string; describedBy: string | undefined };
 
-  async function reset(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const broken = resetProblem({ email, code, newPassword });
-    if (broken !== null) return setError(errorMessages[broken]);
-    setError(null);
-    const outcome = await run(
-      () => signIn("password", { flow: "reset-verification", email, code, newPassword }),
-      {
-        success: "Password changed. You're logged in!",
-        failure: (cause) => messageFor(cause, "Failed to reset your password. Please try again"),
-        toastFailure: false,
-        logAs: "Resetting the password failed",
-      },
-    );
-    if (outcome?.ok === true) {
-      rememberSignedInHere();
-      onDone();
-    } else if (outcome) {
-      setError(outcome.message);
-    }
-  }
-
-  if (sentTo === null) {
-    return (
-      <form noValidate className="grid gap-4" onSubmit={(event) => void sendCode(event)}>
-        <EmailField
-          id={`${id}-email`}
-          // The field may appear after the dialog opened (reset's availability loading).
-          autoFocus
-          value={email}
-          onChange={setEmail}
-          describedBy={describedBy}
-        />
-        <FormError id={errorId} message={error} />
-        <SubmitButton working={working}>Send Code</SubmitButton>
-      </form>
-    );
-  }
-
+function AddressStep({ flow, ids }: { flow: PasswordReset; ids: StepIds }) {
   return (
-    <form noValidate className="grid gap-4" onSubmit={(event) => void reset(event)}>
+    <form
+      noValidate
+      className="grid gap-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void flow.sendCode();
+      }}
+    >
+      <EmailField
+        id={`${ids.id}-email`}
+        // The field may appear after the dialog opened (reset's availability loading).
+        autoFocus
+        value={flow.fields.email}
+        onChange={flow.setEmail}
+        describedBy={ids.describedBy}
+      />
+      <FormError id={ids.errorId} message={flow.error} />
+      <SubmitButton working={flow.working}>Send Code</SubmitButton>
+    </form>
+  );
+}
+
+function CodeStep({ flow, sentTo, ids }: { flow: PasswordReset; sentTo: string; ids: StepIds }) {
+  const { id, errorId, describedBy } = ids;
+  return (
+    <form
+      noValidate
+      className="grid gap-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void flow.reset();
+      }}
+    >
       {/* Polite: read out once the step changes, without taking the focus from the code field. */}
       <p role="status" className="rounded-md bg-muted px-3 py-2 text-sm">
         If an account uses <span className="font-medium break-all">{sentTo}</span>, we sent it a
@@ -149,8 +129,8 @@ function ResetSteps({ onDone }: { onDone: () => void }) {
           autoComplete="one-time-code"
           inputMode="numeric"
           placeholder={"0".repeat(RESET_CODE_LENGTH)}
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
+          value={flow.fields.code}
+          onChange={(event) => flow.setCode(event.target.value)}
           aria-describedby={describedBy}
         />
       </div>
@@ -158,32 +138,23 @@ function ResetSteps({ onDone }: { onDone: () => void }) {
         label="New password"
         choosing
         id={`${id}-password`}
-        value={newPassword}
-        onChange={setNewPassword}
+        value={flow.fields.newPassword}
+        onChange={flow.setNewPassword}
         describedBy={describedBy}
       />
-      <FormError id={errorId} message={error} />
-      <SubmitButton working={working}>Reset Password</SubmitButton>
+      <FormError id={errorId} message={flow.error} />
+      <SubmitButton working={flow.working}>Reset Password</SubmitButton>
       <div className="flex flex-wrap justify-center gap-x-4 text-sm">
         <Button
           type="button"
           variant="link"
           className="h-auto p-0"
-          disabled={working}
-          onClick={() => void sendCode()}
+          disabled={flow.working}
+          onClick={() => void flow.sendCode()}
         >
           Send another code
         </Button>
-        <Button
-          type="button"
-          variant="link"
-          className="h-auto p-0"
-          onClick={() => {
-            setSentTo(null);
-            setCode("");
-            setError(null);
-          }}
-        >
+        <Button type="button" variant="link" className="h-auto p-0" onClick={flow.startOver}>
           Use another email
         </Button>
       </div>

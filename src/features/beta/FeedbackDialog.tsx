@@ -1,15 +1,9 @@
-import { useMutation } from "convex/react";
 import { StarIcon } from "lucide-react";
-import { useId, useState, type FormEvent } from "react";
-import { api } from "@convex/_generated/api";
-import { errorMessages } from "@convex/model/shared/errors";
+import { useId } from "react";
 import {
-  DEFAULT_FEEDBACK,
   FEEDBACK_TEXT_MAX_LENGTH,
   RATING_MAX,
-  feedbackProblem,
   type Difficulty,
-  type FeedbackInput,
 } from "@convex/model/shared/feedbackRules";
 import { Button } from "@/components/ui/button";
 import { TitledDialog, type DialogOpenProps } from "@/components/TitledDialog";
@@ -18,9 +12,8 @@ import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import { FormError } from "@/components/FormError";
-import { messageFor } from "@/lib/errors";
 import { cn } from "@/lib/utils";
-import { useBusyCall } from "@/lib/useBusyCall";
+import { useFeedbackSubmit } from "./useFeedbackSubmit";
 
 const difficulties: { value: Difficulty; label: string }[] = [
   { value: "easy", label: "Too Easy" },
@@ -63,36 +56,17 @@ export default function FeedbackDialog({ open, onOpenChange }: DialogOpenProps) 
 }
 
 function FeedbackForm({ onDone }: { onDone: () => void }) {
-  const submitFeedback = useMutation(api.beta.submitFeedback);
-  const [input, setInput] = useState<FeedbackInput>(DEFAULT_FEEDBACK);
-  const [error, setError] = useState<string | null>(null);
-  const { working, run } = useBusyCall();
+  const { input, update, error, working, submit } = useFeedbackSubmit(onDone);
   const id = useId();
-
-  function update(change: Partial<FeedbackInput>) {
-    setInput((current) => ({ ...current, ...change }));
-  }
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (working) return;
-    const problem = feedbackProblem(input);
-    if (problem !== null) {
-      setError(errorMessages[problem]);
-      return;
-    }
-    setError(null);
-    const outcome = await run(() => submitFeedback(input), {
-      success: "Thank you for your feedback!",
-      failure: (cause) => messageFor(cause, "Failed to submit feedback. Please try again."),
-      logAs: "Submitting feedback failed",
-    });
-    if (outcome?.ok === true) onDone();
-    else if (outcome) setError(outcome.message);
-  }
-
   return (
-    <form noValidate className="grid gap-5" onSubmit={(event) => void submit(event)}>
+    <form
+      noValidate
+      className="grid gap-5"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
       <fieldset className="grid gap-2">
         <legend className="mb-2 text-sm font-medium">Overall rating</legend>
         <RatingInput
@@ -104,51 +78,23 @@ function FeedbackForm({ onDone }: { onDone: () => void }) {
 
       <fieldset className="grid gap-2">
         <legend className="mb-2 text-sm font-medium">Game Difficulty</legend>
-        <div className="flex flex-wrap gap-x-6 gap-y-3">
-          {difficulties.map(({ value, label }) => (
-            <label key={value} className="flex cursor-pointer items-center gap-2 text-sm">
-              <input
-                type="radio"
-                name={`${id}-difficulty`}
-                value={value}
-                checked={input.difficulty === value}
-                onChange={() => update({ difficulty: value })}
-                className="size-4 accent-primary"
-              />
-              {label}
-            </label>
-          ))}
-        </div>
+        <DifficultyInput
+          name={`${id}-difficulty`}
+          value={input.difficulty}
+          onChange={(difficulty) => update({ difficulty })}
+        />
       </fieldset>
 
-      {textFields.map(({ field, label, placeholder }) => {
-        const length = input[field].length;
-        const tooLong = length > FEEDBACK_TEXT_MAX_LENGTH;
-        return (
-          <div key={field} className="grid gap-2">
-            <Label htmlFor={`${id}-${field}`}>{label}</Label>
-            <Textarea
-              id={`${id}-${field}`}
-              rows={3}
-              className="max-h-48"
-              placeholder={placeholder}
-              value={input[field]}
-              onChange={(event) => update({ [field]: event.target.value })}
-              aria-invalid={tooLong || undefined}
-              aria-describedby={`${id}-${field}-count`}
-            />
-            <p
-              id={`${id}-${field}-count`}
-              className={cn(
-                "text-right text-xs tabular-nums",
-                tooLong ? "font-medium text-destructive" : "text-muted-foreground",
-              )}
-            >
-              {count(length)} / {count(FEEDBACK_TEXT_MAX_LENGTH)} characters
-            </p>
-          </div>
-        );
-      })}
+      {textFields.map(({ field, label, placeholder }) => (
+        <CountedTextarea
+          key={field}
+          id={`${id}-${field}`}
+          label={label}
+          placeholder={placeholder}
+          value={input[field]}
+          onChange={(text) => update({ [field]: text })}
+        />
+      ))}
 
       <FormError id={`${id}-error`} message={error} />
 
@@ -162,6 +108,75 @@ function FeedbackForm({ onDone }: { onDone: () => void }) {
         </Button>
       </DialogFooter>
     </form>
+  );
+}
+
+function DifficultyInput({
+  name,
+  value,
+  onChange,
+}: {
+  name: string;
+  value: Difficulty;
+  onChange: (difficulty: Difficulty) => void;
+}) {
+  return (
+    <div className="flex flex-wrap gap-x-6 gap-y-3">
+      {difficulties.map((choice) => (
+        <label key={choice.value} className="flex cursor-pointer items-center gap-2 text-sm">
+          <input
+            type="radio"
+            name={name}
+            value={choice.value}
+            checked={value === choice.value}
+            onChange={() => onChange(choice.value)}
+            className="size-4 accent-primary"
+          />
+          {choice.label}
+        </label>
+      ))}
+    </div>
+  );
+}
+
+/** A text answer with its count of characters, which turns red past the limit. */
+function CountedTextarea({
+  id,
+  label,
+  placeholder,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  placeholder: string;
+  value: string;
+  onChange: (text: string) => void;
+}) {
+  const tooLong = value.length > FEEDBACK_TEXT_MAX_LENGTH;
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <Textarea
+        id={id}
+        rows={3}
+        className="max-h-48"
+        placeholder={placeholder}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={tooLong || undefined}
+        aria-describedby={`${id}-count`}
+      />
+      <p
+        id={`${id}-count`}
+        className={cn(
+          "text-right text-xs tabular-nums",
+          tooLong ? "font-medium text-destructive" : "text-muted-foreground",
+        )}
+      >
+        {count(value.length)} / {count(FEEDBACK_TEXT_MAX_LENGTH)} characters
+      </p>
+    </div>
   );
 }
 

@@ -2,7 +2,7 @@ import { CopyIcon, Share2Icon } from "lucide-react";
 import type { DailyView } from "@convex/model/daily/view";
 import { Button } from "@/components/ui/button";
 import { gameAddress } from "@/lib/gameAddress";
-import { useBusyCall } from "@/lib/useBusyCall";
+import { useShare } from "@/lib/useShare";
 import { dailyShareText } from "./shareText";
 
 /**
@@ -12,30 +12,11 @@ import { dailyShareText } from "./shareText";
  */
 export function DailyShare({ view }: { view: DailyView }) {
   const text = dailyShareText(view, gameAddress());
-  const canShare = typeof navigator.share === "function";
-  const busy = useBusyCall();
-
-  async function copy() {
-    await busy.run(() => navigator.clipboard.writeText(text), {
-      success: "Copied! Paste it anywhere.",
-      failure: () => "Could not copy. Select the text and copy it yourself.",
-      logAs: "Copying the Daily result failed",
-    });
-  }
-
-  async function share() {
-    await busy.run(
-      () =>
-        navigator.share({ text }).catch((error: unknown) => {
-          // Closing the share sheet is no failure.
-          if (!(error instanceof DOMException && error.name === "AbortError")) throw error;
-        }),
-      {
-        failure: () => "Could not open sharing. Copy the text instead.",
-        logAs: "Sharing the Daily result failed",
-      },
-    );
-  }
+  const { canShare, working, copy, share } = useShare(text, {
+    copied: "Copied! Paste it anywhere.",
+    copyFailed: "Could not copy. Select the text and copy it yourself.",
+    subject: "the Daily result",
+  });
 
   return (
     <section aria-labelledby="daily-share-title" className="grid gap-3">
@@ -51,14 +32,14 @@ export function DailyShare({ view }: { view: DailyView }) {
       </pre>
       <div className="flex flex-wrap gap-3">
         {canShare && (
-          <Button disabled={busy.working} onClick={() => void share()}>
+          <Button disabled={working} onClick={() => void share()}>
             <Share2Icon />
             Share…
           </Button>
         )}
         <Button
           variant={canShare ? "outline" : "default"}
-          disabled={busy.working}
+          disabled={working}
           onClick={() => void copy()}
         >
           <CopyIcon />

@@ -6,6 +6,7 @@ import { Label } from "@/components/ui/label";
 import { QrCode } from "@/components/QrCode";
 import { messageFor } from "@/lib/errors";
 import { notify } from "@/lib/notify";
+import { useShare } from "@/lib/useShare";
 import { cn } from "@/lib/utils";
 import { api } from "@convex/_generated/api";
 import {
@@ -33,19 +34,15 @@ export function RoomLobby({ room }: { room: MemberView }) {
   const isPrivate = room.linkSecret !== null;
   const configure = useMutation(api.rooms.configure);
   const setPrivate = useMutation(api.rooms.setPrivate);
+  const link = useShare(address, {
+    copied: "Room link copied",
+    copyFailed: `Copy failed: the link is ${address}`,
+    subject: "the room link",
+  });
   const { starting, waitingForPool, startNow, startWhenReady } = useRoomStart(
     room.code,
     "Could not start the game",
   );
-
-  async function copyLink() {
-    try {
-      await navigator.clipboard.writeText(address);
-      void notify("success", "Room link copied");
-    } catch {
-      void notify("error", `Copy failed: the link is ${address}`);
-    }
-  }
 
   function change(settings: { rounds?: number; seconds?: number }) {
     configure({ code: room.code, ...room.settings, ...settings }).catch((error: unknown) => {
@@ -67,7 +64,7 @@ export function RoomLobby({ room }: { room: MemberView }) {
           {room.code}
         </p>
         <QrCode address={address} size={168} level="M" marginSize={3} />
-        <Button variant="outline" size="sm" onClick={() => void copyLink()}>
+        <Button variant="outline" size="sm" onClick={() => void link.copy()}>
           <CopyIcon />
           Copy link
         </Button>

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { AnswerReveal } from "@/components/game/AnswerReveal";
 import { CoverImage } from "@/components/game/CoverImage";
+import { GuessHistory } from "@/components/game/GuessHistory";
 import { GuessInput } from "@/components/game/GuessInput";
 import { messageFor } from "@/lib/errors";
 import { useBusyCall } from "@/lib/useBusyCall";
@@ -12,7 +13,6 @@ import { api } from "@convex/_generated/api";
 import { ROOM_GUESSES_PER_ROUND } from "@convex/model/shared/rules";
 import type { MemberView } from "@convex/model/rooms/view";
 import { RoomClue } from "./RoomClue";
-import { GuessHistory } from "./GuessHistory";
 import { useRoundGuesses, type RoundGuesses } from "./useRoundGuesses";
 import { ordinal } from "./roomLink";
 import { RoomScoreboard } from "./RoomScoreboard";
@@ -74,7 +74,7 @@ export function RoomRound({
         ) : (
           round.answer !== null && <AnswerReveal answer={round.answer} label="The answer" />
         )}
-        <GuessHistory entries={guesses.entries} />
+        <GuessHistory guesses={guesses.entries} />
       </div>
       <RoomScoreboard players={room.players} compact room={room} />
     </div>
@@ -101,7 +101,7 @@ function GuessBox({
     if (text.trim() === "") return;
     // A title already tried this round is not sent again: it would only spend a guess.
     if (guesses.tried(text)) {
-      guesses.add(text, "already tried");
+      guesses.add(text, "alreadyTried");
       setFeedback({ tone: "info", text: "Already tried this round. Your guess was not used" });
       setText("");
       return;

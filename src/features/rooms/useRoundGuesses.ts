@@ -1,6 +1,8 @@
 import { useState } from "react";
+import type { GuessOutcome as ListedOutcome } from "@/components/game/GuessHistory";
 
-export type GuessOutcome = "wrong" | "already tried" | "correct";
+/** What a room guess can come to on this page (a room refuses no guess for free on the server). */
+export type GuessOutcome = Extract<ListedOutcome, "wrong" | "alreadyTried" | "correct">;
 export type GuessEntry = { text: string; outcome: GuessOutcome };
 
 export type RoundGuesses = {
@@ -26,7 +28,7 @@ export function useRoundGuesses(roundNumber: number): RoundGuesses {
     entries,
     tried: (text) =>
       entries.some(
-        (entry) => entry.outcome !== "already tried" && sameGuess(entry.text) === sameGuess(text),
+        (entry) => entry.outcome !== "alreadyTried" && sameGuess(entry.text) === sameGuess(text),
       ),
     add: (text, outcome) =>
       setState((old) => ({

@@ -3,7 +3,7 @@ import { Button } from "@/components/ui/button";
 import { TitledDialog, type DialogOpenProps } from "@/components/TitledDialog";
 import { DialogFooter } from "@/components/ui/dialog";
 import { gameAddress } from "@/lib/gameAddress";
-import { useBusyCall } from "@/lib/useBusyCall";
+import { useShare } from "@/lib/useShare";
 import { shareText, shortDate, type SharedDay } from "./shareText";
 
 /** The day's result as text, to copy or hand to the device's share sheet (where it has one). */
@@ -14,31 +14,11 @@ export default function ShareDialog({
   onOpenChange,
 }: DialogOpenProps & { day: SharedDay; streak: number }) {
   const text = shareText(day, streak, gameAddress());
-  const canShare = typeof navigator.share === "function";
-  const copying = useBusyCall();
-  const sharing = useBusyCall();
-
-  async function copy() {
-    await copying.run(() => navigator.clipboard.writeText(text), {
-      success: "Copied!",
-      failure: () => "Could not copy. Select the text and copy it yourself.",
-      logAs: "Copying the result failed",
-    });
-  }
-
-  async function share() {
-    await sharing.run(
-      () =>
-        navigator.share({ text }).catch((error: unknown) => {
-          // Closing the share sheet is no failure.
-          if (!(error instanceof DOMException && error.name === "AbortError")) throw error;
-        }),
-      {
-        failure: () => "Could not open sharing. Copy the text instead.",
-        logAs: "Sharing the result failed",
-      },
-    );
-  }
+  const { canShare, working, copy, share } = useShare(text, {
+    copied: "Copied!",
+    copyFailed: "Could not copy. Select the text and copy it yourself.",
+    subject: "the result",
+  });
 
   return (
     <TitledDialog
@@ -56,7 +36,7 @@ export default function ShareDialog({
       </pre>
       <DialogFooter>
         {canShare && (
-          <Button variant="outline" disabled={sharing.working} onClick={() => void share()}>
+          <Button variant="outline" disabled={working} onClick={() => void share()}>
             <Share2Icon />
             Share…
           </Button>

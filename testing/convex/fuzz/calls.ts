@@ -81,7 +81,6 @@ export async function snapshot(t: TestConvex) {
       games: await all("games"),
       feedback: await all("beta_feedback"),
       feedbackStats: await all("feedbackStats"),
-      events: await all("analytics_events"),
       betaEvents: await all("beta_analytics"),
       dailyStats: await all("gameDailyStats"),
       sessions: await all("authSessions"),

@@ -49,7 +49,6 @@ export const TABLES: TableNames[] = [
   "anime",
   "beta_feedback",
   "feedbackStats",
-  "analytics_events",
   "gameDailyStats",
   "seenAnime",
   "beta_analytics",
