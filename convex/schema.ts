@@ -834,8 +834,12 @@ export default defineSchema({
     .index("by_retiredAt", ["retiredAt"]),
   games: defineTable(gameFields)
     .index("by_userId", ["userId"])
-    .index("by_coverToken", ["coverToken"]),
-  seenAnime: defineTable(seenAnimeFields).index("by_userId_and_animeId", ["userId", "animeId"]),
+    .index("by_coverToken", ["coverToken"])
+    // Whether the game dealt an anime since a time: a Daily never holds one (daily/candidates.ts).
+    .index("by_round_animeId_and_startedAt", ["round.animeId", "round.startedAt"]),
+  seenAnime: defineTable(seenAnimeFields)
+    .index("by_userId_and_animeId", ["userId", "animeId"])
+    .index("by_animeId_and_seenAt", ["animeId", "seenAt"]),
   analytics_events: defineTable(analyticsEventFields)
     .index("by_timestamp", ["timestamp"])
     .index("by_userId", ["userId"]),
