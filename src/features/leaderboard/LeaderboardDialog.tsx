@@ -3,18 +3,18 @@ import { TitledDialog, type DialogOpenProps } from "@/components/TitledDialog";
 import { LeaderboardBoards } from "./LeaderboardBoards";
 
 /**
- * The boards, opened from the game screen: at most 400 px tall from 640 px wide, the list
- * scrolls. On a phone the dialog may take the screen's height, and its rows are compact: its
- * text wraps to more lines there, and 400 px left three rows of ten in view, the rest in a
- * scroll a touch screen shows no bar for; now all ten fit a 320×640 screen. The boards live in the dialog's content, which is mounted only while the dialog is
- * open: a closed dialog subscribes to nothing.
+ * The boards, opened from the game screen: as tall as the screen allows, with compact rows on a
+ * phone, so the ten rows show whole at 320×640 and 1280×800 alike (a 400 px cap left three in
+ * view on a small phone and four on a desktop, the rest in a scroll a touch screen shows no bar
+ * for); a shorter screen scrolls the list. The boards live in the dialog's content, which is
+ * mounted only while the dialog is open: a closed dialog subscribes to nothing.
  */
 export default function LeaderboardDialog({ open, onOpenChange }: DialogOpenProps) {
   return (
     <TitledDialog
       open={open}
       onOpenChange={onOpenChange}
-      className="max-h-[calc(100dvh-2rem)] grid-rows-[auto_minmax(0,1fr)] gap-3 overflow-hidden p-5 sm:max-h-[min(400px,calc(100dvh-2rem))]"
+      className="max-h-[calc(100dvh-2rem)] grid-rows-[auto_minmax(0,1fr)] gap-3 overflow-hidden p-5"
       title="Leaderboard"
       description={`The top ${LEADERBOARD_DIALOG_SIZE} players today (UTC), this week and of all time.`}
     >
