@@ -4,6 +4,7 @@ import { internal } from "./_generated/api";
 import { internalMutation, internalQuery } from "./_generated/server";
 import { coverForToken, deleteRetiredCovers } from "./model/catalogue/covers";
 import * as Queue from "./model/catalogue/coverQueue";
+import * as Puzzle from "./model/daily/puzzle";
 import { coverSet } from "./schema";
 
 /** A worker's next anime (convex/model/catalogue/coverQueue.ts), or null: none, or run replaced. */
@@ -17,7 +18,10 @@ export const store = internalMutation({
   args: { animeId: v.id("anime"), claim: v.string(), covers: coverSet },
   returns: v.null(),
   handler: async (ctx, { animeId, claim, covers }): Promise<null> => {
-    await Queue.storeCovers(ctx, animeId, claim, covers, Date.now());
+    const now = Date.now();
+    if (await Queue.storeCovers(ctx, animeId, claim, covers, now)) {
+      await Puzzle.chooseTodayOnceReady(ctx, now);
+    }
     return null;
   },
 });

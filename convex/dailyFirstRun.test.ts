@@ -9,6 +9,7 @@ import { DAILY_ANIME_COUNT, DAILY_TOMORROW_MIN_POOL, dailyStartOf } from "./mode
 import { expectErrorCode, newBackend, type TestConvex } from "../testing/convex/backend";
 import {
   fixturePage,
+  generatedPage,
   latestRefresh,
   runJobsOneByOne,
   runNextJob,
@@ -25,7 +26,9 @@ import {
   seedAnime,
   signedInAs,
   signUp,
+  skipAs,
   todaysNumber,
+  viewOf,
   type Player,
 } from "../testing/world";
 import { fakeClockEachTest } from "../testing/world/clock";
@@ -75,8 +78,57 @@ describe("the Daily on an empty pool", () => {
   });
 });
 
+describe("the Daily on a deployment's first fill", () => {
+  useRefreshClock();
+
+  test("is chosen as the pool fills, before anyone opens it, and holds none of the anime the game dealt first", async () => {
+    const t = newBackend();
+    stubAniList((page) => generatedPage(page, 4), { covers: "ok" });
+    const player = await signUp(t);
+    expect((await openGameAs(player))?.round ?? null).toBeNull();
+
+    // The first covers made: the player is dealt them, one after the other.
+    while ((await poolOf(player)).ready < 3) await runNextJob(t);
+    await openGameAs(player);
+    const dealt = new Set<Id<"anime">>([(await dealtAnime(t, player))._id]);
+    while (dealt.size < 3) {
+      await skipAs(player);
+      dealt.add((await dealtAnime(t, player))._id);
+    }
+    expect(await puzzleCount(t)).toBe(0);
+
+    // The pool fills: today's Daily is chosen on the way, with no Daily call.
+    await runJobsOneByOne(t);
+    expect((await poolOf(player)).ready).toBeGreaterThanOrEqual(DAILY_TOMORROW_MIN_POOL);
+    const daily = await idsOf(t, todaysNumber());
+    expect(daily).toHaveLength(DAILY_ANIME_COUNT);
+    expect(daily.filter((id) => dealt.has(id))).toEqual([]);
+  });
+});
+
 describe("choosing the Daily", () => {
   fakeClockEachTest();
+
+  test("on a fresh deployment, a player who plays the game first and then opens the Daily has been dealt none of its anime", async () => {
+    const t = newBackend();
+    // A pool stored before any Daily (the offline preview's, a day the cron did not choose one).
+    await seedAnime(t, 12);
+    const ann = await signedInAs(t, "player");
+    await openGameAs(ann);
+    const dealt = new Set<Id<"anime">>([(await dealtAnime(t, ann))._id]);
+    while (dealt.size < 7) {
+      await skipAs(ann);
+      dealt.add((await dealtAnime(t, ann))._id);
+    }
+
+    // 7 of the 12 dealt (the last still on screen): the Daily is the 5 nobody was dealt.
+    expect(await openDailyOutcomeAs(ann)).toMatchObject({ kind: "open" });
+    const daily = await idsOf(t, todaysNumber());
+    expect(daily).toHaveLength(5);
+    expect(daily.filter((id) => dealt.has(id))).toEqual([]);
+    // The round on screen is still the player's: none of its anime was withdrawn.
+    expect((await viewOf(ann)).round).toMatchObject({ status: "playing" });
+  });
 
   test("with fewer than 5 ready and nothing filling the pool: not chosen, too small, no fill started", async () => {
     const t = newBackend();
@@ -87,9 +139,14 @@ describe("choosing the Daily", () => {
     expect(await latestRefresh(t)).toBeNull();
     // The game deals from those 4 meanwhile: no Daily holds them.
     expect((await openGameAs(ann))?.round).toMatchObject({ status: "playing" });
+    const dealt = (await dealtAnime(t, ann))._id;
 
+    // 5 ready, one of them dealt today: the Daily waits for a fifth nobody was dealt.
+    await seedAnime(t, 1);
+    expect(await openDailyOutcomeAs(ann)).toEqual({ kind: "poolTooSmall", ready: 4, needed: 5 });
     await seedAnime(t, 1);
     expect(await openDailyOutcomeAs(ann)).toMatchObject({ kind: "open" });
+    expect(await idsOf(t, todaysNumber())).not.toContain(dealt);
   });
 
   test("the next days' Dailies repeat no earlier Daily's anime while the pool has others, then the oldest", async () => {

@@ -156,8 +156,26 @@ test("an everyday word that is a whole title of the pool is judged, not refused"
   expect(await verdict(t, ERASED, "erased")).toBe("correct");
 });
 
+test("a well-known title the pool does not hold is a title that is not this anime: wrong, not 'too general'", async () => {
+  const t = newBackend();
+  await seedJudgePool(t, [AOT, ONE_PUNCH]);
+  expect(await verdict(t, AOT, "Mob Psycho 100")).toBe("wrong");
+  expect(await verdict(t, ONE_PUNCH, "mob psycho 100")).toBe("wrong");
+  // Common words that are no title stay refused, for free.
+  expect(await verdict(t, AOT, "mob psycho")).toBe("GUESS_TOO_GENERIC");
+  expect(await verdict(t, AOT, "another world")).toBe("GUESS_TOO_GENERIC");
+});
+
 describe("game.guess", () => {
   fakeClockEachTest();
+
+  test("a well-known title beyond the pool is used as a wrong guess", async () => {
+    const { view, submit } = await dealtJudgeRound([AOT]);
+    const before = await view();
+    expect(await submit("Mob Psycho 100")).toMatchObject({ kind: "wrong" });
+    const after = await view();
+    expect(after.round!.guessesUsed).toBe(before.round!.guessesUsed + 1);
+  });
 
   test.each([
     ["punch", ONE_PUNCH, SAO],

@@ -814,8 +814,12 @@ export default defineSchema({
     .index("by_retiredAt", ["retiredAt"]),
   games: defineTable(gameFields)
     .index("by_userId", ["userId"])
-    .index("by_coverToken", ["coverToken"]),
-  seenAnime: defineTable(seenAnimeFields).index("by_userId_and_animeId", ["userId", "animeId"]),
+    .index("by_coverToken", ["coverToken"])
+    // Whether the game dealt an anime since a time: a Daily never holds one (daily/candidates.ts).
+    .index("by_round_animeId_and_startedAt", ["round.animeId", "round.startedAt"]),
+  seenAnime: defineTable(seenAnimeFields)
+    .index("by_userId_and_animeId", ["userId", "animeId"])
+    .index("by_animeId_and_seenAt", ["animeId", "seenAt"]),
   gameDailyStats: defineTable(gameDailyStatsFields).index("by_day_and_shard", ["day", "shard"]),
   beta_feedback: defineTable(betaFeedbackFields)
     .index("by_timestamp", ["timestamp"])

@@ -5,7 +5,7 @@ import type { AnimeFields } from "./model/judge/titleIndex";
 import { insertAnime, replaceAnime } from "./model/judge/titleIndex";
 import { acceptedAnswers } from "./model/judge/match";
 import { isGenericWord } from "./model/judge/genericWords";
-import { foldText, titleWords } from "./model/judge/normalize";
+import { normalizeTitle, titleWords } from "./model/judge/normalize";
 import { MAX_PREFIX_ROWS_PER_ANIME, prefixRows } from "./model/judge/suggestions";
 import { titleForms } from "./model/judge/titleForms";
 import { SUGGEST_MIN_CHARS, SUGGESTIONS_MAX } from "./model/shared/rules";
@@ -99,10 +99,11 @@ describe("titles.suggest", () => {
       );
     });
     expect(await as.query(api.titles.suggest, { text: "snk" })).not.toContain("SnK");
+    // "Spy Family" and "SPY×FAMILY" differ only in punctuation: one suggestion, as the judge
+    // reads them alike.
     expect(await as.query(api.titles.suggest, { text: "spy" })).toEqual([
-      "Spy Family",
-      "Spy x Family",
       "SPY×FAMILY",
+      "Spy x Family",
     ]);
   });
 
@@ -218,8 +219,9 @@ describe("every title of the offline sample", () => {
           const typed = chars.slice(from, end).join("");
           const shown = await as.query(api.titles.suggest, { text: typed });
           asked += 1;
-          // "Bleach" and "BLEACH" are one suggestion (whichever spelling sorts first).
-          if (!shown.some((text) => foldText(text) === foldText(title))) {
+          // Every distinct form: "Bleach" and "BLEACH", "Liar Liar" and "Liar, Liar" are one
+          // suggestion each (whichever spelling sorts first), as the judge reads them alike.
+          if (!shown.some((text) => normalizeTitle(text) === normalizeTitle(title))) {
             missed.push(`${JSON.stringify(typed)} → ${title}`);
           }
         }
@@ -227,6 +229,32 @@ describe("every title of the offline sample", () => {
     }
     expect(missed).toEqual([]);
     expect(asked).toBeGreaterThan(2 * titles.length);
+  });
+
+  test('each show once: "lia" lists Liar, Liar once, not also as Liar Liar', async () => {
+    const t = newBackend();
+    await t.run(async (ctx) => {
+      await seedOfflinePool(ctx);
+    });
+    const { as } = await signedInAs(t, "player");
+    const shown = await as.query(api.titles.suggest, { text: "lia" });
+    expect(shown.filter((text) => normalizeTitle(text) === "liarliar")).toHaveLength(1);
+  });
+
+  test.each([
+    ["spirted", "Spirited Away"],
+    ["spirted away", "Spirited Away"],
+    ["deth note", "Death Note"],
+    ["attak on titan", "Attack on Titan"],
+  ])("%j, a typo the judge forgives, suggests %j", async (typed, title) => {
+    const t = newBackend();
+    await t.run(async (ctx) => {
+      await seedOfflinePool(ctx);
+    });
+    const { as } = await signedInAs(t, "player");
+    expect(await as.query(api.titles.suggest, { text: typed })).toContain(title);
+    // Too short for the judge to forgive a typo: nothing.
+    expect(await as.query(api.titles.suggest, { text: "deth" })).toEqual([]);
   });
 
   test("each anime writes a bounded number of prefix rows", () => {

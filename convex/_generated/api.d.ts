@@ -87,6 +87,7 @@ import type * as model_judge_acronyms from "../model/judge/acronyms.js";
 import type * as model_judge_everydayWordList from "../model/judge/everydayWordList.js";
 import type * as model_judge_everydayWords from "../model/judge/everydayWords.js";
 import type * as model_judge_genericWords from "../model/judge/genericWords.js";
+import type * as model_judge_knownTitles from "../model/judge/knownTitles.js";
 import type * as model_judge_match from "../model/judge/match.js";
 import type * as model_judge_normalize from "../model/judge/normalize.js";
 import type * as model_judge_refusal from "../model/judge/refusal.js";
@@ -213,6 +214,7 @@ declare const fullApi: ApiFromModules<{
   "model/judge/everydayWordList": typeof model_judge_everydayWordList;
   "model/judge/everydayWords": typeof model_judge_everydayWords;
   "model/judge/genericWords": typeof model_judge_genericWords;
+  "model/judge/knownTitles": typeof model_judge_knownTitles;
   "model/judge/match": typeof model_judge_match;
   "model/judge/normalize": typeof model_judge_normalize;
   "model/judge/refusal": typeof model_judge_refusal;

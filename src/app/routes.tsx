@@ -4,7 +4,7 @@ import { AppLayout } from "@/app/layout/AppLayout";
 import { PageLoading } from "@/app/layout/PageLoading";
 import { ErrorPage } from "@/features/errors/ErrorPage";
 import { LandingPage } from "@/features/landing/LandingPage";
-import { SKIP_TO_DAILY_GUESS } from "@/features/daily/skipLink";
+import { SKIP_TO_DAILY } from "@/features/daily/skipLink";
 import { SKIP_TO_GUESS } from "@/features/game/skipLink";
 import { importWithReload } from "@/lib/lazyWithReload";
 
@@ -38,7 +38,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: "daily",
-        handle: { skipLink: SKIP_TO_DAILY_GUESS },
+        handle: { skipLink: SKIP_TO_DAILY },
         lazy: page(
           () => import("@/features/daily/DailyPage"),
           (m) => m.DailyPage,

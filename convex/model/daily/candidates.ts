@@ -73,6 +73,28 @@ async function inRoomPlay(ctx: QueryCtx, animeId: Id<"anime">): Promise<boolean>
   return round !== null;
 }
 
+/**
+ * Whether a player has been dealt the anime since `since`: a round of it in someone's game
+ * started then or later, or its answer seen (the game, a room or a Daily ended it) since. A Daily
+ * chosen on its own day, after the game has dealt (a deployment's first day, before the first
+ * pool filled it, or a day the cron did not choose it), never holds such an anime: its player
+ * would meet it answered. Two indexed reads, however many players.
+ */
+async function dealtSince(ctx: QueryCtx, animeId: Id<"anime">, since: number): Promise<boolean> {
+  const inGame = await ctx.db
+    .query("games")
+    .withIndex("by_round_animeId_and_startedAt", (q) =>
+      q.eq("round.animeId", animeId).gte("round.startedAt", since),
+    )
+    .first();
+  if (inGame !== null) return true;
+  const seen = await ctx.db
+    .query("seenAnime")
+    .withIndex("by_animeId_and_seenAt", (q) => q.eq("animeId", animeId).gte("seenAt", since))
+    .first();
+  return seen !== null;
+}
+
 /** What makes two anime alike for the Daily's variety: their format and their genres. */
 function kindOf(anime: Doc<"anime">): string {
   return `${anime.format ?? ""}|${[...anime.genres].sort().join(",")}`;
@@ -125,14 +147,15 @@ export const newKind: Variety = (anime, picked) => !picked.kinds.has(kindOf(anim
 
 /**
  * DAILY_ANIME_COUNT of `candidates` in their order, by the strictest of `rules` that still fills
- * the Daily (each rule a pass over those not yet passed), none a room is playing now, each with
- * the clue it is dealt with (one with no clue worth dealing is passed over). Fewer when the
- * candidates have no more to give.
+ * the Daily (each rule a pass over those not yet passed), none a room is playing now nor, when
+ * `dealtFrom` is a time, one dealt since then (dealtSince), each with the clue it is dealt with
+ * (one with no clue worth dealing is passed over). Fewer when the candidates have no more to give.
  */
 export async function pickVaried(
   ctx: QueryCtx,
   candidates: Doc<"anime">[],
   rules: Variety[],
+  dealtFrom: number | null,
 ): Promise<{ anime: Doc<"anime">; clue: string }[]> {
   const picked: { anime: Doc<"anime">; clue: string }[] = [];
   const passed = new Set<Id<"anime">>();
@@ -143,6 +166,7 @@ export async function pickVaried(
       if (passed.has(anime._id) || !allowed(anime, seen)) continue;
       passed.add(anime._id);
       if (await inRoomPlay(ctx, anime._id)) continue;
+      if (dealtFrom !== null && (await dealtSince(ctx, anime._id, dealtFrom))) continue;
       const clue = await roundClue(ctx, anime);
       if (clue === null) continue;
       picked.push({ anime, clue });

@@ -21,6 +21,7 @@ import {
   DAILY_RESERVE_MIN_POOL,
   DAILY_TOMORROW_MIN_POOL,
   dailyNumberAt,
+  dailyStartOf,
 } from "../shared/rules";
 import { puzzleOf } from "./bar";
 import {
@@ -48,14 +49,17 @@ type Source = { kind: "reserve"; members: Doc<"anime">[] } | { kind: "pool" };
  * genres; never in one, new franchise; never in one; used, new franchise; used). Fewer than
  * DAILY_ANIME_COUNT when there is no more to give.
  */
-async function choose(ctx: QueryCtx, number: number, source: Source) {
+async function choose(ctx: QueryCtx, number: number, now: number, source: Source) {
   const beside = await animeOfDailies(ctx, [number - 1, number + 1]);
+  // Chosen on its own day, it leaves out what the game dealt that day; a day early, nothing has
+  // been dealt on its day yet (and from then on deals bar it).
+  const dealtFrom = dailyStartOf(number) <= now ? dailyStartOf(number) : null;
   const any: Variety = () => true;
   if (source.kind === "reserve") {
     const members = source.members.filter((anime) => !beside.has(anime._id));
     const varied: Variety = (anime, picked) =>
       newFranchise(anime, picked) && newKind(anime, picked);
-    return await pickVaried(ctx, shuffled(members), [varied, newFranchise, any]);
+    return await pickVaried(ctx, shuffled(members), [varied, newFranchise, any], dealtFrom);
   }
   const { fresh, used } = await poolCandidates(ctx, number, beside);
   const isFresh = new Set(fresh.map((anime) => anime._id));
@@ -71,6 +75,7 @@ async function choose(ctx: QueryCtx, number: number, source: Source) {
       newFranchise,
       any,
     ],
+    dealtFrom,
   );
 }
 
@@ -88,7 +93,7 @@ async function ensurePuzzle(
 ): Promise<Choice> {
   const existing = await puzzleOf(ctx, number);
   if (existing !== null) return { kind: "chosen", puzzle: existing };
-  const picked = await choose(ctx, number, source);
+  const picked = await choose(ctx, number, now, source);
   if (picked.length < DAILY_ANIME_COUNT) return { kind: "short", usable: picked.length };
   const animeIds = picked.map(({ anime }) => anime._id);
   const id = await ctx.db.insert("dailyPuzzles", {
@@ -140,4 +145,17 @@ export async function ensureTodayAndTomorrow(ctx: MutationCtx, now: number): Pro
     await ensurePuzzle(ctx, today + 1, now, { kind: "pool" });
   }
   return choice;
+}
+
+/**
+ * Today's Daily, chosen as the pool fills (each cover made while it is missing asks: one read
+ * once it is chosen), so that on a deployment's first day it is chosen before players' deals
+ * reach the anime it holds. It waits for DAILY_TOMORROW_MIN_POOL ready, enough for it and the
+ * game's deals: chosen at 5, it would hold a first page's pool whole and leave the game nothing.
+ * What the game dealt before (the first covers) it leaves out (choose).
+ */
+export async function chooseTodayOnceReady(ctx: MutationCtx, now: number): Promise<void> {
+  if ((await puzzleOf(ctx, dailyNumberAt(now))) !== null) return;
+  if (!(await readyAtLeast(ctx, DAILY_TOMORROW_MIN_POOL))) return;
+  await ensureTodayAndTomorrow(ctx, now);
 }

@@ -11,6 +11,7 @@ import { acronymOf } from "./acronyms";
 import { isCommonText, isEverydayWord } from "./everydayWords";
 import { isGenericText } from "./genericWords";
 import { normalizeTitle } from "./normalize";
+import { isKnownTitle } from "./knownTitles";
 import { isKnownAcronym, isKnownName } from "./titleIndex";
 import { splitInstalment } from "./titleForms";
 import { isNearName } from "./typoIndex";
@@ -66,7 +67,8 @@ export async function refuseLists(
  * generic words around it allowed ("Your Name", "ERASED", "death note season 2"), as a name
  * followed by a format word and a subtitle ("one piece film red"), as an acronym that is no
  * everyday word ("H x H", not "OKAY"), or as a typo of a name ("Death Not", "Sword At Online",
- * typoIndex.ts). Reads at most 2 documents, then at most 3 for the typos (the whole name shared
+ * typoIndex.ts), or it is a well-known title beyond the pool ("Mob Psycho 100", knownTitles.ts:
+ * judged, so wrong). Reads at most 2 documents, then at most 3 for the typos (the whole name shared
  * with the list check). `askTypos` false skips the typos' lookups: for a caller to whom a refusal
  * and a wrong guess are the same (the clue's phrases), the judge having matched the dealt
  * anime's own names, typos forgiven, first.
@@ -77,7 +79,7 @@ export async function refuseCommonWords(
   isWholeName: WholeNameLookup = wholeNameLookup(ctx, text),
   askTypos = true,
 ): Promise<void> {
-  if (!isCommonText(text)) return;
+  if (!isCommonText(text) || isKnownTitle(text)) return;
   if (await isWholeName()) return;
   const instalment = splitInstalment(text);
   const acronym = acronymOf(text);

@@ -8,7 +8,8 @@ import {
 } from "../shared/rules";
 import { acronymOf, acronymTerm } from "./acronyms";
 import { isGenericWord } from "./genericWords";
-import { foldText, titleWords } from "./normalize";
+import { typoAllowance } from "./match";
+import { foldText, normalizeTitle, titleWords } from "./normalize";
 import { rowDiff } from "./rowDiff";
 import { titleForms, type TitleSource } from "./titleForms";
 
@@ -122,15 +123,20 @@ async function acronymTitles(ctx: QueryCtx, typed: string): Promise<string[]> {
   return titles;
 }
 
-/** The first `SUGGEST_CANDIDATES` rows (in key order) whose key starts with `typed`. */
-async function rowsStartingWith(ctx: QueryCtx, start: boolean, typed: string) {
+/** The first `count` rows (in key order) whose key starts with `typed`. */
+async function rowsStartingWith(
+  ctx: QueryCtx,
+  start: boolean,
+  typed: string,
+  count = SUGGEST_CANDIDATES,
+) {
   const prefix = phrase([typed]);
   return await ctx.db
     .query("titlePrefixes")
     .withIndex("by_start_and_key", (q) =>
       q.eq("start", start).gte("key", prefix).lt("key", afterPrefix(prefix)),
     )
-    .take(SUGGEST_CANDIDATES);
+    .take(count);
 }
 
 /** Whether the title's words, from its start or from a later word, begin with `typed`. */
@@ -141,12 +147,69 @@ function startsWithPhrase(text: string, typed: string, start: boolean): boolean 
 }
 
 /**
+ * The fewest typos that make `typed` the start of `target` (both normalised): the
+ * optimal-string-alignment distance of `typed` to `target`'s nearest prefix, as match.ts counts
+ * a typo (one letter changed, added, dropped, or two neighbours swapped), or `limit + 1`.
+ */
+export function prefixTyposWithin(typed: string, target: string, limit: number): number {
+  let beforePrevious: number[] = [];
+  let previous = Array.from({ length: target.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= typed.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= target.length; j++) {
+      const cost = typed[i - 1] === target[j - 1] ? 0 : 1;
+      let distance = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
+      if (i > 1 && j > 1 && typed[i - 1] === target[j - 2] && typed[i - 2] === target[j - 1]) {
+        distance = Math.min(distance, beforePrevious[j - 2] + 1);
+      }
+      current.push(distance);
+    }
+    if (Math.min(...current) > limit) return limit + 1;
+    beforePrevious = previous;
+    previous = current;
+  }
+  return Math.min(limit + 1, ...previous);
+}
+
+/**
+ * Titles whose start the typed text is, with the typos the judge forgives a name of its length
+ * (match.ts: 1 from 6 letters, 2 from 12): "spirted" → "Spirited Away", "deth note" → "Death
+ * Note", asked only when nothing starts with the text as typed. The typos come after the
+ * longest start of the text that some title has (found by halving: at most 6 one-row reads), so
+ * the titles starting with that are read (one range of SUGGEST_CANDIDATES rows) and each is
+ * checked. A typo among the first letters, or a start so common that more titles have it than
+ * that range holds, finds nothing: the typeahead only helps, and the judge still forgives it.
+ */
+async function typoTitles(ctx: QueryCtx, typed: string): Promise<string[]> {
+  const limit = typoAllowance(normalizeTitle(typed).length);
+  if (limit === 0) return [];
+  const typedPoints = Array.from(typed);
+  const hasRow = async (length: number) =>
+    (await rowsStartingWith(ctx, true, typedPoints.slice(0, length).join(""), 1)).length > 0;
+  // The longest start of `typed` some title has (every shorter start has one too).
+  let [found, missing] = [0, typedPoints.length];
+  while (missing - found > 1) {
+    const middle = Math.floor((found + missing) / 2);
+    if (await hasRow(middle)) found = middle;
+    else missing = middle;
+  }
+  if (found === 0) return [];
+  const start = typedPoints.slice(0, found).join("");
+  const near = normalizeTitle(typed);
+  return (await rowsStartingWith(ctx, true, start, SUGGEST_CANDIDATES))
+    .filter(({ text }) => prefixTyposWithin(near, normalizeTitle(text), limit) <= limit)
+    .map(({ text }) => text);
+}
+
+/**
  * Up to 8 titles for what the player typed: the titles of a typed acronym first, then titles
  * starting with the typed words, then titles with a later word starting with them (generic
  * words typed first left out: "the of kyo" looks for "kyo"), each group alphabetical; a title
- * several anime share appears once. Particles and other generic words alone ("no", "the",
- * "season") match nothing. Reads at most three index ranges of `SUGGEST_CANDIDATES` rows, and
- * the acronym's anime.
+ * several anime share, or one show writes twice but for punctuation, appears once. When nothing
+ * starts with the text, titles it starts with typos forgiven (typoTitles). Particles and other
+ * generic words alone ("no", "the", "season") match nothing. Reads at most three index ranges
+ * of `SUGGEST_CANDIDATES` rows and the acronym's anime, then, for typos, at most 6 rows and one
+ * more range.
  */
 export async function suggestTitles(ctx: QueryCtx, typed: string): Promise<string[]> {
   const query = typed.trim();
@@ -158,8 +221,9 @@ export async function suggestTitles(ctx: QueryCtx, typed: string): Promise<strin
   const fromSpecific = words.slice(first).join(" ");
   const byKey = new Map<string, { text: string; rank: number }>();
   const consider = (text: string, rank: number) => {
-    const key = keyOf(text);
-    // Of titles that differ only in case or accents, the same one whichever row came first.
+    // Titles that differ only in case, accents or punctuation ("Liar Liar", "Liar, Liar") are
+    // one suggestion, the same one whichever row came first.
+    const key = normalizeTitle(text);
     const kept = byKey.get(key);
     if (kept !== undefined && (kept.rank < rank || (kept.rank === rank && kept.text <= text))) {
       return;
@@ -176,6 +240,7 @@ export async function suggestTitles(ctx: QueryCtx, typed: string): Promise<strin
       if (startsWithPhrase(text, phraseTyped, start)) consider(text, rank);
     }
   }
+  if (byKey.size === 0) for (const text of await typoTitles(ctx, whole)) consider(text, 3);
   return [...byKey.entries()]
     .sort(([keyA, a], [keyB, b]) => a.rank - b.rank || (keyA < keyB ? -1 : keyA > keyB ? 1 : 0))
     .slice(0, SUGGESTIONS_MAX)

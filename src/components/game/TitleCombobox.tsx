@@ -1,31 +1,19 @@
-import { useConvexAuth, useQuery } from "convex/react";
-import {
-  useEffect,
-  useId,
-  useState,
-  type ComponentProps,
-  type KeyboardEvent,
-  type Ref,
-} from "react";
+import { useId, type ComponentProps, type Ref } from "react";
 import { Input } from "@/components/ui/input";
 import { cn } from "@/lib/utils";
-import { api } from "@convex/_generated/api";
-import { SUGGEST_DEBOUNCE_MS, SUGGEST_MIN_CHARS } from "@convex/model/shared/rules";
 import { countOf } from "@/lib/plural";
+import { useSuggestionList } from "./useSuggestionList";
+import { useTitleSuggestions } from "./useTitleSuggestions";
 
 type InputProps = Omit<ComponentProps<typeof Input>, "value" | "onChange" | "role">;
 
-/** The list's tallest: 7 suggestions. */
-const LIST_MAX_PX = 288;
-/** Kept clear above the list: the sticky top bar (h-14) and a little air. */
-const LIST_TOP_CLEARANCE_PX = 64;
-
 /**
  * The guess box with title suggestions from the pool (WAI-ARIA combobox with a listbox popup):
- * from 2 characters, once typing pauses; arrows move through them, Enter or a tap fills the box
- * (Submit still sends it), Escape closes the list. The list depends on the text alone, never on
- * the round, so it hints at nothing. It opens above the box, over the clue: below, it would
- * cover Submit and Skip, and a tap meant for Submit would pick a suggestion.
+ * from 2 characters, once typing pauses (useTitleSuggestions); arrows move through them, Enter
+ * or a tap fills the box (Submit still sends it), Escape closes the list (useSuggestionList).
+ * The list depends on the text alone, never on the round, so it hints at nothing. It opens
+ * above the box, over the clue: below, it would cover Submit and Skip, and a tap meant for
+ * Submit would pick a suggestion.
  */
 export function TitleCombobox({
   value,
@@ -40,59 +28,9 @@ export function TitleCombobox({
   ref?: Ref<HTMLInputElement>;
 }) {
   const listId = useId();
-  const [listMaxPx, setListMaxPx] = useState(LIST_MAX_PX);
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
-  const typed = value.trim();
-  const wanted = useDebounced(typed, SUGGEST_DEBOUNCE_MS);
-  // Players only: the box can be typed in before the client's sign-in is accepted (the round
-  // the page's HTML brought is on screen then), and the query would be refused.
-  const { isAuthenticated } = useConvexAuth();
-  const asking = isAuthenticated && !disabled && wanted.length >= SUGGEST_MIN_CHARS;
-  const fetched = useQuery(api.titles.suggest, asking ? { text: wanted } : "skip");
-
-  // The last answer stays on screen while the next one loads, so the list does not flicker.
-  const [titles, setTitles] = useState<readonly string[]>([]);
-  if (fetched !== undefined && fetched !== titles) setTitles(fetched);
-
-  const expanded =
-    open && !disabled && typed.length >= SUGGEST_MIN_CHARS && asking && titles.length > 0;
+  const { titles, usable } = useTitleSuggestions(value, disabled);
+  const list = useSuggestionList({ titles, usable, onPick: onValueChange });
   const optionId = (index: number) => `${listId}-option-${index}`;
-
-  /** Fits the list between the top bar and the box, as far as the box is from the top. */
-  function fitList(input: HTMLInputElement) {
-    const room = input.getBoundingClientRect().top - LIST_TOP_CLEARANCE_PX;
-    setListMaxPx(Math.max(96, Math.min(LIST_MAX_PX, room)));
-  }
-
-  function pick(title: string) {
-    onValueChange(title);
-    setOpen(false);
-    setActive(-1);
-  }
-
-  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
-      if (titles.length === 0 || typed.length < SUGGEST_MIN_CHARS) return;
-      event.preventDefault();
-      const step = event.key === "ArrowDown" ? 1 : -1;
-      if (!expanded) {
-        setOpen(true);
-        setActive(step === 1 ? 0 : titles.length - 1);
-        return;
-      }
-      const count = titles.length;
-      setActive((index) => (step === 1 ? (index + 1) % count : index <= 0 ? count - 1 : index - 1));
-    } else if (event.key === "Enter" && expanded && active >= 0 && active < titles.length) {
-      // Enter on a suggestion fills the box; the next Enter sends the guess.
-      event.preventDefault();
-      pick(titles[active]);
-    } else if (event.key === "Escape" && expanded) {
-      event.preventDefault();
-      setOpen(false);
-      setActive(-1);
-    }
-  }
 
   return (
     <div className="relative">
@@ -101,29 +39,29 @@ export function TitleCombobox({
         ref={ref}
         role="combobox"
         aria-autocomplete="list"
-        aria-expanded={expanded}
+        aria-expanded={list.expanded}
         aria-controls={listId}
-        aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
+        aria-activedescendant={
+          list.expanded && list.active >= 0 ? optionId(list.active) : undefined
+        }
         value={value}
         disabled={disabled}
         className={className}
         onChange={(event) => {
-          fitList(event.currentTarget);
+          list.typed(event.currentTarget);
           onValueChange(event.target.value);
-          setOpen(true);
-          setActive(-1);
         }}
-        onKeyDown={onKeyDown}
-        onBlur={() => setOpen(false)}
+        onKeyDown={list.onKeyDown}
+        onBlur={list.onBlur}
       />
       <ul
         id={listId}
         role="listbox"
         aria-label="Suggested titles"
-        hidden={!expanded}
+        hidden={!list.expanded}
         // Keep the focus in the box while an option is pressed, so a tap or click picks it.
         onMouseDown={(event) => event.preventDefault()}
-        style={{ maxHeight: listMaxPx }}
+        style={{ maxHeight: list.maxPx }}
         className="absolute inset-x-0 bottom-full z-30 mb-1 overflow-y-auto rounded-md border bg-popover p-1 text-popover-foreground shadow-lg"
       >
         {titles.map((title, index) => (
@@ -131,11 +69,11 @@ export function TitleCombobox({
             key={title}
             id={optionId(index)}
             role="option"
-            aria-selected={index === active}
-            onClick={() => pick(title)}
+            aria-selected={index === list.active}
+            onClick={() => list.pick(title)}
             className={cn(
               "cursor-pointer rounded-sm px-3 py-2.5 text-sm break-words",
-              index === active ? "bg-accent text-accent-foreground" : "hover:bg-accent/60",
+              index === list.active ? "bg-accent text-accent-foreground" : "hover:bg-accent/60",
             )}
           >
             {title}
@@ -143,17 +81,8 @@ export function TitleCombobox({
         ))}
       </ul>
       <p role="status" className="sr-only">
-        {expanded ? `${countOf(titles.length, "title")} suggested` : ""}
+        {list.expanded ? `${countOf(titles.length, "title")} suggested` : ""}
       </p>
     </div>
   );
-}
-
-function useDebounced(value: string, delayMs: number): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return settled;
 }

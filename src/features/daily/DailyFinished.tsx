@@ -5,12 +5,13 @@ import { countOf } from "@/lib/plural";
 import { DailyResults } from "./DailyResults";
 import { DailyShare } from "./DailyShare";
 import { squareFor } from "./shareText";
+import { DAILY_SKIP_TARGET_ID } from "./skipLink";
 
 /** A finished Daily: the share card, then each anime's answer, the player's result and everyone's. */
 export function DailyFinished({ view }: { view: DailyView }) {
   const solved = view.rounds.filter((round) => round.status === "solved").length;
   return (
-    <Card className="gap-5 p-4 sm:p-6">
+    <Card id={DAILY_SKIP_TARGET_ID} className="gap-5 p-4 sm:p-6">
       <p className="text-lg font-semibold" role="status">
         Daily #{view.number} done: {solved}/{view.animeCount} solved.
       </p>

@@ -37,7 +37,12 @@ export function DailyResults({
   ];
   const most = Math.max(1, ...rows.map((row) => row.count));
   return (
-    <section aria-label="Everyone today" className="grid gap-2" aria-live="polite">
+    // Named by its anime: the finished Daily shows five of these.
+    <section
+      aria-label={`Everyone today on anime ${index + 1}`}
+      className="grid gap-2"
+      aria-live="polite"
+    >
       <p className="text-sm">
         <span className="font-semibold">Everyone today:</span>{" "}
         <span data-testid="daily-results-summary">

@@ -1,44 +1,22 @@
-import { useMutation } from "convex/react";
 import { FlagIcon, SendIcon } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
-import { api } from "@convex/_generated/api";
+import { useState } from "react";
 import type { DailyView } from "@convex/model/daily/view";
-import { errorMessages } from "@convex/model/shared/errors";
 import { RoundAnswer } from "@/components/game/AnswerReveal";
 import { GuessHistory } from "@/components/game/GuessHistory";
 import { GuessInput } from "@/components/game/GuessInput";
 import { SoloRoundCard } from "@/components/game/SoloRoundCard";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { messageFor } from "@/lib/errors";
-import { notify } from "@/lib/notify";
 import { countOf } from "@/lib/plural";
 import { DailyResults } from "./DailyResults";
-import { DAILY_GUESS_FORM_ID } from "./skipLink";
+import { endText, noticeText, type DailyRound } from "./dailyRoundText";
+import { DAILY_SKIP_TARGET_ID } from "./skipLink";
 import { squareFor } from "./shareText";
-import { useDailyGuess, type DailyNotice } from "./useDailyGuess";
+import { useDailyGuess } from "./useDailyGuess";
+import { useDailyMoves } from "./useDailyMoves";
+import { useDailyRoundFocus } from "./useDailyRoundFocus";
 
-export type DailyRound = DailyView["rounds"][number];
-
-function noticeText(notice: DailyNotice): string {
-  switch (notice.kind) {
-    case "wrong":
-      return `Wrong! ${countOf(notice.guessesLeft, "guess", "guesses")} left on this anime.`;
-    case "alreadyTried":
-      return "Already tried: not counted.";
-    case "refused":
-      return errorMessages[notice.code];
-    case "over":
-      return "This Daily's day is over: the next one is on.";
-  }
-}
-
-function endText(round: DailyRound): string {
-  if (round.status === "solved")
-    return `Solved with ${countOf(round.guessesUsed, "guess", "guesses")}!`;
-  if (round.status === "gaveUp") return "You gave up on this one.";
-  return "Out of guesses.";
-}
+export type { DailyRound } from "./dailyRoundText";
 
 /**
  * One anime of the Daily: its cover and clue, the guess box, Submit and Give up, its guesses; once
@@ -55,48 +33,13 @@ export function DailyRoundCard({
   /** The last anime has ended: show the day's result. */
   onFinished: () => void;
 }) {
-  const boxRef = useRef<HTMLInputElement>(null);
-  const revealRef = useRef<HTMLElement>(null);
   const [text, setText] = useState("");
   const playing = round.status === "playing";
   const isLast = round.index === view.animeCount - 1;
-  const guess = useDailyGuess({
-    number: view.number,
-    index: round.index,
-    attempt: round.guessesUsed,
-    text,
-    setText,
-  });
-  const giveUp = useMutation(api.daily.giveUp);
-  const next = useMutation(api.daily.next);
-  const [moving, setMoving] = useState(false);
-
-  // A new anime after the first: the focus goes to its guess box (the button that dealt it is
-  // gone); on a desktop, the first one's box too.
-  useEffect(() => {
-    if (!playing) return;
-    const wide = window.matchMedia?.("(min-width: 768px)").matches ?? false;
-    if (round.index > 0 || wide) boxRef.current?.focus();
-    // Once per anime.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [round.index]);
-  // The round ends: the answer takes the focus, so a screen reader reads it.
-  useEffect(() => {
-    if (!playing) revealRef.current?.focus();
-  }, [playing]);
-
-  async function move(call: () => Promise<unknown>, failure: string) {
-    if (moving) return;
-    setMoving(true);
-    try {
-      await call();
-    } catch (error) {
-      console.error(failure, error);
-      await notify("error", messageFor(error, failure));
-    } finally {
-      setMoving(false);
-    }
-  }
+  const at = { number: view.number, index: round.index };
+  const guess = useDailyGuess({ ...at, attempt: round.guessesUsed, text, setText });
+  const moves = useDailyMoves(at);
+  const { boxRef, revealRef } = useDailyRoundFocus(round.index, playing);
 
   return (
     <SoloRoundCard round={round}>
@@ -119,62 +62,48 @@ export function DailyRoundCard({
 
       <RoundAnswer ref={revealRef} round={round} />
 
-      {playing ? (
-        <form
-          id={DAILY_GUESS_FORM_ID}
-          className="grid gap-3"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void guess.submit();
-          }}
-        >
-          <GuessInput ref={boxRef} value={text} onValueChange={setText} className="h-11" />
-          <div className="grid grid-cols-2 gap-3">
-            <Button type="submit" size="lg" disabled={guess.submitting}>
-              {guess.submitting ? <Spinner /> : <SendIcon />}
-              Submit Guess
-            </Button>
-            <Button
-              type="button"
-              size="lg"
-              variant="outline"
-              disabled={moving}
-              onClick={() =>
-                void move(
-                  () => giveUp({ number: view.number, index: round.index }),
-                  "Could not give up. Please try again.",
-                )
-              }
-            >
-              <FlagIcon />
-              Give up
-            </Button>
-          </div>
-        </form>
-      ) : (
-        <>
-          <DailyResults
-            number={view.number}
-            index={round.index}
-            mine={round.status === "solved" ? round.guessesUsed : 0}
-          />
-          <Button
-            size="lg"
-            disabled={moving}
-            onClick={() =>
-              isLast
-                ? onFinished()
-                : void move(
-                    () => next({ number: view.number, index: round.index }),
-                    "Could not deal the next anime. Please try again.",
-                  )
-            }
+      {/* The skip link's target: the guess box while in play, Next anime once ended. */}
+      <div id={DAILY_SKIP_TARGET_ID} className="contents">
+        {playing ? (
+          <form
+            className="grid gap-3"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void guess.submit();
+            }}
           >
-            {moving && <Spinner />}
-            {isLast ? "See your Daily result →" : "Next anime →"}
-          </Button>
-        </>
-      )}
+            <GuessInput ref={boxRef} value={text} onValueChange={setText} className="h-11" />
+            <div className="grid grid-cols-2 gap-3">
+              <Button type="submit" size="lg" disabled={guess.submitting}>
+                {guess.submitting ? <Spinner /> : <SendIcon />}
+                Submit Guess
+              </Button>
+              <Button
+                type="button"
+                size="lg"
+                variant="outline"
+                disabled={moves.moving}
+                onClick={moves.giveUp}
+              >
+                <FlagIcon />
+                Give up
+              </Button>
+            </div>
+          </form>
+        ) : (
+          <>
+            <DailyResults
+              number={view.number}
+              index={round.index}
+              mine={round.status === "solved" ? round.guessesUsed : 0}
+            />
+            <Button size="lg" disabled={moves.moving} onClick={isLast ? onFinished : moves.next}>
+              {moves.moving && <Spinner />}
+              {isLast ? "See your Daily result →" : "Next anime →"}
+            </Button>
+          </>
+        )}
+      </div>
 
       <GuessHistory guesses={round.guesses} />
     </SoloRoundCard>
