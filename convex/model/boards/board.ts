@@ -148,7 +148,7 @@ export async function syncAllTime(ctx: MutationCtx, user: Doc<"users">): Promise
   const before = await entryOf(ctx, ALL_TIME, user._id);
   if ((before?.score ?? 0) >= score) return false;
   const moves = await setOnBoard(ctx, ALL_TIME, user, () => score);
-  await recordTally(ctx, { day: utcDay(Date.now()), moves });
+  await recordTally(ctx, { day: utcDay(Date.now()), moves }, user._id);
   return true;
 }
 

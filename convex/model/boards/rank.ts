@@ -29,8 +29,24 @@ async function legacyShards(ctx: QueryCtx, board: string) {
     .take(RANK_SHARDS);
 }
 
-/** `board`'s rank statistics: one document read (at most RANK_SHARDS for an old board). */
+/**
+ * `board`'s rank statistics as viewers are sent them: the last published (snapshot.ts), one
+ * document that changes at most every RANKS_PUBLISH_MS; a board not published since it was
+ * first scored on (or since the snapshots existed) reads its statistics as the fold keeps them.
+ */
 export async function readRanks(ctx: QueryCtx, board: string): Promise<RankStats> {
+  const published = await ctx.db
+    .query("rankSnapshots")
+    .withIndex("by_board", (q) => q.eq("board", board))
+    .unique();
+  if (published !== null) {
+    return { players: published.players, top: published.top, buckets: published.buckets };
+  }
+  return await liveRanks(ctx, board);
+}
+
+/** `board`'s rank statistics as the fold keeps them: one document (RANK_SHARDS for an old board). */
+export async function liveRanks(ctx: QueryCtx, board: string): Promise<RankStats> {
   const doc = await ranksDocument(ctx, board);
   if (doc !== null) return { players: doc.players, top: doc.top, buckets: doc.buckets };
   const shards = await legacyShards(ctx, board);
@@ -49,7 +65,7 @@ export async function applyMoves(
   moves: Pick<ScoreMove, "from" | "to">[],
 ): Promise<void> {
   const doc = await ranksDocument(ctx, board);
-  let stats = doc ?? (await readRanks(ctx, board));
+  let stats = doc ?? (await liveRanks(ctx, board));
   for (const { from, to } of moves) {
     if (to === 0 && from > 0) stats = removeScore(stats, from);
     else if (to > from && from >= 0) stats = moveScore(stats, from, to);
