@@ -210,7 +210,7 @@ function rangeBefore(period: "day" | "week", kept: string): { from: string; to: 
 
 /**
  * Deletes up to `batch` documents of the day and week boards before those kept (entries first,
- * then their statistics), however many days of pruning were missed: one index range per period
+ * then their statistics and the copies published of them), however many days of pruning were missed: one index range per period
  * and table, never the all-time board. True once none is left.
  */
 export async function prunePastBoards(
@@ -236,6 +236,13 @@ export async function prunePastBoards(
       .take(left);
     for (const doc of ranks) await ctx.db.delete("boardRanks", doc._id);
     left -= ranks.length;
+    if (left === 0) return false;
+    const published = await ctx.db
+      .query("rankSnapshots")
+      .withIndex("by_board", (q) => q.gte("board", from).lt("board", to))
+      .take(left);
+    for (const doc of published) await ctx.db.delete("rankSnapshots", doc._id);
+    left -= published.length;
     if (left === 0) return false;
     const shards = await ctx.db
       .query("boardStats")
