@@ -440,7 +440,8 @@ export const boardStatsFields = {
 /**
  * A board's rank statistics, the same for every viewer: how many players have points on it, their
  * best scores (at most RANK_EXACT_LIMIT, best first: the exact ranks) and how many fall in each
- * score bucket (the estimate beyond). Written only by the fold, about once a second.
+ * score bucket (the estimate beyond). Written only by the fold's apply, about once a second;
+ * viewers read the copy it publishes (`rankSnapshots`).
  */
 export const boardRankFields = {
   board: v.string(),

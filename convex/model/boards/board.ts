@@ -18,7 +18,8 @@ import {
  * The boards by period: today (the UTC day), this week (from Monday, UTC) and all time. Each is
  * a set of `boardEntries` keyed "day:YYYY-MM-DD", "week:YYYY-MM-DD" (its Monday) or "all", and
  * its rank statistics (rank.ts). Points land on the player's own entries of all three in the
- * mutation that scores them; the statistics follow through the fold, within a couple of seconds.
+ * mutation that scores them; the statistics follow through the fold, within a couple of seconds,
+ * and reach viewers at most every RANKS_PUBLISH_MS (snapshot.ts).
  */
 export const periodValidator = v.union(v.literal("day"), v.literal("week"), v.literal("all"));
 export type Period = Infer<typeof periodValidator>;
