@@ -204,11 +204,13 @@ describe("summary", () => {
     const boss = await admin(t);
     const activityOn = async (
       instant: number,
-      activity: Parameters<typeof countGameActivity>[1],
+      activity: Parameters<typeof countGameActivity>[2],
       times = 1,
     ) => {
       vi.setSystemTime(instant);
-      for (let i = 0; i < times; i++) await t.run((ctx) => countGameActivity(ctx, activity));
+      for (let i = 0; i < times; i++) {
+        await t.run((ctx) => countGameActivity(ctx, `player ${i}`, activity));
+      }
     };
     await activityOn(NOW - 14 * DAY_MS, { sessions: 50, guesses: 50 }); // 15 days back: left out
     await activityOn(NOW - 13 * DAY_MS, { sessions: 1 }, 3);

@@ -1,9 +1,33 @@
 import { describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import { addPoints, syncAllTime } from "./model/boards/board";
+import { statsOf } from "./model/boards/rank";
 import { utcDay } from "./model/game/activity";
-import { expectErrorCode, newBackend, type TestConvex } from "../testing/convex/backend";
-import { foldAll, setScore, signUp, standingAs } from "../testing/world";
+import {
+  ranksChangesPerFoldRun,
+  ranksPushedBytesPerSecond,
+  ranksResultBytes,
+} from "./model/boards/snapshot";
+import { RANKS_PUBLISH_MS } from "./model/shared/rules";
+import { FOLD_EVERY_MS } from "./model/tallies/chain";
+import { FOLD_SETTLE_MS } from "./model/tallies/fold";
+import {
+  expectErrorCode,
+  newBackend,
+  playerInGame,
+  type TestConvex,
+} from "../testing/convex/backend";
+import {
+  dealtAnime,
+  foldAll,
+  guessAs,
+  setScore,
+  signedInAs,
+  signUp,
+  standingAs,
+  viewOf,
+} from "../testing/world";
+import { fakeClockEachTest } from "../testing/world/clock";
 import { testUser } from "../testing/fixtures/users";
 
 /** Players from before the boards, put on the all-time board as the backfill does. */
@@ -162,6 +186,86 @@ describe("leaderboard.ranks", () => {
   });
 });
 
+describe("what viewers of leaderboard.ranks are sent", () => {
+  fakeClockEachTest("2026-11-26T12:00:00Z");
+
+  /** Moves the clock on by `ms` and lets the jobs due by then run. */
+  async function wait(t: TestConvex, ms: number) {
+    vi.advanceTimersByTime(ms);
+    await t.finishInProgressScheduledFunctions();
+  }
+
+  test("changes at most once every RANKS_PUBLISH_MS while players score; the top rows and each player's own rank are live; the last score is published by itself", async () => {
+    // Fails on a ranks query that reads the statistics the fold keeps: it changes at every run
+    // of the fold (here every 1.5 s), 7 KB to every viewer each time.
+    const { t, player } = await playerInGame(10);
+    const players = [player];
+    for (const name of ["bob", "cyd", "dee"]) {
+      const other = await signedInAs(t, "player", { email: `${name}@example.com`, username: name });
+      await other.as.mutation(api.game.open, { timeZone: "UTC" });
+      players.push(other);
+    }
+    const changes: number[] = [];
+    let last = JSON.stringify(await t.query(api.leaderboard.ranks, {}));
+    const watch = async () => {
+      const now = JSON.stringify(await t.query(api.leaderboard.ranks, {}));
+      if (now !== last) changes.push(Date.now());
+      last = now;
+    };
+    for (let turn = 0; turn < 16; turn++) {
+      const scorer = players[turn % players.length];
+      const round = (await viewOf(scorer)).round!;
+      expect((await guessAs(scorer, (await dealtAnime(t, scorer)).answers[0])).kind).toBe(
+        "correct",
+      );
+      // Live at once, before any fold: the top rows and the scorer's rank on their screen.
+      const top = await t.query(api.leaderboard.top, {});
+      const own = await standingAs(scorer, {});
+      expect(top.find((row) => row.key === own.key)).toMatchObject({ score: own.score });
+      expect(own.rank).toBe(top.find((row) => row.key === own.key)!.rank);
+      await scorer.as.mutation(api.game.next, { roundNumber: round.number });
+      for (let step = 0; step < 15; step++) {
+        await wait(t, 100);
+        await watch();
+      }
+    }
+    const lastScore = Date.now();
+    for (let step = 0; step < 200; step++) {
+      await wait(t, 100);
+      await watch();
+    }
+    expect(changes.length).toBeGreaterThan(1);
+    for (let i = 1; i < changes.length; i++) {
+      expect(changes[i] - changes[i - 1]).toBeGreaterThanOrEqual(RANKS_PUBLISH_MS);
+    }
+    // The last score reached the viewers within a publish period of its fold, with nobody playing.
+    expect(changes.at(-1)! - lastScore).toBeLessThanOrEqual(
+      FOLD_SETTLE_MS + FOLD_EVERY_MS + RANKS_PUBLISH_MS,
+    );
+    const scores = await Promise.all(players.map(async (p) => (await standingAs(p, {})).score));
+    expect(await t.query(api.leaderboard.ranks, {})).toMatchObject({
+      players: players.length,
+      top: scores.sort((a, b) => b - a),
+    });
+  });
+
+  test("on a board of 200,000 players, 10,000 viewers are pushed at most 10 MB/s (the figures the scale model takes)", async () => {
+    // Fails with a publish period under ~7.5 s, or a result grown past what the budget allows.
+    const scores = Array.from({ length: 200_000 }, (_, i) => 10 + ((i * 7_919) % 50_000));
+    const t = newBackend();
+    await t.run(async (ctx) => {
+      await ctx.db.insert("boardRanks", { board: "all", ...statsOf(scores) });
+    });
+    const result = await t.query(api.leaderboard.ranks, {});
+    expect(ranksResultBytes(result)).toBe(JSON.stringify(result).length);
+    expect(ranksResultBytes(result)).toBeGreaterThan(5_000);
+    expect(ranksPushedBytesPerSecond(result, 10_000)).toBeLessThanOrEqual(10_000_000);
+    // However often the fold applies a batch: 16 applies a second change it once in 160.
+    expect(ranksChangesPerFoldRun(16)).toBeCloseTo(1 / 160);
+    expect(ranksChangesPerFoldRun(0.05)).toBe(1);
+  });
+});
+
 describe("the boards by period", () => {
   test("a day that is not a date is refused with a clear code, on every board", async () => {
     const t = newBackend();
@@ -244,19 +348,22 @@ describe("past boards", () => {
           }
           const stats = { players: ENTRIES, top: [], buckets: [] };
           await ctx.db.insert("boardRanks", { board, ...stats });
+          await ctx.db.insert("rankSnapshots", { board, ...stats, at: 0 });
         }
         return userId;
       });
       // More than two runs' batches (500) to delete: the job carries on by itself.
-      expect((boards.length - kept.length) * (ENTRIES + 1)).toBeGreaterThan(2 * 500);
+      expect((boards.length - kept.length) * (ENTRIES + 2)).toBeGreaterThan(2 * 500);
       await t.mutation(internal.leaderboard.pruneOldBoards, {});
       await t.finishAllScheduledFunctions(() => vi.runAllTimers());
       const left = await t.run(async (ctx) => ({
         entries: [...new Set((await ctx.db.query("boardEntries").take(1_000)).map((e) => e.board))],
         ranks: (await ctx.db.query("boardRanks").take(1_000)).map((r) => r.board),
+        published: (await ctx.db.query("rankSnapshots").take(1_000)).map((r) => r.board),
       }));
       expect(left.entries.sort()).toEqual(kept.sort());
       expect(left.ranks.sort()).toEqual(kept.sort());
+      expect(left.published.sort()).toEqual(kept.sort());
       expect(await t.run(async (ctx) => await ctx.db.get("users", userId))).not.toBeNull();
       expect(await t.query(api.leaderboard.top, { limit: 100 })).toHaveLength(ENTRIES);
     } finally {

@@ -34,7 +34,8 @@ export const mine = playerQuery({
 /**
  * A board's rank statistics (players, best scores, score buckets), for everyone: the same for
  * every viewer, so Convex runs it once per board for all of them, and again only when the fold
- * moves a score on the board (about once a second at most). Each screen ranks its own score.
+ * publishes them (at most every RANKS_PUBLISH_MS, model/boards/snapshot.ts). Each screen ranks
+ * its own live score against them.
  */
 export const ranks = query({
   args: boardArgs,

@@ -434,13 +434,25 @@ export const boardStatsFields = {
 /**
  * A board's rank statistics, the same for every viewer: how many players have points on it, their
  * best scores (at most RANK_EXACT_LIMIT, best first: the exact ranks) and how many fall in each
- * score bucket (the estimate beyond). Written only by the fold, about once a second.
+ * score bucket (the estimate beyond). Written only by the fold's apply, about once a second;
+ * viewers read the copy it publishes (`rankSnapshots`).
  */
 export const boardRankFields = {
   board: v.string(),
   players: v.number(),
   top: v.array(v.number()),
   buckets: v.array(v.number()),
+};
+
+/**
+ * A board's rank statistics as viewers are sent them (`leaderboard.ranks`): a copy of its
+ * `boardRanks` published at most every RANKS_PUBLISH_MS (model/boards/snapshot.ts), so that the
+ * ~7 KB result reaches every viewer a few times a minute, not at every run of the fold.
+ */
+export const rankSnapshotFields = {
+  ...boardRankFields,
+  /** When it was published. */
+  at: v.number(),
 };
 
 // --- The Daily: one puzzle for everyone each UTC day (convex/model/daily/) ---
@@ -539,6 +551,12 @@ export const scoreMove = v.object({ board: v.string(), from: v.number(), to: v.n
  * transaction. Names no player: rank statistics need only the scores.
  */
 export const tallyFields = {
+  /**
+   * Which of the fold's FOLD_SHARDS lanes adds it up (model/tallies/shard.ts): a player's tallies
+   * always share one, so their score moves are applied in the order they were made. Absent on a
+   * tally put down before the fold had lanes: lane 0 takes those.
+   */
+  shard: v.optional(v.number()),
   /** The UTC day the figures count on. */
   day: v.string(),
   sessions: v.optional(v.number()),
@@ -555,11 +573,66 @@ export const tallyFields = {
  * asleep or wakes (never per run): players read `sleeping` to know whether to wake it.
  */
 export const foldStateFields = {
+  /** The lane (the tallies' shard) this chain folds; absent on the chain from before lanes. */
+  shard: v.optional(v.number()),
   generation: v.number(),
   /** True while no tally waits and no run is scheduled; absent in a chain started before it. */
   sleeping: v.optional(v.boolean()),
   /** Written by every run before the fold slept; cleared at the next transition. */
   lastRunAt: v.optional(v.number()),
+};
+
+/**
+ * Where a lane of the fold stopped (one per shard, written by each run of that lane, read by no
+ * player): its next run reads its shard's tallies from here, never stepping over the deleted
+ * entries of those it folded, and numbers its next batch.
+ */
+export const foldCursorFields = {
+  shard: v.number(),
+  /** The creation time of the last tally it folded (absent: none yet). */
+  after: v.optional(v.number()),
+  /** The number its next batch gets (its shard's batches are numbered 0, 1, 2, … in order). */
+  seq: v.number(),
+};
+
+/** A day's game-use counts, as a batch of tallies adds them up. */
+export const dayCounts = v.object({
+  day: v.string(),
+  sessions: v.number(),
+  guesses: v.number(),
+  correctGuesses: v.number(),
+  dailyAnime: v.number(),
+});
+
+/**
+ * What one run of a lane gathered from up to FOLD_BATCH tallies of its shard, for the apply
+ * (model/tallies/apply.ts) to add to the shared figures: a few documents a second for it to read,
+ * where the tallies were thousands.
+ */
+export const foldBatchFields = {
+  shard: v.number(),
+  seq: v.number(),
+  /** How many tallies it holds. */
+  tallies: v.number(),
+  days: v.array(dayCounts),
+  /** Per board, its score moves in the order they were made: from, to, from, to, … */
+  moves: v.array(v.object({ board: v.string(), scores: v.array(v.number()) })),
+  dailyEnds: v.array(dailyRoundEnd),
+};
+
+/**
+ * The apply's state (one document, written only by the apply and the ranks' publishing): which
+ * batch of each shard it applies next, and the boards moved since their ranks were last published.
+ */
+export const foldAppliedFields = {
+  /** next[shard]: the number of that shard's next batch to apply. */
+  next: v.array(v.number()),
+  /** Boards whose statistics moved since the last publish. */
+  boards: v.array(v.string()),
+  /** When the scheduled publish runs (absent: none scheduled). */
+  publishAt: v.optional(v.number()),
+  /** When the ranks were last published. */
+  publishedAt: v.optional(v.number()),
 };
 
 // --- Streaks, stats and title suggestions ---
@@ -841,6 +914,7 @@ export default defineSchema({
     .index("by_userId", ["userId"]),
   boardStats: defineTable(boardStatsFields).index("by_board_and_shard", ["board", "shard"]),
   boardRanks: defineTable(boardRankFields).index("by_board", ["board"]),
+  rankSnapshots: defineTable(rankSnapshotFields).index("by_board", ["board"]),
   // The Daily.
   dailyPuzzles: defineTable(dailyPuzzleFields).index("by_number", ["number"]),
   dailyAnimeUses: defineTable(dailyAnimeUseFields).index("by_animeId", ["animeId"]),
@@ -850,8 +924,12 @@ export default defineSchema({
   dailyStreaks: defineTable(dailyStreakFields).index("by_userId", ["userId"]),
   dailyResults: defineTable(dailyResultFields).index("by_number", ["number"]),
   // The fold.
-  tallies: defineTable(tallyFields),
-  foldState: defineTable(foldStateFields),
+  // Each lane reads its shard in creation order (an index ends with _creationTime).
+  tallies: defineTable(tallyFields).index("by_shard", ["shard"]),
+  foldState: defineTable(foldStateFields).index("by_shard", ["shard"]),
+  foldCursors: defineTable(foldCursorFields).index("by_shard", ["shard"]),
+  foldBatches: defineTable(foldBatchFields).index("by_shard_and_seq", ["shard", "seq"]),
+  foldApplied: defineTable(foldAppliedFields),
   // Streaks, stats and title suggestions.
   playerDays: defineTable(playerDayFields).index("by_userId_and_day", ["userId", "day"]),
   playerStats: defineTable(playerStatsFields).index("by_userId", ["userId"]),

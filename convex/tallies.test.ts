@@ -1,18 +1,22 @@
 /**
- * The fold: players' calls leave tallies and write no shared document; one writer adds them to
- * the day's counters and the boards' statistics, counting each exactly once whatever happens to
- * it (stopped mid-batch, run twice at once, replayed), and restarts itself when it stalls.
+ * The fold: players' calls leave tallies and write no shared document; lanes, one per shard,
+ * gather them into batches from where they stopped, and one writer applies the batches to the
+ * day's counters and the boards' statistics, counting each tally exactly once whatever happens
+ * to it (stopped mid-batch, run twice at once, replayed, put down late within the settle bound),
+ * and restarts a lane when it stalls.
  */
 import { describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import type { MutationCtx } from "./_generated/server";
-import { FOLD_BATCH, FOLD_SETTLE_MS, foldTallies } from "./model/tallies/fold";
+import { FOLD_BATCH, FOLD_SETTLE_MS, foldTallies, gatherShard } from "./model/tallies/fold";
 import { FOLD_EVERY_MS, FOLD_STALLED_MS, runFold } from "./model/tallies/chain";
+import { shardOf } from "./model/tallies/shard";
+import { applyBatches, publishMoved } from "./model/tallies/apply";
 import * as admin from "./admin";
 import * as game from "./game";
 import * as leaderboard from "./leaderboard";
-import { playerInGame, type TestConvex } from "../testing/convex/backend";
+import { newBackend, playerInGame, type TestConvex } from "../testing/convex/backend";
 import { dealtAnime, foldAll, guessAs, signedInAs, standingAs, viewOf } from "../testing/world";
 import type { TestPlayer } from "../testing/world";
 import { WRONG_GUESS } from "../testing/fixtures/anime";
@@ -21,6 +25,7 @@ import { touches, type PlacedWrite } from "../testing/convex/concurrency/occ";
 import type { CallRecord } from "../testing/convex/concurrency/readWriteSets";
 import { indexFields } from "../testing/convex/concurrency/schemaIndexes";
 import { fakeClockEachTest } from "../testing/world/clock";
+import { RANKS_PUBLISH_MS } from "./model/shared/rules";
 
 const TODAY = "2026-11-26";
 
@@ -154,12 +159,23 @@ describe("what many people watch", () => {
       guess: (await dealtAnime(t, player)).answers[0],
     });
     expect(guess.result).toMatchObject({ kind: "correct" });
-    const fold = await recordCall(t, null, "mutation", "tallies.fold", foldRun, {});
+    vi.advanceTimersByTime(FOLD_SETTLE_MS + 1);
+    const lane = shardOf(player.userId);
+    const gather = await recordCall(t, null, "mutation", "tallies.fold", gatherRun, { lane });
+    const apply = await recordCall(t, null, "mutation", "tallies.apply", applyRun, { lane });
+    const publish = await recordCall(t, null, "mutation", "tallies.publish", publishRun, {});
     const placed = (record: CallRecord): PlacedWrite[] =>
       record.writes.map((write) => ({ write, renaming: null }));
+    const [chart, ...ranks] = watched;
     for (const query of watched) {
       expect(touches(query.reads, placed(guess.record), indexFields), query.name).toBe(false);
-      expect(touches(query.reads, placed(fold.record), indexFields), query.name).toBe(true);
+      expect(touches(query.reads, placed(gather.record), indexFields), query.name).toBe(false);
+    }
+    // The chart follows each apply; the boards' statistics only their publish.
+    expect(touches(chart.reads, placed(apply.record), indexFields)).toBe(true);
+    for (const query of ranks) {
+      expect(touches(query.reads, placed(apply.record), indexFields), query.args).toBe(false);
+      expect(touches(query.reads, placed(publish.record), indexFields), query.args).toBe(true);
     }
   });
 });
@@ -225,16 +241,26 @@ describe("the fold counts every tally exactly once", () => {
     expect(early).toEqual({ folded: 0, more: false });
     await t.run(async (ctx) => {
       for (let i = 0; i < FOLD_BATCH + 5; i++) {
-        await ctx.db.insert("tallies", { day: TODAY, guesses: 1 });
+        await ctx.db.insert("tallies", { shard: 3, day: TODAY, guesses: 1 });
       }
     });
     vi.advanceTimersByTime(10 * FOLD_SETTLE_MS);
     const settle = Date.now() - FOLD_SETTLE_MS;
-    const first = await t.run(async (ctx) => await foldTallies(ctx, settle));
-    expect(first).toEqual({ folded: FOLD_BATCH, more: true });
-    const second = await t.run(async (ctx) => await foldTallies(ctx, settle));
-    expect(second).toEqual({ folded: 11, more: false });
+    const first = await t.run(async (ctx) => await gatherShard(ctx, 3, settle));
+    expect(first).toEqual({ folded: FOLD_BATCH, more: true, batch: 0 });
+    const second = await t.run(async (ctx) => await gatherShard(ctx, 3, settle));
+    expect(second).toMatchObject({ more: false, batch: 1 });
+    await foldAll(t);
     expect((await figures(t)).day).toMatchObject([{ guesses: 3 + FOLD_BATCH + 5 }]);
+  });
+
+  test("a tally put down before the lanes existed (no shard) is folded once, by lane 0", async () => {
+    const { t } = await aDayOfPlay();
+    await t.run(async (ctx) => await ctx.db.insert("tallies", { day: TODAY, guesses: 7 }));
+    // The players' tallies woke their lanes; a wake from before lanes (no shard) wakes lane 0.
+    await t.mutation(internal.tallies.wake, {});
+    await t.finishAllScheduledFunctions(() => vi.runAllTimers());
+    expect(await figures(t)).toMatchObject({ waiting: 0, day: [{ guesses: 3 + 7 }] });
   });
 
   test("a move no game makes (a falling score) is left out, not a fold stopped for good", async () => {
@@ -264,78 +290,116 @@ describe("the fold counts every tally exactly once", () => {
   });
 });
 
-/** The chain's run as a plain function, for recording. */
+/** The fold run whole (every lane, its apply, the publish) as a plain function, for recording. */
 const foldRun = {
   _handler: async (ctx: MutationCtx) => await foldTallies(ctx, Number.MAX_SAFE_INTEGER),
 };
 
-describe("the fold's chain", () => {
-  async function scheduled(t: TestConvex) {
-    return await t.run(
-      async (ctx) => await ctx.db.system.query("_scheduled_functions").take(1_000),
-    );
-  }
+/** One lane's gathering of its settled tallies, its apply, the publish: for recording. */
+const gatherRun = {
+  _handler: async (ctx: MutationCtx, { lane }: { lane: number }) =>
+    await gatherShard(ctx, lane, Date.now() - FOLD_SETTLE_MS),
+};
+const applyRun = {
+  _handler: async (ctx: MutationCtx, { lane }: { lane: number }) =>
+    await applyBatches(ctx, lane, Number.MAX_SAFE_INTEGER, Date.now()),
+};
+const publishRun = {
+  _handler: async (ctx: MutationCtx) => await publishMoved(ctx, Date.now()),
+};
 
-  async function pending(t: TestConvex, name: "tallies:fold" | "tallies:wake") {
-    return (await scheduled(t)).filter((job) => job.name === name && job.state.kind === "pending");
-  }
+async function scheduled(t: TestConvex) {
+  return await t.run(async (ctx) => await ctx.db.system.query("_scheduled_functions").take(1_000));
+}
 
-  async function foldState(t: TestConvex) {
-    return await t.run(async (ctx) => await ctx.db.query("foldState").first());
-  }
+type Job = "tallies:fold" | "tallies:wake" | "tallies:apply" | "tallies:publish";
+async function pending(t: TestConvex, name: Job) {
+  return (await scheduled(t)).filter((job) => job.name === name && job.state.kind === "pending");
+}
 
-  /** Moves the clock on by `ms` and lets the jobs due by then run. */
-  async function wait(t: TestConvex, ms: number) {
-    vi.advanceTimersByTime(ms);
-    await t.finishInProgressScheduledFunctions();
-  }
+async function laneStates(t: TestConvex) {
+  return await t.run(async (ctx) => await ctx.db.query("foldState").take(100));
+}
 
-  /** Moves the clock on in 50 ms steps until the figures show `guesses`; returns the time taken. */
-  async function timeToFold(t: TestConvex, guesses: number) {
-    const start = Date.now();
-    while ((await figures(t)).day[0]?.guesses !== guesses) {
-      if (Date.now() - start > 60_000) throw new Error("never folded");
-      await wait(t, 50);
-    }
-    return Date.now() - start;
-  }
+async function laneState(t: TestConvex, shard: number) {
+  return (await laneStates(t)).find((state) => state.shard === shard) ?? null;
+}
 
-  /** A day of play, folded by the chain its first tally started, which then fell asleep. */
-  async function aQuietSpell() {
-    const day = await aDayOfPlay();
-    await timeToFold(day.t, expectedDay.guesses);
-    await wait(day.t, 10 * FOLD_EVERY_MS);
-    expect(await foldState(day.t)).toMatchObject({ generation: 1, sleeping: true });
-    expect(await pending(day.t, "tallies:fold")).toEqual([]);
-    return day;
-  }
+/** Moves the clock on by `ms` and lets the jobs due by then run. */
+async function wait(t: TestConvex, ms: number) {
+  vi.advanceTimersByTime(ms);
+  await t.finishInProgressScheduledFunctions();
+}
 
+/** Moves the clock on in 50 ms steps until the figures show `guesses`; returns the time taken. */
+async function timeToFold(t: TestConvex, guesses: number) {
+  const start = Date.now();
+  while ((await figures(t)).day[0]?.guesses !== guesses) {
+    if (Date.now() - start > 60_000) throw new Error("never folded");
+    await wait(t, 50);
+  }
+  return Date.now() - start;
+}
+
+/** Every job of the fold that is due, run: none left pending. */
+async function noFoldJobs(t: TestConvex) {
+  for (const name of [
+    "tallies:fold",
+    "tallies:wake",
+    "tallies:apply",
+    "tallies:publish",
+  ] as const) {
+    expect(await pending(t, name), name).toEqual([]);
+  }
+}
+
+/** A day of play, folded by the lanes its tallies woke, which then fell asleep. */
+async function aQuietSpell() {
+  const day = await aDayOfPlay();
+  await timeToFold(day.t, expectedDay.guesses);
+  await wait(day.t, 10 * FOLD_EVERY_MS + RANKS_PUBLISH_MS);
+  const states = await laneStates(day.t);
+  expect(states.length).toBeGreaterThan(0);
+  for (const state of states) expect(state).toMatchObject({ generation: 1, sleeping: true });
+  await noFoldJobs(day.t);
+  return day;
+}
+
+const laneOf = (player: TestPlayer) => shardOf(player.userId);
+
+describe("the fold's lanes", () => {
   test("idle, the fold runs no job and writes nothing, the watch included", async () => {
+    // Fails if a lane that found nothing kept its chain going, or an apply scheduled a publish
+    // with nothing moved: jobs would be pending or the states rewritten.
     const { t } = await aQuietSpell();
-    const state = await foldState(t);
+    const states = await laneStates(t);
     const jobs = (await scheduled(t)).length;
     for (let minute = 0; minute < 60; minute += 5) {
       await wait(t, 5 * 60_000);
-      expect(await t.mutation(internal.tallies.watch, {})).toBeNull();
+      expect(await t.mutation(internal.tallies.watch, {})).toEqual({
+        lanes: [],
+        applies: [],
+        published: false,
+      });
     }
-    expect(await foldState(t)).toEqual(state);
+    expect(await laneStates(t)).toEqual(states);
     expect((await scheduled(t)).length).toBe(jobs);
   });
 
-  test("the first tally of a quiet spell wakes it: folded within about a second", async () => {
+  test("the first tally of a quiet spell wakes its lane: folded within about a second", async () => {
     const { t, players } = await aQuietSpell();
     await wait(t, 3_600_000);
-    await players[2].as.mutation(api.game.next, {
-      roundNumber: (await viewOf(players[2])).round!.number,
-    });
-    expect(await guessAs(players[2], WRONG_GUESS)).toMatchObject({ kind: "wrong" });
-    expect(await timeToFold(t, expectedDay.guesses + 1)).toBeLessThanOrEqual(FOLD_SETTLE_MS + 50);
+    const cyd = players[2];
+    await cyd.as.mutation(api.game.next, { roundNumber: (await viewOf(cyd)).round!.number });
+    expect(await guessAs(cyd, WRONG_GUESS)).toMatchObject({ kind: "wrong" });
+    // Settled, gathered by its lane, applied by the job the lane's run scheduled (a test step each).
+    expect(await timeToFold(t, expectedDay.guesses + 1)).toBeLessThanOrEqual(FOLD_SETTLE_MS + 100);
     // The run that folded it found nothing else waiting: back to sleep, no run scheduled.
-    expect(await foldState(t)).toMatchObject({ generation: 2, sleeping: true });
+    expect(await laneState(t, laneOf(cyd))).toMatchObject({ generation: 2, sleeping: true });
     expect(await pending(t, "tallies:fold")).toEqual([]);
   });
 
-  test("a burst of tallies while it sleeps starts one chain; the other wakes do nothing", async () => {
+  test("a burst of tallies while lanes sleep starts one chain a lane; the other wakes do nothing", async () => {
     const { t } = await aQuietSpell();
     const players = await Promise.all(
       ["dee", "eve", "fay", "gus", "hal"].map(
@@ -351,11 +415,11 @@ describe("the fold's chain", () => {
     expect((await pending(t, "tallies:wake")).length).toBe(2 * players.length);
     await wait(t, 0);
     expect(await pending(t, "tallies:wake")).toEqual([]);
-    expect(await foldState(t)).toMatchObject({ generation: 2, sleeping: false });
-    expect(await pending(t, "tallies:fold")).toHaveLength(1);
-    // Awake: later tallies schedule nothing.
-    const ivy = await signedInAs(t, "player", { email: "ivy@example.com", username: "ivy" });
-    await ivy.as.mutation(api.game.open, { timeZone: "UTC" });
+    const lanes = new Set(players.map(laneOf));
+    for (const lane of lanes) expect(await laneState(t, lane)).toMatchObject({ sleeping: false });
+    expect(await pending(t, "tallies:fold")).toHaveLength(lanes.size);
+    // Awake: their later tallies schedule nothing.
+    await players[0].as.mutation(api.game.open, { timeZone: "UTC" });
     expect(await pending(t, "tallies:wake")).toEqual([]);
     await timeToFold(t, expectedDay.guesses + players.length);
     await wait(t, 2 * FOLD_EVERY_MS);
@@ -364,16 +428,18 @@ describe("the fold's chain", () => {
 
   test("falling asleep as a tally is put down conflicts with it, so the tally is never left", async () => {
     const { t, players } = await aQuietSpell();
-    // Awake with nothing to fold, the run that is about to fall asleep (as after a wake).
-    await t.mutation(internal.tallies.wake, {});
     const [, , cyd] = players;
+    const lane = laneOf(cyd);
+    // Awake with nothing to fold, the run that is about to fall asleep (as after a wake).
+    const generation = await t.mutation(internal.tallies.wake, { shard: lane });
     await cyd.as.mutation(api.game.next, { roundNumber: (await viewOf(cyd)).round!.number });
     await foldAll(t);
-    const sleep = await recordCall(t, null, "mutation", "tallies.fold", sleepingRun, {
-      generation: 2,
+    const sleep = await recordCall(t, null, "mutation", "tallies.fold", laneRun, {
+      lane,
+      generation,
     });
     expect(sleep.result).toMatchObject({ folded: 0, superseded: false, nextInMs: null });
-    expect(await foldState(t)).toMatchObject({ sleeping: true });
+    expect(await laneState(t, lane)).toMatchObject({ sleeping: true });
     const round = (await viewOf(cyd)).round!;
     const guess = await recordCall(cyd.as, cyd.userId, "mutation", "game.guess", game.guess, {
       roundNumber: round.number,
@@ -391,9 +457,10 @@ describe("the fold's chain", () => {
     await timeToFold(t, expectedDay.guesses + 1);
   });
 
-  test("a chain whose job was lost is restarted by the watch, and the old one ends", async () => {
+  test("a lane whose job was lost is restarted by the watch, and the old chain ends", async () => {
     const { t, players } = await aQuietSpell();
     const [, , cyd] = players;
+    const lane = laneOf(cyd);
     await cyd.as.mutation(api.game.next, { roundNumber: (await viewOf(cyd)).round!.number });
     expect(await guessAs(cyd, WRONG_GUESS)).toMatchObject({ kind: "wrong" });
     await wait(t, 0);
@@ -404,43 +471,254 @@ describe("the fold's chain", () => {
       for (const job of lost) await ctx.scheduler.cancel(job._id);
     });
     vi.advanceTimersByTime(FOLD_STALLED_MS - 1);
-    expect(await t.mutation(internal.tallies.watch, {})).toBeNull();
+    expect(await t.mutation(internal.tallies.watch, {})).toMatchObject({ lanes: [] });
     vi.advanceTimersByTime(2);
-    expect(await t.mutation(internal.tallies.watch, {})).toBe(3);
+    expect(await t.mutation(internal.tallies.watch, {})).toMatchObject({ lanes: [lane] });
     // A run of the old generation, late, folds nothing and schedules nothing.
-    expect(await t.mutation(internal.tallies.fold, { generation: 2 })).toEqual({
+    expect(await t.mutation(internal.tallies.fold, { shard: lane, generation: 2 })).toMatchObject({
       folded: 0,
-      more: false,
       superseded: true,
       nextInMs: null,
     });
-    await wait(t, 0);
+    await wait(t, 0); // its run
+    await wait(t, 0); // the apply of its batch
     expect((await figures(t)).day).toMatchObject([{ ...expectedDay, guesses: 4, sessions: 3 }]);
     // The new chain folded it and fell asleep; the old one never ran again.
-    expect(await foldState(t)).toMatchObject({ generation: 3, sleeping: true });
+    expect(await laneState(t, lane)).toMatchObject({ generation: 3, sleeping: true });
     expect(await pending(t, "tallies:fold")).toEqual([]);
   });
 
-  test("a lost wake is recovered by the watch", async () => {
+  test("a lost wake, a lost apply and a lost publish are each recovered by the watch", async () => {
     const { t, players } = await aQuietSpell();
     const [, , cyd] = players;
+    const cancel = async (name: Job) => {
+      const lost = await pending(t, name);
+      expect(lost, name).toHaveLength(1);
+      await t.run(async (ctx) => {
+        for (const job of lost) await ctx.scheduler.cancel(job._id);
+      });
+    };
     await cyd.as.mutation(api.game.next, { roundNumber: (await viewOf(cyd)).round!.number });
-    expect(await guessAs(cyd, WRONG_GUESS)).toMatchObject({ kind: "wrong" });
-    const lost = await pending(t, "tallies:wake");
-    expect(lost).toHaveLength(1);
-    await t.run(async (ctx) => {
-      for (const job of lost) await ctx.scheduler.cancel(job._id);
-    });
+    expect(await solve(t, cyd)).toMatchObject({ kind: "correct" });
+    await cancel("tallies:wake");
     await wait(t, 5 * 60_000);
     expect((await figures(t)).waiting).toBe(1);
-    expect(await t.mutation(internal.tallies.watch, {})).toBe(2);
+    expect(await t.mutation(internal.tallies.watch, {})).toMatchObject({ lanes: [laneOf(cyd)] });
+    // The lane gathers it; the apply of its batch is lost.
+    await wait(t, FOLD_SETTLE_MS + 1);
+    await cancel("tallies:apply");
+    await wait(t, 5 * 60_000);
+    expect((await figures(t)).day).toMatchObject([expectedDay]);
+    expect(await t.mutation(internal.tallies.watch, {})).toMatchObject({
+      applies: [laneOf(cyd)],
+    });
     await wait(t, 0);
-    expect((await figures(t)).waiting).toBe(0);
+    expect((await figures(t)).day).toMatchObject([
+      { ...expectedDay, guesses: 4, correctGuesses: 3 },
+    ]);
+    // The publish of its move is lost: the viewers' ranks still show 2 players.
+    await cancel("tallies:publish");
+    await wait(t, 5 * 60_000);
+    expect(await t.query(api.leaderboard.ranks, {})).toMatchObject({ players: 2 });
+    expect(await t.mutation(internal.tallies.watch, {})).toMatchObject({ published: true });
+    await wait(t, 0);
+    expect(await t.query(api.leaderboard.ranks, {})).toMatchObject({ players: 3 });
+    await noFoldJobs(t);
   });
 });
 
-/** The chain's run of generation 2 at the current time, for recording. */
-const sleepingRun = {
-  _handler: async (ctx: MutationCtx, { generation }: { generation: number }) =>
-    await runFold(ctx, generation, Date.now()),
+/** One run of a lane's chain at the current time, for recording. */
+const laneRun = {
+  _handler: async (ctx: MutationCtx, { lane, generation }: { lane: number; generation: number }) =>
+    await runFold(ctx, lane, generation, Date.now()),
+};
+
+/** Tallies in `shard`, `count` of them, one every `everyMs`: their ids and creation times. */
+async function putDown(t: TestConvex, shard: number, count: number, everyMs = 10) {
+  const made: { id: Id<"tallies">; at: number }[] = [];
+  for (let i = 0; i < count; i++) {
+    made.push(
+      await t.run(async (ctx) => {
+        const id = await ctx.db.insert("tallies", { shard, day: TODAY, guesses: 1 });
+        return { id, at: (await ctx.db.get("tallies", id))!._creationTime };
+      }),
+    );
+    vi.advanceTimersByTime(everyMs);
+  }
+  return made;
+}
+
+/** How many of `folded` (tallies deleted already) lie in the index ranges a run read. */
+function deletedSteppedOver(record: CallRecord, shard: number, folded: { at: number }[]) {
+  let count = 0;
+  for (const read of record.reads) {
+    if (read.kind !== "range" || read.table !== "tallies" || read.prefix[0] !== shard) continue;
+    for (const { at } of folded) {
+      const lower = read.lower;
+      const above =
+        lower === undefined ||
+        (lower.inclusive ? at >= (lower.value as number) : at > (lower.value as number));
+      const upper = read.upper;
+      const below =
+        upper === undefined ||
+        (upper.inclusive ? at <= (upper.value as number) : at < (upper.value as number));
+      if (above && below) count += 1;
+    }
+  }
+  return count;
+}
+
+/** `ctx` whose queries do not see `hidden` yet: a tally still in its player's transaction. */
+function notYetCommitted(ctx: MutationCtx, hidden: Id<"tallies">): MutationCtx {
+  const wrap = (query: object): object =>
+    new Proxy(query, {
+      get(target, property) {
+        const value: unknown = Reflect.get(target, property, target);
+        if (typeof value !== "function") return value;
+        return (...args: unknown[]) => {
+          if (property === "first") {
+            // The first committed one: the next when the first is the hidden one.
+            return (target as { take: (n: number) => Promise<{ _id: string }[]> })
+              .take(2)
+              .then((docs) => docs.find((doc) => doc._id !== hidden) ?? null);
+          }
+          const result: unknown = (value as (...a: unknown[]) => unknown).apply(target, args);
+          if (property === "take" || property === "collect") {
+            return (result as Promise<{ _id: string }[]>).then((docs) =>
+              docs.filter((doc) => doc._id !== hidden),
+            );
+          }
+          return typeof result === "object" && result !== null && !("then" in result)
+            ? wrap(result)
+            : result;
+        };
+      },
+    });
+  const db = Object.create(ctx.db) as MutationCtx["db"];
+  db.query = ((table: "tallies") => wrap(ctx.db.query(table))) as MutationCtx["db"]["query"];
+  return { ...ctx, db };
+}
+
+describe("lanes read from where they stopped, each tally exactly once", () => {
+  test("a full batch leaves the lane's cursor on its last tally; the next run resumes there, stepping over no deleted tally but that one", async () => {
+    // Fails on the fold before cursors: each run read its index from the start, over every
+    // tally deleted before it (here 5, then 10; minutes of them in Convex).
+    const t = newBackend();
+    const made = await putDown(t, 2, 12);
+    const other = await putDown(t, 5, 3);
+    vi.advanceTimersByTime(FOLD_SETTLE_MS);
+    const runs: CallRecord[] = [];
+    for (let run = 0; run < 3; run++) {
+      const { record, result } = await recordCall(t, null, "mutation", "tallies.fold", limited, {
+        lane: 2,
+        limit: 5,
+      });
+      expect(result).toMatchObject({ folded: [5, 5, 2][run], batch: run });
+      runs.push(record);
+    }
+    expect(deletedSteppedOver(runs[0], 2, [])).toBe(0);
+    expect(deletedSteppedOver(runs[1], 2, made.slice(0, 5))).toBe(1);
+    expect(deletedSteppedOver(runs[2], 2, made.slice(0, 10))).toBe(1);
+    // Lane 2 took only its shard's; lane 5's wait for lane 5.
+    expect((await figures(t)).waiting).toBe(other.length);
+    await foldAll(t);
+    expect((await figures(t)).day).toMatchObject([{ guesses: 15 }]);
+  });
+
+  test("a tally still in a player's transaction, made within the settle bound, is not passed by the cursor: the next run folds it, once", async () => {
+    // Fails on a fold without its settle bound (a run taking tallies up to its start): the run
+    // takes the newer tally, its cursor passes the one not committed yet, which is never folded.
+    const t = newBackend();
+    const lane = 1;
+    // The lane awake, its runs called here (no job of its own).
+    const generation = 1;
+    await t.run(async (ctx) => {
+      await ctx.db.insert("foldState", { shard: lane, generation, sleeping: false });
+    });
+    const [early] = await putDown(t, lane, 1, 1_500);
+    const [late] = await putDown(t, lane, 1, 500);
+    await putDown(t, lane, 1, 300);
+    // Now: `late` was made 800 ms ago, within the settle bound; its transaction has not committed.
+    const first = await t.run(
+      async (ctx) => await runFold(notYetCommitted(ctx, late.id), lane, generation, Date.now()),
+    );
+    expect(first).toMatchObject({ folded: 1, superseded: false });
+    expect(await t.run(async (ctx) => await ctx.db.get("tallies", early.id))).toBeNull();
+    vi.advanceTimersByTime(FOLD_SETTLE_MS);
+    const second = await t.run(async (ctx) => await runFold(ctx, lane, generation, Date.now()));
+    expect(second).toMatchObject({ folded: 2 });
+    await foldAll(t);
+    expect(await figures(t)).toMatchObject({ waiting: 0, day: [{ guesses: 3 }] });
+  });
+
+  test("a shard's batches are applied once each, in order, whichever of their apply jobs runs first", async () => {
+    // Fails if an apply took only the batch its job names: the later move alone would leave the
+    // player's earlier score among the board's best (two entries for one player).
+    const { t, player } = await playerInGame(10);
+    const lane = laneOf(player);
+    await t.mutation(internal.tallies.wake, { shard: lane });
+    const batches: number[] = [];
+    for (let round = 0; round < 2; round++) {
+      expect((await solve(t, player)).kind).toBe("correct");
+      await player.as.mutation(api.game.next, {
+        roundNumber: (await viewOf(player)).round!.number,
+      });
+      vi.advanceTimersByTime(FOLD_SETTLE_MS + 1);
+      const gathered = await t.run(
+        async (ctx) => await gatherShard(ctx, lane, Date.now() - FOLD_SETTLE_MS),
+      );
+      batches.push(gathered.batch!);
+    }
+    expect(batches).toEqual([0, 1]);
+    // The second batch's apply runs first: it applies both, in order; the first's does nothing.
+    expect(await t.mutation(internal.tallies.apply, { shard: lane, upTo: 1 })).toMatchObject({
+      applied: 2,
+    });
+    expect(await t.mutation(internal.tallies.apply, { shard: lane, upTo: 0 })).toMatchObject({
+      applied: 0,
+    });
+    await t.mutation(internal.tallies.publish, {});
+    const score = (await standingAs(player, {})).score;
+    expect(await t.query(api.leaderboard.ranks, {})).toMatchObject({ players: 1, top: [score] });
+    expect((await figures(t)).day).toMatchObject([{ sessions: 1, guesses: 2, correctGuesses: 2 }]);
+  });
+
+  test("players spread over every lane, folded by their chains side by side: every tally counted once", async () => {
+    const { t, player: ann } = await playerInGame(10);
+    const others = [];
+    for (let i = 0; others.length < 12; i++) {
+      others.push(await signedInAs(t, "player", { email: `p${i}@example.com`, username: `p${i}` }));
+    }
+    const players = [ann, ...others];
+    expect(new Set(players.map(laneOf)).size).toBeGreaterThan(4);
+    let correct = 0;
+    for (const player of others) await player.as.mutation(api.game.open, { timeZone: "UTC" });
+    // Guesses while the lanes and applies run, a few ms of the clock apart.
+    for (let round = 0; round < 2; round++) {
+      for (const player of players) {
+        if ((await solve(t, player)).kind === "correct") correct += 1;
+        await player.as.mutation(api.game.next, {
+          roundNumber: (await viewOf(player)).round!.number,
+        });
+        await wait(t, 137);
+      }
+    }
+    // Every lane's chain, apply and publish run out, and the lanes fall asleep.
+    await t.finishAllScheduledFunctions(() => vi.runAllTimers());
+    await noFoldJobs(t);
+    expect(await figures(t)).toMatchObject({
+      waiting: 0,
+      day: [{ sessions: players.length, guesses: correct, correctGuesses: correct }],
+    });
+    const ranks = await t.query(api.leaderboard.ranks, {});
+    const scores = await Promise.all(players.map(async (p) => (await standingAs(p, {})).score));
+    expect(ranks).toMatchObject({ players: players.length, top: scores.sort((a, b) => b - a) });
+    expect(await t.run(async (ctx) => await ctx.db.query("foldBatches").take(10))).toEqual([]);
+  });
+});
+
+/** A lane's gathering with a small batch, for recording. */
+const limited = {
+  _handler: async (ctx: MutationCtx, { lane, limit }: { lane: number; limit: number }) =>
+    await gatherShard(ctx, lane, Date.now() - FOLD_SETTLE_MS, limit),
 };

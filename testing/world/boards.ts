@@ -2,6 +2,7 @@ import type { FunctionArgs } from "convex/server";
 import { api } from "../../convex/_generated/api";
 import { rankOf } from "../../convex/model/shared/rank";
 import { foldTallies } from "../../convex/model/tallies/fold";
+import { allShards } from "../../convex/model/tallies/shard";
 import type { Caller, World } from "./world";
 
 /**
@@ -20,13 +21,18 @@ export async function foldAll(world: World): Promise<number> {
 }
 
 /**
- * The fold's chain awake, as on a busy day: players' tallies schedule no wake. (A fresh backend's
+ * The fold's lanes awake, as on a busy day: players' tallies schedule no wake. (A fresh backend's
  * fold is asleep, so its first tally schedules one.) For the benches that record players' calls.
  */
 export async function foldAwake(world: World): Promise<void> {
   await world.run(async (ctx) => {
-    if ((await ctx.db.query("foldState").first()) === null) {
-      await ctx.db.insert("foldState", { generation: 1, sleeping: false });
+    for (const shard of allShards()) {
+      const state = await ctx.db
+        .query("foldState")
+        .withIndex("by_shard", (q) => q.eq("shard", shard))
+        .first();
+      if (state === null)
+        await ctx.db.insert("foldState", { shard, generation: 1, sleeping: false });
     }
   });
 }

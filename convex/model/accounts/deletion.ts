@@ -193,7 +193,7 @@ export const accountTables: Record<TableName, TableRule> = {
         .take(limit);
       if (entries.length > 0) {
         const moves = entries.map(({ board, score }) => ({ board, from: score, to: 0 }));
-        await recordTally(ctx, { day: utcDay(Date.now()), moves });
+        await recordTally(ctx, { day: utcDay(Date.now()), moves }, userId);
       }
       return await deleteAll(ctx, "boardEntries", entries);
     },
@@ -206,6 +206,12 @@ export const accountTables: Record<TableName, TableRule> = {
   },
   tallies: { keeps: `counts and score moves waiting for the fold: ${noPlayer}` },
   foldState: { keeps: `the fold's chain of jobs: ${noPlayer}` },
+  foldCursors: { keeps: `where each lane of the fold stopped: ${noPlayer}` },
+  foldBatches: { keeps: `counts and score moves gathered by the fold: ${noPlayer}` },
+  foldApplied: { keeps: `the fold's apply state: ${noPlayer}` },
+  rankSnapshots: {
+    keeps: "per-board counts and best scores as published: no document names one",
+  },
   roomPlayers: {
     purge: async (ctx, { userId }, limit) => {
       // Each membership costs up to a room's worth of documents: count it as the room's size.

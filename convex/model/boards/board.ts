@@ -18,7 +18,8 @@ import {
  * The boards by period: today (the UTC day), this week (from Monday, UTC) and all time. Each is
  * a set of `boardEntries` keyed "day:YYYY-MM-DD", "week:YYYY-MM-DD" (its Monday) or "all", and
  * its rank statistics (rank.ts). Points land on the player's own entries of all three in the
- * mutation that scores them; the statistics follow through the fold, within a couple of seconds.
+ * mutation that scores them; the statistics follow through the fold, within a couple of seconds,
+ * and reach viewers at most every RANKS_PUBLISH_MS (snapshot.ts).
  */
 export const periodValidator = v.union(v.literal("day"), v.literal("week"), v.literal("all"));
 export type Period = Infer<typeof periodValidator>;
@@ -148,7 +149,7 @@ export async function syncAllTime(ctx: MutationCtx, user: Doc<"users">): Promise
   const before = await entryOf(ctx, ALL_TIME, user._id);
   if ((before?.score ?? 0) >= score) return false;
   const moves = await setOnBoard(ctx, ALL_TIME, user, () => score);
-  await recordTally(ctx, { day: utcDay(Date.now()), moves });
+  await recordTally(ctx, { day: utcDay(Date.now()), moves }, user._id);
   return true;
 }
 
@@ -210,7 +211,7 @@ function rangeBefore(period: "day" | "week", kept: string): { from: string; to: 
 
 /**
  * Deletes up to `batch` documents of the day and week boards before those kept (entries first,
- * then their statistics), however many days of pruning were missed: one index range per period
+ * then their statistics and the copies published of them), however many days of pruning were missed: one index range per period
  * and table, never the all-time board. True once none is left.
  */
 export async function prunePastBoards(
@@ -236,6 +237,13 @@ export async function prunePastBoards(
       .take(left);
     for (const doc of ranks) await ctx.db.delete("boardRanks", doc._id);
     left -= ranks.length;
+    if (left === 0) return false;
+    const published = await ctx.db
+      .query("rankSnapshots")
+      .withIndex("by_board", (q) => q.gte("board", from).lt("board", to))
+      .take(left);
+    for (const doc of published) await ctx.db.delete("rankSnapshots", doc._id);
+    left -= published.length;
     if (left === 0) return false;
   }
   return true;

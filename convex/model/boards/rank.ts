@@ -14,8 +14,24 @@ async function ranksDocument(ctx: QueryCtx, board: string) {
     .unique();
 }
 
-/** `board`'s rank statistics: one document read. */
+/**
+ * `board`'s rank statistics as viewers are sent them: the last published (snapshot.ts), one
+ * document that changes at most every RANKS_PUBLISH_MS; a board not published since it was
+ * first scored on (or since the snapshots existed) reads its statistics as the fold keeps them.
+ */
 export async function readRanks(ctx: QueryCtx, board: string): Promise<RankStats> {
+  const published = await ctx.db
+    .query("rankSnapshots")
+    .withIndex("by_board", (q) => q.eq("board", board))
+    .unique();
+  if (published !== null) {
+    return { players: published.players, top: published.top, buckets: published.buckets };
+  }
+  return await liveRanks(ctx, board);
+}
+
+/** `board`'s rank statistics as the fold keeps them: one document. */
+export async function liveRanks(ctx: QueryCtx, board: string): Promise<RankStats> {
   const doc = await ranksDocument(ctx, board);
   return doc === null ? emptyStats() : { players: doc.players, top: doc.top, buckets: doc.buckets };
 }

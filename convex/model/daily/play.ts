@@ -104,10 +104,11 @@ async function endRound(
   now: number,
 ): Promise<void> {
   await markSeen(ctx, round.userId, round.animeId, now);
-  await recordTally(ctx, {
-    day: utcDay(now),
-    daily: { number: round.number, index: round.index, solvedIn },
-  });
+  await recordTally(
+    ctx,
+    { day: utcDay(now), daily: { number: round.number, index: round.index, solvedIn } },
+    round.userId,
+  );
   const puzzle = await puzzleOf(ctx, round.number);
   if (puzzle !== null && round.index === puzzle.animeIds.length - 1) {
     await completeDaily(ctx, round.userId, round.number);

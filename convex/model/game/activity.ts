@@ -16,8 +16,13 @@ type Activity = Omit<Tally, "day" | "daily">;
  * Adds to today's game-use counters, through the fold: a tally now, in today's counters within
  * a couple of seconds. A game session start (the spec's `game_session_start` event) is counted
  * here, where the admin dashboard's chart reads it. A correct guess brings its score moves
- * (boards/board.ts `addPoints`), so that it writes one tally, not two.
+ * (boards/board.ts `addPoints`), so that it writes one tally, not two. The tally goes to the
+ * player's shard of the fold (tallies/shard.ts).
  */
-export async function countGameActivity(ctx: MutationCtx, activity: Activity): Promise<void> {
-  await recordTally(ctx, { day: utcDay(Date.now()), ...activity });
+export async function countGameActivity(
+  ctx: MutationCtx,
+  userId: string,
+  activity: Activity,
+): Promise<void> {
+  await recordTally(ctx, { day: utcDay(Date.now()), ...activity }, userId);
 }

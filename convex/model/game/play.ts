@@ -68,7 +68,7 @@ export async function startVisit(
   }
   await ctx.db.patch("games", game._id, changes);
 
-  await countGameActivity(ctx, { sessions: 1 });
+  await countGameActivity(ctx, game.userId, { sessions: 1 });
   return { hasRound: (changes.round ?? game.round) != null };
 }
 
@@ -134,7 +134,7 @@ export async function submitGuess(
     // The answer is on screen now. No read first: only this round could have recorded it.
     await ctx.db.insert("seenAnime", { userId: user._id, animeId: round.animeId, seenAt: now });
   }
-  await countGameActivity(ctx, { guesses: 1, correctGuesses: correct ? 1 : 0, moves });
+  await countGameActivity(ctx, game.userId, { guesses: 1, correctGuesses: correct ? 1 : 0, moves });
   // 0/20: the countdown starts now, not at the next click.
   if (game.dailyRemaining === 1) await startCooldown(ctx, game, now);
 

@@ -113,7 +113,7 @@ export function mergeStats(parts: RankStats[], cap = RANK_EXACT_LIMIT): RankStat
 
 /**
  * The rank of `score` on a board with statistics `stats`. The player's own score may be newer than
- * the statistics (they catch up within a couple of seconds): a rank is never beyond the board.
+ * the statistics (published at most every RANKS_PUBLISH_MS): a rank is never beyond the board.
  */
 export function rankOf(stats: RankStats, score: number, cap = RANK_EXACT_LIMIT): Rank {
   const players = stats.players;

@@ -120,6 +120,12 @@ export const RANK_EXACT_LIMIT = 1000;
 export const RANK_SHARDS = 16;
 /** Score buckets for the estimate: this many per doubling of the score (about 9 % wide). */
 export const RANK_BUCKETS_PER_DOUBLING = 8;
+/**
+ * A board's rank statistics reach viewers at most this often (model/boards/snapshot.ts): the
+ * top rows and the viewer's own points stay live, and their rank is worked out on their screen
+ * from their live points, so only the others' scores behind it are up to this old.
+ */
+export const RANKS_PUBLISH_MS = 10_000;
 /** Past boards kept for looking back: a day's for this many days, a week's for this many weeks. */
 export const DAY_BOARDS_KEPT_DAYS = 8;
 export const WEEK_BOARDS_KEPT_WEEKS = 5;

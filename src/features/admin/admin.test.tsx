@@ -61,14 +61,18 @@ describe("the admin dashboard", () => {
       suggestions: "More mecha",
     });
     await app.backend.run((ctx) =>
-      countGameActivity(ctx, { sessions: 2, guesses: 7, correctGuesses: 3 }),
+      countGameActivity(ctx, "bob", { sessions: 2, guesses: 7, correctGuesses: 3 }),
     );
     // A Daily anime played to its end.
     await app.backend.run((ctx) =>
-      recordTally(ctx, {
-        day: utcDay(Date.now()),
-        daily: { number: dailyNumberAt(Date.now()), index: 0, solvedIn: 2 },
-      }),
+      recordTally(
+        ctx,
+        {
+          day: utcDay(Date.now()),
+          daily: { number: dailyNumberAt(Date.now()), index: 0, solvedIn: 2 },
+        },
+        "bob",
+      ),
     );
     await logInAsNewPlayer(app, ann, { isAdmin: true });
     await openDashboard(app);

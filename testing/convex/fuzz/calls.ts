@@ -93,6 +93,7 @@ export async function snapshot(t: TestConvex) {
       boardStats: await all("boardStats"),
       boardRanks: await all("boardRanks"),
       tallies: await all("tallies"),
+      foldBatches: await all("foldBatches"),
       gameJobs: await pendingGameJobs(),
       playerDays: await all("playerDays"),
       playerStats: await all("playerStats"),

@@ -97,7 +97,7 @@ export function checkLinkSecrets({ after, caller }: CallRecord, answer: unknown)
 /**
  * The boards (convex/model/boards/board.ts): the all-time entry is the score; a player's day points are
  * within their week's, and their week's within their score; each board's statistics, with the
- * moves still waiting in tallies applied as the fold will, count its entries, with the best
+ * moves still waiting in the fold's batches and in tallies applied as the fold will, count its entries, with the best
  * scores kept in order.
  */
 export function checkBoards({ after }: CallRecord) {
@@ -134,6 +134,16 @@ export function checkBoards({ after }: CallRecord) {
     const own = (byBoard.get(board) ?? []).map((e) => e.score).sort((a, b) => b - a);
     const doc = after.boardRanks.find((r) => r.board === board);
     let stats = doc ?? emptyStats();
+    // Gathered by a lane, not applied yet: each shard's batches in order, before any tally.
+    const batches = [...after.foldBatches].sort((a, b) => a.shard - b.shard || a.seq - b.seq);
+    for (const batch of batches) {
+      for (const { board: moved, scores } of batch.moves) {
+        if (moved !== board) continue;
+        for (let i = 0; i + 1 < scores.length; i += 2) {
+          stats = moveScore(stats, scores[i], scores[i + 1]);
+        }
+      }
+    }
     for (const tally of after.tallies) {
       for (const move of tally.moves ?? []) {
         if (move.board === board) stats = moveScore(stats, move.from, move.to);
