@@ -1,7 +1,7 @@
 import type { TableNamesInDataModel } from "convex/server";
 import type { DataModel, Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
-import { cancelIfPending } from "../ops/jobs";
+import { cancelIfPending } from "../rooms/jobs";
 import { removeDeletedPlayer } from "../rooms/cleanup";
 import { utcDay } from "../game/activity";
 import { recordTally } from "../tallies/record";

@@ -22,7 +22,7 @@ import {
   DAILY_TOMORROW_MIN_POOL,
   dailyNumberAt,
 } from "../shared/rules";
-import { puzzleOf } from "./bar";
+import { puzzleOf } from "../round/dailyBar";
 import {
   animeOfDailies,
   newFranchise,

@@ -1,9 +1,9 @@
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { QueryCtx } from "../../_generated/server";
 import { gameOf } from "../game/state";
-import { barredFromDeal } from "../game/dealBar";
-import { dailyBarAt, isDailys } from "../daily/bar";
-import { probeDealable, seenRecord } from "../game/seen";
+import { barredFromDeal } from "../round/dealBar";
+import { dailyBarAt, isDailys } from "../round/dailyBar";
+import { probeDealable, seenRecord } from "../round/seen";
 import { roundClue } from "../catalogue/clue/roundClue";
 
 /** An anime for a room's round and its clue as dealt (catalogue/clue/roundClue.ts). */

@@ -12,11 +12,11 @@ import {
   ROOM_REVEAL_MS,
   dailyNumberAt,
 } from "../shared/rules";
-import { poolHeldByDaily } from "../daily/bar";
+import { poolHeldByDaily } from "../round/dailyBar";
 import { drawForRoom } from "./deal";
 import { playersOf, requireHost, requireMember, type Room, type RoomPlayer } from "./access";
-import { markSeen, markShownInRoom } from "../game/seen";
-import { cancelIfPending } from "../ops/jobs";
+import { markSeen, markShownInRoom } from "../round/seen";
+import { cancelIfPending } from "./jobs";
 import { isBanked, placesOf } from "./places";
 
 export type RoomRound = Doc<"roomRounds">;

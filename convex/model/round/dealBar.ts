@@ -1,5 +1,5 @@
 import type { Doc, Id } from "../../_generated/dataModel";
-import { isDailys, type DailyBar } from "../daily/bar";
+import { isDailys, type DailyBar } from "./dailyBar";
 import { ROOM_SEEN_BAR_MS } from "../shared/rules";
 
 /** Who is dealing: the player's own (solo) round, or the party room `roomId`'s round. */

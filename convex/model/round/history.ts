@@ -7,7 +7,7 @@ import type { Infer } from "convex/values";
 import type { roundGuess, roundGuessOutcome } from "../../schema";
 import { foldText } from "../judge/normalize";
 import { NOT_COUNTED_GUESSES_KEPT } from "../shared/rules";
-import type { Round } from "./state";
+import type { Round } from "../game/state";
 
 export type RoundGuess = Infer<typeof roundGuess>;
 export type RoundGuessOutcome = Infer<typeof roundGuessOutcome>;

@@ -9,7 +9,7 @@ import type { MutationCtx } from "../../_generated/server";
 import { judgeGuess } from "../judge/verdict";
 import { errorCodeOf } from "../shared/errors";
 import { alreadyTried, withGuess, type RoundGuess } from "./history";
-import type { GuessOutcome } from "./view";
+import type { GuessOutcome } from "../game/view";
 
 export type RoundJudgement =
   | Extract<GuessOutcome, { kind: "alreadyTried" | "refused" }>

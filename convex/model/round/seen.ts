@@ -2,7 +2,7 @@ import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import { DEAL_CANDIDATES, DEAL_PROBES } from "../shared/rules";
 import { roundClue } from "../catalogue/clue/roundClue";
-import { dailyBarAt, isDailys } from "../daily/bar";
+import { dailyBarAt, isDailys } from "./dailyBar";
 import { barredFromDeal } from "./dealBar";
 
 /** The player's record of having seen `animeId`'s answer, if any (one indexed read). */
