@@ -2,7 +2,7 @@
 // week's and the all-time board in the same mutation; UTC days and Monday weeks; racing guesses.
 import { describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
-import { utcDay } from "./model/game/activity";
+import { utcDay } from "./model/shared/localTime";
 import { POINTS_PER_CORRECT_GUESS, QUICK_GUESS_BONUS } from "./model/shared/rules";
 import { newBackend, type TestConvex } from "../testing/convex/backend";
 import { foldAll, seedAnime, standingAs } from "../testing/world";

@@ -6,7 +6,7 @@
 import { describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
-import { utcDay } from "./model/game/activity";
+import { utcDay } from "./model/shared/localTime";
 import { judgeGuess } from "./model/judge/verdict";
 import { normalizeTitle } from "./model/judge/normalize";
 import { CONTESTS_PER_DAY } from "./model/shared/rules";

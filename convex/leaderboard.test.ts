@@ -2,7 +2,7 @@ import { describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import { addPoints, syncAllTime } from "./model/boards/board";
 import { statsOf } from "./model/boards/rank";
-import { utcDay } from "./model/game/activity";
+import { utcDay } from "./model/shared/localTime";
 import { expectErrorCode, newBackend, type TestConvex } from "../testing/convex/backend";
 import { foldAll, setScore, signUp, standingAs } from "../testing/world";
 import { testUser } from "../testing/fixtures/users";

@@ -109,6 +109,7 @@ import type * as model_round_dailyBar from "../model/round/dailyBar.js";
 import type * as model_round_dealBar from "../model/round/dealBar.js";
 import type * as model_round_history from "../model/round/history.js";
 import type * as model_round_judgeRound from "../model/round/judgeRound.js";
+import type * as model_round_outcomes from "../model/round/outcomes.js";
 import type * as model_round_seen from "../model/round/seen.js";
 import type * as model_shared_accountRules from "../model/shared/accountRules.js";
 import type * as model_shared_accounts from "../model/shared/accounts.js";
@@ -234,6 +235,7 @@ declare const fullApi: ApiFromModules<{
   "model/round/dealBar": typeof model_round_dealBar;
   "model/round/history": typeof model_round_history;
   "model/round/judgeRound": typeof model_round_judgeRound;
+  "model/round/outcomes": typeof model_round_outcomes;
   "model/round/seen": typeof model_round_seen;
   "model/shared/accountRules": typeof model_shared_accountRules;
   "model/shared/accounts": typeof model_shared_accounts;

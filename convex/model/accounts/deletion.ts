@@ -3,7 +3,7 @@ import type { DataModel, Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
 import { cancelIfPending } from "../rooms/jobs";
 import { removeDeletedPlayer } from "../rooms/cleanup";
-import { utcDay } from "../game/activity";
+import { utcDay } from "../shared/localTime";
 import { recordTally } from "../tallies/record";
 
 /** Documents one deletion step deletes or rewrites at most: one transaction stays small. */

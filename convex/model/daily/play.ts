@@ -13,7 +13,7 @@ import { markSeen } from "../round/seen";
 import { guessText } from "../judge/refusal";
 import { ensurePool } from "../catalogue/refresh";
 import { DAILY_ANIME_COUNT, DAILY_GUESSES_PER_ANIME, dailyNumberAt } from "../shared/rules";
-import { utcDay } from "../game/activity";
+import { utcDay } from "../shared/localTime";
 import { recordTally } from "../tallies/record";
 import { puzzleOf } from "../round/dailyBar";
 import { ensureTodayAndTomorrow } from "./puzzle";

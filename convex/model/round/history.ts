@@ -7,10 +7,11 @@ import type { Infer } from "convex/values";
 import type { roundGuess, roundGuessOutcome } from "../../schema";
 import { foldText } from "../judge/normalize";
 import { NOT_COUNTED_GUESSES_KEPT } from "../shared/rules";
-import type { Round } from "../game/state";
 
 export type RoundGuess = Infer<typeof roundGuess>;
 export type RoundGuessOutcome = Infer<typeof roundGuessOutcome>;
+/** A round of either solo mode, as far as its history goes. */
+type Round = { guesses?: RoundGuess[] };
 
 /**
  * What makes two guesses the same: case, diacritics and spacing folded, as every step of the
@@ -22,7 +23,7 @@ export function repeatKey(text: string): string {
 }
 
 /** Whether `text` was already sent on this round: then it costs nothing and is not judged again. */
-export function alreadyTried(round: Pick<Round, "guesses">, text: string): boolean {
+export function alreadyTried(round: Round, text: string): boolean {
   const key = repeatKey(text);
   return (round.guesses ?? []).some((guess) => repeatKey(guess.text) === key);
 }
@@ -33,7 +34,7 @@ const counts = (outcome: RoundGuessOutcome) => outcome === "correct" || outcome 
  * The round's history with `guess` added: always for a counted guess; for one that cost nothing,
  * only while fewer than NOT_COUNTED_GUESSES_KEPT are kept (null: nothing to write).
  */
-export function withGuess(round: Pick<Round, "guesses">, guess: RoundGuess): RoundGuess[] | null {
+export function withGuess(round: Round, guess: RoundGuess): RoundGuess[] | null {
   const history = round.guesses ?? [];
   if (!counts(guess.outcome)) {
     const free = history.filter((kept) => !counts(kept.outcome)).length;

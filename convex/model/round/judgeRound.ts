@@ -9,10 +9,10 @@ import type { MutationCtx } from "../../_generated/server";
 import { judgeGuess } from "../judge/verdict";
 import { errorCodeOf } from "../shared/errors";
 import { alreadyTried, withGuess, type RoundGuess } from "./history";
-import type { GuessOutcome } from "../game/view";
+import type { SoloGuessOutcome } from "./outcomes";
 
 export type RoundJudgement =
-  | Extract<GuessOutcome, { kind: "alreadyTried" | "refused" }>
+  | Extract<SoloGuessOutcome, { kind: "alreadyTried" | "refused" }>
   | { kind: "judged"; correct: boolean };
 
 /**

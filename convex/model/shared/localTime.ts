@@ -1,4 +1,13 @@
-/** Local-midnight arithmetic for IANA time zones, with Intl only (no tz database of our own). */
+/**
+ * The days the game counts: the UTC day (the boards', the admin's counters', the Daily's
+ * results') and local-midnight arithmetic for IANA time zones (a player's allowance and streaks),
+ * with Intl only (no tz database of our own).
+ */
+
+/** The UTC day of `instant` as "YYYY-MM-DD". */
+export function utcDay(instant: number): string {
+  return new Date(instant).toISOString().slice(0, 10);
+}
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
