@@ -5,7 +5,7 @@ import { reactRefresh } from "eslint-plugin-react-refresh";
 import { defineConfig, globalIgnores } from "eslint/config";
 import globals from "globals";
 import tseslint from "typescript-eslint";
-import { featureNames, layerBoundaries } from "./eslint.boundaries.js";
+import { featureNames, layerBoundaries, modelBoundaries } from "./eslint.boundaries.js";
 
 export default defineConfig(
   globalIgnores([
@@ -50,6 +50,8 @@ export default defineConfig(
   },
   // Features import only themselves and the shared layers; shared layers import no feature.
   ...layerBoundaries(featureNames(import.meta.dirname)),
+  // The backend's round stands under both solo modes (game/, daily/) and imports neither.
+  ...modelBoundaries(),
   {
     // shadcn/ui components export their variant helpers beside the component.
     files: ["src/components/ui/**/*.tsx"],
