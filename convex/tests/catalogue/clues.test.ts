@@ -17,6 +17,7 @@ import { attachTestCovers } from "../../../testing/fixtures/covers";
 import { signUp } from "../../../testing/world";
 import { fakeClockEachTest } from "../../../testing/world/clock";
 import { offlineCatalogue } from "../../../testing/fixtures/offlinePool";
+import { insertRefresh } from "../../../testing/fixtures/refreshes";
 
 /**
  * The clue a round deals never holds what the pool's judge would pay for (catalogue/clue/
@@ -172,15 +173,7 @@ describe("a dealt clue holds nothing the judge accepts", () => {
 
     // The refresh stores a film of the same story, named after a word of this one's description.
     await t.run(async (ctx: MutationCtx) => {
-      const refreshId = await ctx.db.insert("catalogueRefreshes", {
-        trigger: "manual",
-        status: "running",
-        startedAt: Date.now(),
-        pagesFetched: CATALOGUE_PAGE_COUNT - 1,
-        itemCount: 0,
-        invalidCount: 0,
-        errors: [],
-      });
+      const refreshId = await insertRefresh(ctx, { pagesFetched: CATALOGUE_PAGE_COUNT - 1 });
       const film = {
         ...item(TITAN_SEQUEL),
         anilistId: 910099,

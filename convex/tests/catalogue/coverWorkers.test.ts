@@ -16,6 +16,7 @@ import { makeCoversOf } from "../../../testing/convex/coverWorkers";
 import { testAnime } from "../../../testing/fixtures/anime";
 import { testCoverImages, testCoverResponse } from "../../../testing/fixtures/covers";
 import { fakeClockEachTest } from "../../../testing/world/clock";
+import { insertRefresh } from "../../../testing/fixtures/refreshes";
 
 fakeClockEachTest("2026-11-21T04:30:00Z");
 
@@ -53,15 +54,12 @@ async function latestRefresh(t: TestConvex) {
 
 async function seedRefresh(t: TestConvex) {
   await t.run(async (ctx) => {
-    await ctx.db.insert("catalogueRefreshes", {
+    await insertRefresh(ctx, {
       trigger: "daily",
       status: "succeeded",
-      startedAt: Date.now(),
       finishedAt: Date.now(),
       pagesFetched: 20,
       itemCount: 1_000,
-      invalidCount: 0,
-      errors: [],
     });
   });
 }

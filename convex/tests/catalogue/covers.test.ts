@@ -18,6 +18,7 @@ import {
 } from "../../../testing/world";
 import { testCoverResponse } from "../../../testing/fixtures/covers";
 import { WRONG_GUESS } from "../../../testing/fixtures/anime";
+import { insertRefresh } from "../../../testing/fixtures/refreshes";
 
 type Player = TestPlayer;
 
@@ -310,18 +311,7 @@ describe("the refresh and missing covers", () => {
         fetchStub.mock.calls.filter(([url]) => url === item.coverImage).length;
       /** One refresh storing the item as its last page, then the cover workers. */
       const refresh = async () => {
-        const refreshId = await t.run(
-          async (ctx) =>
-            await ctx.db.insert("catalogueRefreshes", {
-              trigger: "manual",
-              status: "running",
-              startedAt: Date.now(),
-              pagesFetched: 0,
-              itemCount: 0,
-              invalidCount: 0,
-              errors: [],
-            }),
-        );
+        const refreshId = await t.run(async (ctx) => await insertRefresh(ctx));
         await t.mutation(internal.catalogue.storePage, {
           refreshId,
           page: CATALOGUE_PAGE_COUNT,

@@ -20,6 +20,7 @@ import {
   type Json,
 } from "../../../testing/convex/aniList";
 import { attachTestCovers } from "../../../testing/fixtures/covers";
+import { insertRefresh } from "../../../testing/fixtures/refreshes";
 import { fakeClockEachTest } from "../../../testing/world/clock";
 
 async function pool(t: TestConvex) {
@@ -320,15 +321,12 @@ describe("starting a refresh", () => {
     stubAniList({ 1: [json(fixture("page-1"))], 2: [json(fixture("page-2"))] });
     const stuck = await t.run(
       async (ctx) =>
-        await ctx.db.insert("catalogueRefreshes", {
+        await insertRefresh(ctx, {
           trigger: "daily",
-          status: "running",
           startedAt: Date.now() - 10 * DEAD_REFRESH_MS,
           progressAt: Date.now() - DEAD_REFRESH_MS,
           pagesFetched: 3,
           itemCount: 150,
-          invalidCount: 0,
-          errors: [],
         }),
     );
 

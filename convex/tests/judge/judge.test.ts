@@ -13,6 +13,7 @@ import {
   type FixtureAnime,
   dealtJudgeRound,
 } from "../../../testing/fixtures/judgePool";
+import { insertRefresh } from "../../../testing/fixtures/refreshes";
 import { fakeClockEachTest } from "../../../testing/world/clock";
 
 const {
@@ -302,15 +303,7 @@ test("the catalogue's upsert writes the title index, and a changed title moves i
   onTestFinished(() => void vi.useRealTimers());
   const store = async (items: ReturnType<typeof item>[]) =>
     await t.run(async (ctx) => {
-      const refreshId = await ctx.db.insert("catalogueRefreshes", {
-        trigger: "manual",
-        status: "running",
-        startedAt: Date.now(),
-        pagesFetched: 0,
-        itemCount: 0,
-        invalidCount: 0,
-        errors: [],
-      });
+      const refreshId = await insertRefresh(ctx);
       await storePage(ctx, { refreshId, page: 1, items, invalidCount: 0, hasNextPage: false });
     });
   await store([item(aot), item(deathNote)]);
