@@ -91,7 +91,7 @@ export default defineConfig(
       "@convex-dev/no-collect-in-query": "error",
       "@convex-dev/no-filter-in-query": "error",
       // The clock is read as Date.now(), which the authorization audit watches for in queries
-      // (convex/authorization.test.ts): a query must take the time as an argument.
+      // (convex/tests/api/authorization.test.ts): a query must take the time as an argument.
       "no-restricted-syntax": [
         "error",
         {

@@ -18,7 +18,7 @@ type Purge = (ctx: MutationCtx, who: Departing, limit: number) => Promise<number
 /**
  * What deleting an account does to each table: `purge` removes the player's documents from it;
  * `keeps` says why the table keeps what it has. Typed over every table of the schema, so a new
- * table does not compile until it is placed here (convex/accountDeletion.test.ts then checks
+ * table does not compile until it is placed here (convex/tests/accounts/deletion.test.ts then checks
  * each rule against the documents a played account leaves behind).
  */
 export type TableRule = { purge: Purge } | { keeps: string };

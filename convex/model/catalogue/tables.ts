@@ -89,7 +89,7 @@ export const animeFields = {
   franchiseKey: v.optional(v.string()),
   /**
    * Set while the anime is in the Daily's reserve (convex/model/daily/reserve.ts): the number of
-   * the Daily on whose day it joined. No deal gives a member to anyone (game/dealBar.ts reads it
+   * the Daily on whose day it joined. No deal gives a member to anyone (round/dealBar.ts reads it
    * off the document each deal reads anyway); unset when it is released after its Daily's day.
    * Optional for good: an anime outside the reserve has none.
    */

@@ -157,7 +157,7 @@ export async function startGame(
 
 /**
  * A player who joins during a game is shown the current round's anime: it counts as shown to
- * them in this room (game/dealBar.ts), and their solo round on that very anime, if one is in
+ * them in this room (round/dealBar.ts), and their solo round on that very anime, if one is in
  * play, can no longer score.
  */
 export async function showCurrentRound(

@@ -10,7 +10,7 @@ export type Dealer = { kind: "solo" } | { kind: "room"; roomId: Id<"rooms"> };
  * anime the player has seen: the one place for every reason an anime is off limits to someone.
  *
  * - It is in the Daily's reserve (daily/reserve.ts: read off the anime's own document, no read),
- *   or one of today's or tomorrow's Daily anime (`daily`, read once per deal: daily/bar.ts): the
+ *   or one of today's or tomorrow's Daily anime (`daily`, read once per deal: round/dailyBar.ts): the
  *   same for everyone, so a main-game or room round of it would spoil a Daily, answer it, or
  *   tell it apart from the anime that are dealt. No deal gives it to anyone, whatever else the
  *   pool holds.

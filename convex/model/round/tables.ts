@@ -41,7 +41,7 @@ export const seenAnimeFields = {
   seenAt: v.number(),
   /**
    * When the player was last shown it in a party room, and which: no other deal gives it to them
-   * for ROOM_SEEN_BAR_MS (convex/model/game/dealBar.ts).
+   * for ROOM_SEEN_BAR_MS (convex/model/round/dealBar.ts).
    */
   roomSeenAt: v.optional(v.number()),
   roomId: v.optional(v.id("rooms")),

@@ -11,7 +11,7 @@ fakeClockEachTest();
 
 /**
  * A device that signed in before the event: its access token stays valid for up to an hour, so
- * only the server's look at the session can end its access. (convex/authorization.test.ts runs
+ * only the server's look at the session can end its access. (convex/tests/api/authorization.test.ts runs
  * every public function with an ended session's token; these are the events that end one.)
  */
 async function otherDevice(t: TestConvex) {

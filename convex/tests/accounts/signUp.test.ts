@@ -51,7 +51,7 @@ describe("sign up", () => {
     expect(await users(t)).toHaveLength(0);
   });
 
-  // Found by convex/fuzz.test.ts: a 1 MiB address made an account, and documents over the
+  // Found by convex/tests/api/fuzz.test.ts: a 1 MiB address made an account, and documents over the
   // 1 MiB that a deployment allows.
   test("refuses an e-mail longer than 254 characters, and accepts one of 254", async () => {
     const t = newBackend();

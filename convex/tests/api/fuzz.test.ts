@@ -22,7 +22,7 @@
  * send (arbitraries.ts), what each function may do (specs.ts, roomSpecs.ts) and what must hold
  * after every call (invariants.ts).
  *
- * More runs, or a failure's seed: FUZZ_RUNS=2000 FUZZ_SEED=123 npx vitest run convex/fuzz.test.ts
+ * More runs, or a failure's seed: FUZZ_RUNS=2000 FUZZ_SEED=123 npx vitest run convex/tests/api/fuzz.test.ts
  */
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";

@@ -3,7 +3,7 @@
  *
  * Single faults are tested where they belong, and not again here:
  * - each way AniList fails, with nobody playing, and that a round with a pool never
- *   requests anything: catalogue.test.ts ("failures", "starting a refresh");
+ *   requests anything: catalogue/refresh.test.ts ("failures", "starting a refresh");
  * - a reset job or a cooldown job that runs twice, a cooldown job that runs late, midnight
  *   ending a cooldown early, a time zone change leaving the old zone's job with nothing to do,
  *   and the same guess submitted twice at once: game.test.ts ("the daily allowance", "guessing");

@@ -501,7 +501,7 @@ describe("the daily allowance", () => {
     expect(await viewOf(player)).toEqual(after);
   });
 
-  // Found by convex/faults.test.ts: the late job stopped at "already reset" and scheduled
+  // Found by convex/tests/game/faults.test.ts: the late job stopped at "already reset" and scheduled
   // nothing, so the next midnight passed without a reset until the player acted.
   test("a reset job that runs after the player's own call caught up changes nothing, and the next midnight still resets", async () => {
     vi.setSystemTime(new Date("2026-11-21T23:59:00Z"));

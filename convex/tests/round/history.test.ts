@@ -14,7 +14,7 @@ import {
 import { WRONG_GUESS } from "../../../testing/fixtures/anime";
 import { fakeClockEachTest } from "../../../testing/world/clock";
 
-// A round's guess history (convex/model/game/history.ts): what the screen lists under the box.
+// A round's guess history (convex/model/round/history.ts): what the screen lists under the box.
 
 fakeClockEachTest();
 

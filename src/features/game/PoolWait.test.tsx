@@ -11,7 +11,7 @@ import { insertRefresh } from "@testing/fixtures/refreshes";
 
 // The waiting screen's states a first fill can meet that end only by a server's clock: a refresh
 // that died (its watch fails it after 2 minutes), and an image host that is down for a while.
-// Their rules are convex-test's (convex/freshDeployment.test.ts); here, what the player reads.
+// Their rules are convex-test's (convex/tests/catalogue/freshDeployment.test.ts); here, what the player reads.
 
 afterEach(() => {
   vi.useRealTimers();
