@@ -159,3 +159,38 @@ export function layerBoundaries(features) {
   };
   return [model, ...perFeature, shared, sharedDynamic];
 }
+
+/**
+ * The backend's model folders that stand under others: the round (`convex/model/round/`, what
+ * both solo modes share: judging a guess on a round, its history, its outcomes, what a player has
+ * seen and may be dealt) is what `game/` and `daily/` stand on, so it imports neither; if a piece
+ * of it needs one of theirs, that piece is the round's too.
+ */
+const roundMessage =
+  "convex/model/round/ is what both solo modes (game/, daily/) stand on: it imports neither. " +
+  "Move what the round needs into round/ (or shared/).";
+
+/**
+ * Flat-config objects for the backend's model folders (static imports; the model has no import()).
+ * @returns {import("eslint").Linter.Config[]}
+ */
+export function modelBoundaries() {
+  return [
+    {
+      files: ["convex/model/round/**/*.ts"],
+      rules: {
+        "no-restricted-imports": [
+          "error",
+          {
+            patterns: [
+              {
+                regex: "^(\\.\\./|.*/model/)(game|daily)(/|$)",
+                message: roundMessage,
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ];
+}

@@ -5,7 +5,7 @@ import { reactRefresh } from "eslint-plugin-react-refresh";
 import { defineConfig, globalIgnores } from "eslint/config";
 import globals from "globals";
 import tseslint from "typescript-eslint";
-import { featureNames, layerBoundaries } from "./eslint.boundaries.js";
+import { featureNames, layerBoundaries, modelBoundaries } from "./eslint.boundaries.js";
 
 export default defineConfig(
   globalIgnores([
@@ -50,6 +50,8 @@ export default defineConfig(
   },
   // Features import only themselves and the shared layers; shared layers import no feature.
   ...layerBoundaries(featureNames(import.meta.dirname)),
+  // The backend's round stands under both solo modes (game/, daily/) and imports neither.
+  ...modelBoundaries(),
   {
     // shadcn/ui components export their variant helpers beside the component.
     files: ["src/components/ui/**/*.tsx"],
@@ -89,7 +91,7 @@ export default defineConfig(
       "@convex-dev/no-collect-in-query": "error",
       "@convex-dev/no-filter-in-query": "error",
       // The clock is read as Date.now(), which the authorization audit watches for in queries
-      // (convex/authorization.test.ts): a query must take the time as an argument.
+      // (convex/tests/api/authorization.test.ts): a query must take the time as an argument.
       "no-restricted-syntax": [
         "error",
         {

@@ -2,7 +2,7 @@ import { nullable } from "convex-helpers/validators";
 import { v } from "convex/values";
 import { internalMutation, query } from "./_generated/server";
 import { playerMutation, playerQuery } from "./functions";
-import { poolHeldByDaily } from "./model/daily/bar";
+import { poolHeldByDaily } from "./model/round/dailyBar";
 import * as Play from "./model/daily/play";
 import * as Puzzle from "./model/daily/puzzle";
 import * as Results from "./model/daily/results";

@@ -2,7 +2,7 @@ import path from "node:path";
 import { ESLint } from "eslint";
 import tseslint from "typescript-eslint";
 import { describe, expect, test } from "vitest";
-import { featureNames, layerBoundaries } from "../eslint.boundaries.js";
+import { featureNames, layerBoundaries, modelBoundaries } from "../eslint.boundaries.js";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -13,6 +13,7 @@ const boundaries = new ESLint({
   overrideConfig: [
     { files: ["**/*.{ts,tsx}"], languageOptions: { parser: tseslint.parser } },
     ...layerBoundaries(featureNames(root)),
+    ...modelBoundaries(),
   ],
 });
 
@@ -138,6 +139,28 @@ describe("the layer boundaries", () => {
     }
   });
 
+  test("the round imports neither solo mode: game/ and daily/ stand on it", async () => {
+    const roundProblem: unknown = expect.stringMatching(
+      /^no-restricted-imports: .*convex\/model\/round\/ is what both solo modes/,
+    );
+    for (const code of [
+      'import { gameOf } from "../game/state";',
+      'import type { DailyView } from "../daily/view";',
+      'import { puzzleOf } from "../../model/daily/puzzle";',
+    ]) {
+      expect(await problems("convex/model/round/probe.ts", code), code).toEqual([roundProblem]);
+    }
+    // What the round stands on, and the modes standing on it, stay allowed.
+    for (const [file, code] of [
+      ["convex/model/round/probe.ts", 'import { judgeGuess } from "../judge/verdict";'],
+      ["convex/model/round/probe.ts", 'import { withGuess } from "./history";'],
+      ["convex/model/game/probe.ts", 'import { withGuess } from "../round/history";'],
+      ["convex/model/daily/probe.ts", 'import { markSeen } from "../round/seen";'],
+    ]) {
+      expect(await problems(file, code), code).toEqual([]);
+    }
+  });
+
   test("eslint.config.js applies them to every feature", async () => {
     const eslint = new ESLint({ cwd: root });
     for (const feature of featureNames(root)) {
@@ -146,5 +169,9 @@ describe("the layer boundaries", () => {
       )) as { rules: Record<string, unknown> };
       expect(config.rules["no-restricted-imports"], feature).toBeDefined();
     }
+    const round = (await eslint.calculateConfigForFile(
+      path.join(root, "convex/model/round/probe.ts"),
+    )) as { rules: Record<string, unknown> };
+    expect(round.rules["no-restricted-imports"]).toBeDefined();
   });
 });

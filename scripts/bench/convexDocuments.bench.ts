@@ -18,7 +18,7 @@ import { guessText } from "@convex/model/judge/refusal";
 import { insertAnime, writeTitleTerms } from "@convex/model/judge/titleIndex";
 import { suggestTitles } from "@convex/model/judge/suggestions";
 import { judgeGuess } from "@convex/model/judge/verdict";
-import { utcDay } from "@convex/model/game/activity";
+import { utcDay } from "@convex/model/shared/localTime";
 import { newBackend, type TestConvex } from "../../testing/convex/backend";
 import { seedAnime, foldAwake, setBudget } from "../../testing/world";
 import { seededRandom } from "../../testing/convex/concurrency/seeded";

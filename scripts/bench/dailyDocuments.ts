@@ -11,7 +11,7 @@ import { readResults } from "@convex/model/daily/results";
 import { dailyView } from "@convex/model/daily/view";
 import { DAILY_ANIME_COUNT, DAY_MS, dailyNumberAt } from "@convex/model/shared/rules";
 import { FOLD_BATCH, foldTallies } from "@convex/model/tallies/fold";
-import { utcDay } from "@convex/model/game/activity";
+import { utcDay } from "@convex/model/shared/localTime";
 import type { TestConvex } from "../../testing/convex/backend";
 import { WRONG_GUESS } from "../../testing/fixtures/anime";
 import { testUser } from "../../testing/fixtures/users";

@@ -53,7 +53,7 @@ export type InProcessBackendOptions = {
  * each one finishes, and after every change a test makes, listeners hear of it.
  * The fold runs before they do: the shared figures (ranks, day counters) a deployment's fold
  * updates within a couple of seconds are up to date at once here, without a job every second
- * waking every page (the chain's own timing is tested in convex/tallies.test.ts).
+ * waking every page (the chain's own timing is tested in convex/tests/tallies/fold.test.ts).
  */
 export class InProcessBackend implements TestBackend, World {
   readonly t: ConvexTestInstance;

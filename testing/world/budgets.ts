@@ -28,7 +28,7 @@ export async function setBudget(
  * The game's `budget` used up by a flood, and kept empty for `forMs`: every shard holds no token
  * as of that moment, so none refills before it (a sign-up shard refills a token a second, quicker
  * than a component test types a form). Tests that drain a budget through the real functions use
- * convex-test's fake clock instead (convex/budgets.test.ts).
+ * convex-test's fake clock instead (convex/tests/ops/budgets.test.ts).
  */
 export async function useUpBudget(world: Pick<World, "run">, budget: BudgetName, forMs = 60_000) {
   await setBudget(world, budget, 0, Date.now() + forMs);

@@ -2,7 +2,7 @@ import type { TableNamesInDataModel } from "convex/server";
 import type { DataModel, Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
 import { removeDeletedPlayer } from "../rooms/cleanup";
-import { utcDay } from "../game/activity";
+import { utcDay } from "../shared/localTime";
 import { recordTally } from "../tallies/record";
 
 /** Documents one deletion step deletes or rewrites at most: one transaction stays small. */
@@ -17,7 +17,7 @@ type Purge = (ctx: MutationCtx, who: Departing, limit: number) => Promise<number
 /**
  * What deleting an account does to each table: `purge` removes the player's documents from it;
  * `keeps` says why the table keeps what it has. Typed over every table of the schema, so a new
- * table does not compile until it is placed here (convex/accountDeletion.test.ts then checks
+ * table does not compile until it is placed here (convex/tests/accounts/deletion.test.ts then checks
  * each rule against the documents a played account leaves behind).
  */
 export type TableRule = { purge: Purge } | { keeps: string };

@@ -2,7 +2,7 @@ import { nullable } from "convex-helpers/validators";
 import { v, type Infer } from "convex/values";
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
-import { utcDay } from "../game/activity";
+import { utcDay } from "../shared/localTime";
 import { appError } from "../shared/errors";
 import { boardRankFields } from "../../schema";
 import { recordTally } from "../tallies/record";

@@ -7,8 +7,8 @@
  */
 import type { Id } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
-import { utcDay } from "../game/activity";
-import { repeatKey } from "../game/history";
+import { utcDay } from "../shared/localTime";
+import { repeatKey } from "../round/history";
 import { gameOf, type Round } from "../game/state";
 import { normalizeTitle } from "../judge/normalize";
 import { appError } from "../shared/errors";

@@ -13,7 +13,7 @@ import {
   DAILY_CHOICE_SCAN,
   DAILY_REPEAT_BAR_DAYS,
 } from "../shared/rules";
-import { puzzleOf } from "./bar";
+import { puzzleOf } from "../round/dailyBar";
 
 /**
  * The Daily each anime of the Dailies before #`number` within the repeat bar was last in (at

@@ -7,15 +7,15 @@
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
 import { newCoverToken } from "../catalogue/covers";
-import { withGuess } from "../game/history";
-import { judgeRoundGuess } from "../game/judgeRound";
-import { markSeen } from "../game/seen";
+import { withGuess } from "../round/history";
+import { judgeRoundGuess } from "../round/judgeRound";
+import { markSeen } from "../round/seen";
 import { guessText } from "../judge/refusal";
 import { ensurePool } from "../catalogue/refresh";
 import { DAILY_ANIME_COUNT, DAILY_GUESSES_PER_ANIME, dailyNumberAt } from "../shared/rules";
-import { utcDay } from "../game/activity";
+import { utcDay } from "../shared/localTime";
 import { recordTally } from "../tallies/record";
-import { puzzleOf } from "./bar";
+import { puzzleOf } from "../round/dailyBar";
 import { ensureTodayAndTomorrow } from "./puzzle";
 import { completeDaily } from "./streak";
 import {

@@ -5,7 +5,7 @@
  */
 import type { QueryCtx } from "../../_generated/server";
 import { DAILY_ANIME_COUNT, DAILY_TOMORROW_MIN_POOL, dailyNumberAt } from "../shared/rules";
-import { poolHeldByDaily } from "./bar";
+import { poolHeldByDaily } from "../round/dailyBar";
 
 const FILL = "Fill the pool: npx convex run catalogue:fillPool";
 

@@ -12,7 +12,7 @@
  * deal gives out, and the Daily is any of its members at random (reserve.ts says why nobody can
  * tell which). A smaller pool cannot hide it: the Daily is chosen from the most popular of the
  * pool, at random among them, anime never in a Daily first, then the one whose last Daily is
- * oldest, and deals avoid today's and tomorrow's (daily/bar.ts).
+ * oldest, and deals avoid today's and tomorrow's (round/dailyBar.ts).
  */
 import type { Doc } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
@@ -23,7 +23,7 @@ import {
   dailyNumberAt,
   dailyStartOf,
 } from "../shared/rules";
-import { puzzleOf } from "./bar";
+import { puzzleOf } from "../round/dailyBar";
 import {
   animeOfDailies,
   newFranchise,

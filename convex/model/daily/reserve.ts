@@ -2,7 +2,7 @@
  * The Daily's reserve: DAILY_RESERVE_SIZE anime that no solo or room deal gives anyone, from
  * which every Daily is chosen, while the pool holds DAILY_RESERVE_MIN_POOL ready (a smaller pool
  * chooses from all of it, as puzzle.ts says). A member carries `reservedSince` on its own anime
- * document, which every deal reads anyway (game/dealBar.ts): membership costs a deal no read, and
+ * document, which every deal reads anyway (round/dealBar.ts): membership costs a deal no read, and
  * only the Daily's choice writes it, once a day, so no deal conflicts with another over it.
  *
  * Why the Daily cannot be inferred. Skip is free and shows the answer, so any number of accounts

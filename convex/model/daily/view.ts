@@ -10,9 +10,9 @@ import type { Doc, Id } from "../../_generated/dataModel";
 import type { QueryCtx } from "../../_generated/server";
 import { dailyRoundStatus, roundGuess } from "../../schema";
 import { coverPath } from "../catalogue/covers";
-import { answerValidator, soloGuessOutcomes } from "../game/view";
+import { answerValidator, soloGuessOutcomes } from "../round/outcomes";
 import { DAILY_ANIME_COUNT, DAILY_GUESSES_PER_ANIME, dailyStartOf } from "../shared/rules";
-import { puzzleOf } from "./bar";
+import { puzzleOf } from "../round/dailyBar";
 import { streakOn } from "./streak";
 
 export const dailyRoundViewValidator = v.object({

@@ -1,14 +1,10 @@
 import type { MutationCtx } from "../../_generated/server";
 import { recordTally } from "../tallies/record";
 import type { Tally } from "../tallies/tally";
+import { utcDay } from "../shared/localTime";
 
 /** Days counted before the fold existed were split over this many documents each. */
 export const STATS_SHARDS = 8;
-
-/** The UTC day of `instant` as "YYYY-MM-DD". */
-export function utcDay(instant: number): string {
-  return new Date(instant).toISOString().slice(0, 10);
-}
 
 type Activity = Omit<Tally, "day" | "daily">;
 

@@ -2,7 +2,7 @@ import type { MutationCtx } from "../../_generated/server";
 import { ensurePool } from "../catalogue/refresh";
 import { newCoverToken } from "../catalogue/covers";
 import { GUESSES_PER_ANIME } from "../shared/rules";
-import { drawAnime, markSeen } from "./seen";
+import { drawAnime, markSeen } from "../round/seen";
 import type { Game, GameChanges, Round } from "./state";
 
 export type DealResult =

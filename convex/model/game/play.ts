@@ -10,14 +10,14 @@ import { addPoints } from "../boards/board";
 import type { ScoreMove } from "../tallies/tally";
 import { appError } from "../shared/errors";
 import { guessText } from "../judge/refusal";
-import { isValidTimeZone, nextLocalMidnight } from "./localTime";
+import { isValidTimeZone, nextLocalMidnight } from "../shared/localTime";
 import { DAILY_GUESSES, GUESSES_PER_ANIME, pointsFor } from "../shared/rules";
 import type { GuessOutcome, NextOutcome, StartOutcome } from "./view";
 import { catchUp } from "./catchUp";
 import { startCooldown } from "./cooldown";
 import { dealRound } from "./deal";
-import { withGuess } from "./history";
-import { judgeRoundGuess } from "./judgeRound";
+import { withGuess } from "../round/history";
+import { judgeRoundGuess } from "../round/judgeRound";
 import { recordRoundEnd } from "./stats";
 import { gameOf, type Game, type GameChanges, type Round } from "./state";
 

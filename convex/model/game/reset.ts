@@ -10,7 +10,7 @@
 import type { MutationCtx } from "../../_generated/server";
 import { DAILY_GUESSES, GUESSES_PER_ANIME, MIN_RESET_GAP_MS } from "../shared/rules";
 import { dealRound } from "./deal";
-import { nextLocalMidnight } from "./localTime";
+import { nextLocalMidnight } from "../shared/localTime";
 import type { Game, GameChanges } from "./state";
 
 /**

@@ -4,7 +4,7 @@ import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import { roundMark } from "../../schema";
 import type { Game, Round } from "./state";
-import { localDay, nextLocalMidnight } from "./localTime";
+import { localDay, nextLocalMidnight } from "../shared/localTime";
 import { STATS_HISTORY_DAYS, STATS_MARKS_KEPT } from "../shared/rules";
 
 /**

@@ -4,6 +4,7 @@ import type { Doc } from "../../_generated/dataModel";
 import type { QueryCtx } from "../../_generated/server";
 import { roundGuess, roundStatus } from "../../schema";
 import { coverPath } from "../catalogue/covers";
+import { answerValidator, soloGuessOutcomes, type Answer } from "../round/outcomes";
 import { gameOf, type Game } from "./state";
 import { DAILY_GUESSES, GUESSES_PER_ANIME, showsAnswer } from "../shared/rules";
 
@@ -13,28 +14,6 @@ import { DAILY_GUESSES, GUESSES_PER_ANIME, showsAnswer } from "../shared/rules";
  */
 
 const cooldown = v.object({ kind: v.literal("cooldown"), cooldownEnd: v.number() });
-
-/**
- * What a guess can do in every solo mode (the main game, the Daily); each mode adds its own
- * outcomes (a cooldown, a day that is over) and what a correct guess earns.
- */
-export const soloGuessOutcomes = [
-  /** An empty text: nothing sent. */
-  v.object({ kind: v.literal("ignored") }),
-  /** A late or repeated submission: changes nothing. */
-  v.object({ kind: v.literal("stale") }),
-  v.object({ kind: v.literal("noRound") }),
-  v.object({ kind: v.literal("roundOver") }),
-  v.object({ kind: v.literal("wrong"), guessesLeft: v.number() }),
-  v.object({ kind: v.literal("outOfGuesses") }),
-  /** Turned away before judging, for free: a list of titles, or common words alone. */
-  v.object({
-    kind: v.literal("refused"),
-    code: v.union(v.literal("GUESS_IS_A_LIST"), v.literal("GUESS_TOO_GENERIC")),
-  }),
-  /** The same text as an earlier guess on this round: for free, not judged again. */
-  v.object({ kind: v.literal("alreadyTried") }),
-] as const;
 
 /** What a guess did (`game.guess`). */
 export const guessOutcomeValidator = v.union(
@@ -57,13 +36,6 @@ export type NextOutcome = Infer<typeof nextOutcomeValidator>;
 /** What opening the game did (`game.start`): whether a round is on the table. */
 export const startOutcomeValidator = v.object({ hasRound: v.boolean() });
 export type StartOutcome = Infer<typeof startOutcomeValidator>;
-
-export const answerValidator = v.object({
-  english: nullable(v.string()),
-  romaji: nullable(v.string()),
-  siteUrl: v.string(),
-});
-export type Answer = Infer<typeof answerValidator>;
 
 /**
  * What the game screen shows. While a round is playing it carries the clue and the cover but

@@ -10,7 +10,7 @@
  * member, which skipping tells anyone).
  */
 import type { QueryCtx } from "../../_generated/server";
-import { dailyBarAt, isDailys } from "../daily/bar";
+import { dailyBarAt, isDailys } from "../round/dailyBar";
 import type { Game, Round } from "./state";
 
 /**

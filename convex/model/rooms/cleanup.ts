@@ -1,7 +1,7 @@
 import { internal } from "../../_generated/api";
 import type { Id } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
-import { cancelIfPending } from "../ops/jobs";
+import { cancelIfPending } from "./jobs";
 import { ROOM_DATA_KEPT_MS } from "../shared/rules";
 import { playersOf, type Room, type RoomPlayer } from "./access";
 import { heartbeatOf, longestPresent } from "./presence";

@@ -1,9 +1,9 @@
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { QueryCtx } from "../../_generated/server";
 import { gameOf } from "../game/state";
-import { barredFromDeal } from "../game/dealBar";
-import { dailyBarAt, isDailys } from "../daily/bar";
-import { probeDealable, seenRecord } from "../game/seen";
+import { barredFromDeal } from "../round/dealBar";
+import { dailyBarAt, isDailys } from "../round/dailyBar";
+import { probeDealable, seenRecord } from "../round/seen";
 import { roundClue } from "../catalogue/clue/roundClue";
 
 /** An anime for a room's round and its clue as dealt (catalogue/clue/roundClue.ts). */
@@ -11,9 +11,9 @@ export type RoomDraw = { anime: Doc<"anime">; clue: string };
 
 /**
  * The anime for a room's round, the same for everyone: one no member has seen the answer of,
- * never one on a member's solo screen now or barred for a member (game/dealBar.ts: e.g. in play
+ * never one on a member's solo screen now or barred for a member (round/dealBar.ts: e.g. in play
  * in another of their rooms, or the Daily's: a member of its reserve, or today's or tomorrow's),
- * and not played in this game. Like the solo deal (game/seen.ts),
+ * and not played in this game. Like the solo deal (round/seen.ts),
  * random probes of the ready-cover index and then a short walk, each candidate checked against
  * every member's history (≤ 12 reads): bounded whatever the pool. When every candidate was seen
  * by someone, the one seen by the fewest comes back; a tiny pool may repeat an anime of this game

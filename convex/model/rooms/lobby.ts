@@ -128,7 +128,7 @@ export type JoinResult = Infer<typeof joinResultValidator>;
  * names no open room counts as wrong (and takes a token of the budget), and so does a private
  * room's code without its secret, answered exactly alike (privacy.ts). A game under way can be
  * joined: the newcomer plays from the current round, whose anime is then theirs to be shown
- * (game/dealBar.ts).
+ * (round/dealBar.ts).
  */
 export async function joinRoom(
   ctx: MutationCtx,

@@ -12,11 +12,11 @@ import {
   ROOM_REVEAL_MS,
   dailyNumberAt,
 } from "../shared/rules";
-import { poolHeldByDaily } from "../daily/bar";
+import { poolHeldByDaily } from "../round/dailyBar";
 import { drawForRoom } from "./deal";
 import { playersOf, requireHost, requireMember, type Room, type RoomPlayer } from "./access";
-import { markSeen, markShownInRoom } from "../game/seen";
-import { cancelIfPending } from "../ops/jobs";
+import { markSeen, markShownInRoom } from "../round/seen";
+import { cancelIfPending } from "./jobs";
 import { isBanked, placesOf } from "./places";
 
 export type RoomRound = Doc<"roomRounds">;
@@ -157,7 +157,7 @@ export async function startGame(
 
 /**
  * A player who joins during a game is shown the current round's anime: it counts as shown to
- * them in this room (game/dealBar.ts), and their solo round on that very anime, if one is in
+ * them in this room (round/dealBar.ts), and their solo round on that very anime, if one is in
  * play, can no longer score.
  */
 export async function showCurrentRound(

@@ -4,7 +4,7 @@ import type { Doc, Id } from "../../_generated/dataModel";
 import type { QueryCtx } from "../../_generated/server";
 import { roomRoundStatus, roomStatus } from "../../schema";
 import { coverStep } from "../catalogue/covers";
-import { answerValidator } from "../game/view";
+import { answerValidator } from "../round/outcomes";
 import { ROOM_GUESSES_PER_ROUND } from "../shared/rules";
 import { isRemoved, membership, playersOf, roomByCode, type RoomPlayer } from "./access";
 import { isBanked, placesOf } from "./places";

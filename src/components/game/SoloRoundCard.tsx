@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { Answer } from "@convex/model/game/view";
+import type { Answer } from "@convex/model/round/outcomes";
 import { BLUR_STEPS_PX } from "@convex/model/shared/rules";
 import { answerTitles } from "./answerTitles";
 import { Clue } from "./Clue";

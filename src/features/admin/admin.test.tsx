@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, test, vi } from "vitest";
-import { countGameActivity, utcDay } from "@convex/model/game/activity";
+import { countGameActivity } from "@convex/model/game/activity";
+import { utcDay } from "@convex/model/shared/localTime";
 import { dailyNumberAt } from "@convex/model/shared/rules";
 import { recordTally } from "@convex/model/tallies/record";
 import { ann, bob, type Credentials, signUp } from "@testing/world";

@@ -5,7 +5,7 @@ import { renderApp } from "@testing/client/render";
 import { InProcessBackend } from "@testing/client/inProcessBackend";
 
 // Signing up, logging in and out, and each refusal the server gives are journeys in the browser
-// (tests/e2e/accounts.spec.ts), the rules in convex/auth.test.ts; here what the dialogs decide alone.
+// (tests/e2e/accounts.spec.ts), the rules in convex/tests/accounts/signUp.test.ts; here what the dialogs decide alone.
 
 type App = ReturnType<typeof renderApp>;
 

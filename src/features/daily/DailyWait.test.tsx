@@ -3,6 +3,7 @@ import { describe, expect, test } from "vitest";
 import { InProcessBackend } from "@testing/client/inProcessBackend";
 import { renderSignedIn } from "@testing/client/render";
 import { ann } from "@testing/fixtures/accounts";
+import { insertRefresh } from "@testing/fixtures/refreshes";
 import { seedAnime, setRoles, todaysNumber } from "@testing/world";
 
 // The Daily's page while the pool cannot fill a Daily: the wait that opens it by itself, and the
@@ -11,15 +12,7 @@ import { seedAnime, setRoles, todaysNumber } from "@testing/world";
 /** A refresh record as the fill leaves it while it runs (its jobs are not needed here). */
 async function fillRunning(backend: InProcessBackend) {
   await backend.run(async (ctx) => {
-    await ctx.db.insert("catalogueRefreshes", {
-      trigger: "emptyPool",
-      status: "running",
-      startedAt: Date.now(),
-      pagesFetched: 1,
-      itemCount: 5,
-      invalidCount: 0,
-      errors: [],
-    });
+    await insertRefresh(ctx, { trigger: "emptyPool", pagesFetched: 1, itemCount: 5 });
   });
 }
 

@@ -7,7 +7,7 @@ import { ann, dealtAnime, patchGame, seedAnime } from "@testing/world";
 import { BLUR_STEPS_PX } from "@convex/model/shared/rules";
 
 // The game screen's journeys (a round, guesses, Skip, the cooldown) are played in the browser
-// (tests/e2e/game.spec.ts) and its rules in convex/game.test.ts; here only what a browser test
+// (tests/e2e/game.spec.ts) and its rules in convex/tests/game/game.test.ts; here only what a browser test
 // cannot set up: a server held mid-call, a fake clock, reduced motion, a round patched in place.
 
 type Game = Awaited<ReturnType<typeof renderSignedIn>>;

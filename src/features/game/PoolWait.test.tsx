@@ -7,10 +7,11 @@ import { insertAnime } from "@convex/model/judge/titleIndex";
 import { InProcessBackend } from "@testing/client/inProcessBackend";
 import { renderSignedIn } from "@testing/client/render";
 import { testAnime } from "@testing/fixtures/anime";
+import { insertRefresh } from "@testing/fixtures/refreshes";
 
 // The waiting screen's states a first fill can meet that end only by a server's clock: a refresh
 // that died (its watch fails it after 2 minutes), and an image host that is down for a while.
-// Their rules are convex-test's (convex/freshDeployment.test.ts); here, what the player reads.
+// Their rules are convex-test's (convex/tests/catalogue/freshDeployment.test.ts); here, what the player reads.
 
 afterEach(() => {
   vi.useRealTimers();
@@ -71,16 +72,14 @@ describe("the pool's waiting screen", () => {
     // AniList sent the anime; its cover's host answered 503 twice, the next try due in a minute.
     const retryAt = Date.now() + 60_000;
     await backend.run(async (ctx) => {
-      await ctx.db.insert("catalogueRefreshes", {
+      await insertRefresh(ctx, {
         trigger: "emptyPool",
         status: "succeeded",
         startedAt: Date.now() - 60_000,
         finishedAt: Date.now() - 30_000,
         pagesFetched: 1,
         itemCount: 1,
-        invalidCount: 0,
         coversMissing: 1,
-        errors: [],
       });
       const animeId = await insertAnime(ctx, testAnime(1, { english: "Waiting Show" }));
       await ctx.db.patch("anime", animeId, { coverRetryAt: retryAt, coverTries: 2 });

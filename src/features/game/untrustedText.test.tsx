@@ -20,7 +20,7 @@ afterEach(() => {
 
 /**
  * A clue as a faulty clue maker, or a poisoned database, might store it. The clue
- * maker's own guarantee is tested in convex/model/catalogue/clue/markup.test.ts; this is the page's.
+ * maker's own guarantee is tested in convex/tests/catalogue/clue/markup.test.ts; this is the page's.
  */
 const HOSTILE_CLUE = [
   "<script>window.pwned = true</script>A guard keeps a bridge.",

@@ -4,7 +4,7 @@ import { renderSignedIn } from "@testing/client/render";
 import { InProcessBackend } from "@testing/client/inProcessBackend";
 import { signUp } from "@testing/world";
 
-// What a rename refuses is in convex/usernames.test.ts; here, that the profile's card says it.
+// What a rename refuses is in convex/tests/accounts/usernames.test.ts; here, that the profile's card says it.
 test.each([
   ["Moderator", "That username is reserved. Please choose another"],
   ["B0ss", "This username is already taken"],

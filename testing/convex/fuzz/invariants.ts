@@ -16,7 +16,7 @@ import {
   RATING_MIN,
 } from "../../../convex/model/shared/feedbackRules";
 import { emptyStats, moveScore } from "../../../convex/model/shared/rank";
-import { isValidTimeZone } from "../../../convex/model/game/localTime";
+import { isValidTimeZone } from "../../../convex/model/shared/localTime";
 import {
   DAILY_GUESSES,
   GUESSES_PER_ANIME,
