@@ -101,7 +101,8 @@ function naming(docs: Record<string, unknown>[], markers: string[]) {
  */
 async function playedWorld() {
   const t = newBackend();
-  await seedAnime(t, 6);
+  // Enough that the Daily finds 5 the game and rooms did not deal today (daily/candidates.ts).
+  await seedAnime(t, 16);
   const ann = await signUp(t, annabel);
   const bob = await signUp(t, bobbin);
   for (const player of [ann, bob]) {

@@ -2,6 +2,7 @@ import { describe, expect, test, vi } from "vitest";
 import { api } from "../../_generated/api";
 import type { Id } from "../../_generated/dataModel";
 import { COOLDOWN_MS } from "../../model/shared/rules";
+import { FOLD_SHARDS } from "../../model/tallies/shard";
 import { expectErrorCode, newBackend, type TestConvex } from "../../../testing/convex/backend";
 import {
   deal,
@@ -540,11 +541,11 @@ describe("the daily allowance", () => {
 
 describe("resets and cooldown ends are caught up, never scheduled per player", () => {
   /** Every pending scheduled function, whatever it runs. */
-  async function pendingJobs(t: TestConvex) {
+  async function pendingJobs(t: TestConvex, named: (name: string) => boolean = () => true) {
     const jobs = await t.run(
       async (ctx) => await ctx.db.system.query("_scheduled_functions").take(100_000),
     );
-    return jobs.filter((job) => job.state.kind === "pending").length;
+    return jobs.filter((job) => job.state.kind === "pending" && named(job.name)).length;
   }
 
   /** `count` players each open the game and guess; every other one spends the day. */
@@ -572,7 +573,12 @@ describe("resets and cooldown ends are caught up, never scheduled per player", (
     const twenty = await playersPlay(20);
     const forty = await playersPlay(40);
     expect(await pendingGameJobs(forty)).toBe(0);
-    expect(await pendingJobs(forty)).toBe(await pendingJobs(twenty));
+    // The fold's lanes are the only jobs players start: at most one each, however many play.
+    const foldLanes = (t: TestConvex) => pendingJobs(t, (name) => name.startsWith("tallies"));
+    expect(await foldLanes(forty)).toBeLessThanOrEqual(FOLD_SHARDS);
+    expect(await foldLanes(twenty)).toBeLessThanOrEqual(FOLD_SHARDS);
+    const others = (t: TestConvex) => pendingJobs(t, (name) => !name.startsWith("tallies"));
+    expect(await others(forty)).toBe(await others(twenty));
   }, 60_000);
 
   test("asked before midnight nothing changes; at midnight the reset happens once, and asking again refills nothing", async () => {
