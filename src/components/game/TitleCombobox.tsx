@@ -6,6 +6,7 @@ import {
   type ComponentProps,
   type KeyboardEvent,
   type Ref,
+  type RefObject,
 } from "react";
 import { Input } from "@/components/ui/input";
 import { cn } from "@/lib/utils";
@@ -19,6 +20,12 @@ type InputProps = Omit<ComponentProps<typeof Input>, "value" | "onChange" | "rol
 const LIST_MAX_PX = 288;
 /** Kept clear above the list: the sticky top bar (h-14) and a little air. */
 const LIST_TOP_CLEARANCE_PX = 64;
+/** The list's shortest: two and a half suggestions, so that it shows there are more. */
+const LIST_MIN_PX = 96;
+/** Kept between the list and what it must leave in view. */
+const LIST_GAP_PX = 8;
+
+type ListPlace = { below: boolean; maxPx: number };
 
 /**
  * The guess box with title suggestions from the pool (WAI-ARIA combobox with a listbox popup):
@@ -33,14 +40,16 @@ export function TitleCombobox({
   ref,
   disabled,
   className,
+  clearOf,
   ...inputProps
 }: InputProps & {
   value: string;
   onValueChange: (text: string) => void;
   ref?: Ref<HTMLInputElement>;
+  clearOf?: RefObject<HTMLElement | null>;
 }) {
   const listId = useId();
-  const [listMaxPx, setListMaxPx] = useState(LIST_MAX_PX);
+  const [place, setPlace] = useState<ListPlace>({ below: false, maxPx: LIST_MAX_PX });
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const typed = value.trim();
@@ -59,10 +68,18 @@ export function TitleCombobox({
     open && !disabled && typed.length >= SUGGEST_MIN_CHARS && asking && titles.length > 0;
   const optionId = (index: number) => `${listId}-option-${index}`;
 
-  /** Fits the list between the top bar and the box, as far as the box is from the top. */
+  /** Fits the list between the top bar (or `clearOf`) and the box, or below the box. */
   function fitList(input: HTMLInputElement) {
-    const room = input.getBoundingClientRect().top - LIST_TOP_CLEARANCE_PX;
-    setListMaxPx(Math.max(96, Math.min(LIST_MAX_PX, room)));
+    const box = input.getBoundingClientRect();
+    const keep = clearOf?.current?.getBoundingClientRect().bottom ?? 0;
+    const above = box.top - Math.max(LIST_TOP_CLEARANCE_PX, keep + LIST_GAP_PX);
+    // Not jsdom's: it has no visualViewport.
+    const screen = window.visualViewport as VisualViewport | null | undefined;
+    const bottom = (screen?.offsetTop ?? 0) + (screen?.height ?? window.innerHeight);
+    const below = bottom - box.bottom - LIST_GAP_PX;
+    const goBelow = clearOf !== undefined && above < LIST_MAX_PX && below > above;
+    const maxPx = Math.min(LIST_MAX_PX, goBelow ? below : above);
+    setPlace({ below: goBelow, maxPx: Math.max(LIST_MIN_PX, maxPx) });
   }
 
   function pick(title: string) {
@@ -123,8 +140,11 @@ export function TitleCombobox({
         hidden={!expanded}
         // Keep the focus in the box while an option is pressed, so a tap or click picks it.
         onMouseDown={(event) => event.preventDefault()}
-        style={{ maxHeight: listMaxPx }}
-        className="absolute inset-x-0 bottom-full z-30 mb-1 overflow-y-auto rounded-md border bg-popover p-1 text-popover-foreground shadow-lg"
+        style={{ maxHeight: place.maxPx }}
+        className={cn(
+          "absolute inset-x-0 z-30 overflow-y-auto rounded-md border bg-popover p-1 text-popover-foreground shadow-lg",
+          place.below ? "top-full mt-1" : "bottom-full mb-1",
+        )}
       >
         {titles.map((title, index) => (
           <li

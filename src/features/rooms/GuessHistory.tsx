@@ -19,9 +19,9 @@ export function GuessHistory({ entries }: { entries: GuessEntry[] }) {
             <span
               className={cn(
                 "shrink-0 text-xs font-semibold",
-                entry.outcome === "wrong" && "text-rose-600",
+                entry.outcome === "wrong" && "text-rose-300",
                 entry.outcome === "already tried" && "text-muted-foreground",
-                entry.outcome === "correct" && "text-emerald-600",
+                entry.outcome === "correct" && "text-emerald-300",
               )}
             >
               {entry.outcome}
