@@ -305,6 +305,10 @@ test("on phones: a room found from the landing page, joined by link, a round wit
 
   // The host removes the guest, who is told so, goes back to the rooms page, and stays out.
   await host.page.getByRole("button", { name: `Remove ${guest.player.username}` }).click();
+  await host.page
+    .getByRole("alertdialog")
+    .getByRole("button", { name: `Remove ${guest.player.username}` })
+    .click();
   await expect(host.page.getByTestId("score-row")).toHaveCount(1);
   await expect(
     guest.page.getByRole("heading", { name: `You were removed from ${code}` }),

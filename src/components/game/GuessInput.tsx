@@ -1,4 +1,4 @@
-import { useId, type Ref } from "react";
+import { useId, type Ref, type RefObject } from "react";
 import { MAX_GUESS_LENGTH } from "@convex/model/shared/rules";
 import { Label } from "@/components/ui/label";
 import { TitleCombobox } from "./TitleCombobox";
@@ -14,6 +14,7 @@ export function GuessInput({
   placeholder = "Try your best guess...",
   disabled,
   className,
+  clearOf,
 }: {
   ref?: Ref<HTMLInputElement>;
   value: string;
@@ -21,6 +22,8 @@ export function GuessInput({
   placeholder?: string;
   disabled?: boolean;
   className?: string;
+  /** What the suggestions must leave in view (TitleCombobox). */
+  clearOf?: RefObject<HTMLElement | null>;
 }) {
   const id = useId();
   return (
@@ -42,6 +45,7 @@ export function GuessInput({
         maxLength={MAX_GUESS_LENGTH}
         disabled={disabled}
         className={className}
+        clearOf={clearOf}
       />
     </>
   );

@@ -1,4 +1,4 @@
-import { useId, type ComponentProps, type Ref } from "react";
+import { useId, type ComponentProps, type Ref, type RefObject } from "react";
 import { Input } from "@/components/ui/input";
 import { cn } from "@/lib/utils";
 import { countOf } from "@/lib/plural";
@@ -13,7 +13,8 @@ type InputProps = Omit<ComponentProps<typeof Input>, "value" | "onChange" | "rol
  * or a tap fills the box (Submit still sends it), Escape closes the list (useSuggestionList).
  * The list depends on the text alone, never on the round, so it hints at nothing. It opens
  * above the box, over the clue: below, it would cover Submit and Skip, and a tap meant for
- * Submit would pick a suggestion.
+ * Submit would pick a suggestion. Given `clearOf` (a room's clue), it stops short of it, or
+ * opens below the box when there is more room there.
  */
 export function TitleCombobox({
   value,
@@ -21,15 +22,17 @@ export function TitleCombobox({
   ref,
   disabled,
   className,
+  clearOf,
   ...inputProps
 }: InputProps & {
   value: string;
   onValueChange: (text: string) => void;
   ref?: Ref<HTMLInputElement>;
+  clearOf?: RefObject<HTMLElement | null>;
 }) {
   const listId = useId();
   const { titles, usable } = useTitleSuggestions(value, disabled);
-  const list = useSuggestionList({ titles, usable, onPick: onValueChange });
+  const list = useSuggestionList({ titles, usable, onPick: onValueChange, clearOf });
   const optionId = (index: number) => `${listId}-option-${index}`;
 
   return (
@@ -61,8 +64,11 @@ export function TitleCombobox({
         hidden={!list.expanded}
         // Keep the focus in the box while an option is pressed, so a tap or click picks it.
         onMouseDown={(event) => event.preventDefault()}
-        style={{ maxHeight: list.maxPx }}
-        className="absolute inset-x-0 bottom-full z-30 mb-1 overflow-y-auto rounded-md border bg-popover p-1 text-popover-foreground shadow-lg"
+        style={{ maxHeight: list.place.maxPx }}
+        className={cn(
+          "absolute inset-x-0 z-30 overflow-y-auto rounded-md border bg-popover p-1 text-popover-foreground shadow-lg",
+          list.place.below ? "top-full mt-1" : "bottom-full mb-1",
+        )}
       >
         {titles.map((title, index) => (
           <li

@@ -1,16 +1,27 @@
 import { ChevronDownIcon, ChevronUpIcon } from "lucide-react";
-import { useLayoutEffect, useRef, useState } from "react";
+import { useLayoutEffect, useRef, useState, type Ref } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 
 /**
  * The round's clue. On a phone it starts at three lines, so that the cover, the guess box and
- * the scoreboard fit; when it is longer, "Whole clue" opens all of it in place (and closes it).
- * Wider screens show it whole.
+ * the scoreboard fit; when it is longer, "Whole clue" opens all of it in place (and closes it):
+ * the cover then shrinks to make room (RoomRound), and a clue taller than the screen allows
+ * scrolls within itself, so the guess box stays in view beneath it. Wider screens show it whole.
  */
-export function RoomClue({ clue }: { clue: string }) {
+export function RoomClue({
+  clue,
+  open,
+  onOpenChange,
+  ref,
+}: {
+  clue: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The clue's section: what the guess box's suggestions leave in view. */
+  ref?: Ref<HTMLElement>;
+}) {
   const textRef = useRef<HTMLParagraphElement>(null);
-  const [open, setOpen] = useState(false);
   const [cut, setCut] = useState(false);
 
   useLayoutEffect(() => {
@@ -27,16 +38,18 @@ export function RoomClue({ clue }: { clue: string }) {
   }, [open, clue]);
 
   return (
-    <section aria-labelledby="room-clue" className="relative">
+    <section ref={ref} aria-labelledby="room-clue" className="relative">
       <h2 id="room-clue" className="sr-only md:not-sr-only md:mb-1 md:text-sm md:font-semibold">
         Clue
       </h2>
       <p
         ref={textRef}
         id="room-clue-text"
+        // Open, it may scroll (by touch, or by keyboard: hence the tab stop).
+        tabIndex={open ? 0 : undefined}
         className={cn(
           "text-sm whitespace-pre-line text-muted-foreground md:line-clamp-none",
-          !open && "line-clamp-3",
+          open ? "max-md:max-h-[calc(100dvh-24rem)] max-md:overflow-y-auto" : "line-clamp-3",
         )}
       >
         {clue}
@@ -54,7 +67,7 @@ export function RoomClue({ clue }: { clue: string }) {
           )}
           aria-expanded={open}
           aria-controls="room-clue-text"
-          onClick={() => setOpen((was) => !was)}
+          onClick={() => onOpenChange(!open)}
         >
           {open ? <ChevronUpIcon /> : <ChevronDownIcon />}
           {open ? "Less of the clue" : "Whole clue"}

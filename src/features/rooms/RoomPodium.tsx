@@ -1,19 +1,9 @@
-import { RotateCcwIcon } from "lucide-react";
-import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from "@/components/ui/table";
 import { cn } from "@/lib/utils";
 import type { MemberView } from "@convex/model/rooms/view";
 import { ordinal } from "./roomLink";
-import { RoomPoolWait } from "./RoomPoolWait";
-import { useRoomStart } from "./useRoomStart";
+import { RoomStats } from "./RoomStats";
+import { RoomStart } from "./RoomStart";
 
 const PODIUM_HEIGHTS = ["h-28", "h-20", "h-14"];
 /** Second, first, third: the winner in the middle. */
@@ -21,11 +11,6 @@ const PODIUM_ORDER = [1, 0, 2];
 
 /** The end of a game: a podium, each player's stats, and Play again for the host. */
 export function RoomPodium({ room }: { room: MemberView }) {
-  // The pool is never empty after a game, but if it were, Play again waits for it as Start does.
-  const { starting, waitingForPool, startNow, startWhenReady } = useRoomStart(
-    room.code,
-    "Could not start a new game",
-  );
   const top = room.players.slice(0, 3);
 
   return (
@@ -36,7 +21,11 @@ export function RoomPodium({ room }: { room: MemberView }) {
           {PODIUM_ORDER.filter((index) => top[index] !== undefined).map((index) => {
             const player = top[index];
             return (
-              <li key={player.key} className="flex w-28 flex-col items-center gap-1 text-center">
+              // Three to a row at 320 px: each shrinks below its 7rem rather than push the page wide.
+              <li
+                key={player.key}
+                className="flex max-w-28 min-w-0 flex-1 flex-col items-center gap-1 text-center"
+              >
                 <span className="w-full truncate text-sm font-semibold">{player.username}</span>
                 <span className="text-xs text-muted-foreground tabular-nums">
                   {player.score} pts
@@ -45,7 +34,8 @@ export function RoomPodium({ room }: { room: MemberView }) {
                   className={cn(
                     "flex w-full items-start justify-center rounded-t-md pt-1 text-lg font-black",
                     PODIUM_HEIGHTS[player.rank - 1] ?? "h-10",
-                    player.rank === 1 ? "bg-amber-400/80" : "bg-secondary",
+                    // Dark text on gold: white on it failed contrast.
+                    player.rank === 1 ? "bg-amber-400 text-amber-950" : "bg-secondary",
                   )}
                 >
                   {ordinal(player.rank)}
@@ -57,46 +47,12 @@ export function RoomPodium({ room }: { room: MemberView }) {
       </Card>
       <Card className="gap-2 p-4">
         <h2 className="font-bold">Stats</h2>
-        <Table aria-label="Each player's stats">
-          <TableHeader>
-            <TableRow>
-              <TableHead>#</TableHead>
-              <TableHead>Player</TableHead>
-              <TableHead className="text-right">Points</TableHead>
-              <TableHead className="text-right">Solved</TableHead>
-              <TableHead className="text-right">Guesses</TableHead>
-              <TableHead className="text-right">Fastest</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {room.players.map((player) => (
-              <TableRow key={player.key} className={cn(player.isMe && "bg-primary/5")}>
-                <TableCell className="tabular-nums">{player.rank}</TableCell>
-                <TableCell className="max-w-32 truncate">{player.username}</TableCell>
-                <TableCell className="text-right tabular-nums">{player.score}</TableCell>
-                <TableCell className="text-right tabular-nums">
-                  {player.stats.solved} / {room.roundNumber}
-                </TableCell>
-                <TableCell className="text-right tabular-nums">{player.stats.guesses}</TableCell>
-                <TableCell className="text-right tabular-nums">
-                  {player.stats.fastestMs === null
-                    ? "–"
-                    : `${(player.stats.fastestMs / 1000).toFixed(1)} s`}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <RoomStats room={room} />
       </Card>
-      {room.isHost && waitingForPool ? (
-        <Card className="p-4">
-          <RoomPoolWait onReady={startWhenReady} />
-        </Card>
-      ) : room.isHost ? (
-        <Button className="justify-self-center" onClick={() => void startNow()} disabled={starting}>
-          <RotateCcwIcon />
-          Play again
-        </Button>
+      {room.isHost ? (
+        <div className="grid justify-items-center">
+          <RoomStart code={room.code} action="again" />
+        </div>
       ) : (
         <p className="text-center text-sm text-muted-foreground">
           Waiting for the host to play again…

@@ -1,13 +1,14 @@
 import { ArrowDownIcon, ArrowUpIcon, CheckIcon, CrownIcon, XIcon } from "lucide-react";
 import type { MemberView } from "@convex/model/rooms/view";
 import { cn } from "@/lib/utils";
+import { LeftLabel } from "./LeftLabel";
 import { RemoveButton } from "./RemoveButton";
 
 type Players = MemberView["players"];
 
 /**
  * The live scoreboard: rank, name, points, who has solved this round (never what anyone typed)
- * and places moved since the round began. Compact: two columns on a phone, one beside the cover.
+ * and places moved since the round began; a player who left says so. Compact: two columns on a phone, one beside the cover.
  */
 export function RoomScoreboard({
   players,
@@ -34,25 +35,31 @@ export function RoomScoreboard({
           className={cn(
             "flex min-w-0 items-center gap-1.5 rounded-md border px-2 py-0.5 md:py-1",
             player.isMe && "border-primary bg-primary/5",
-            !player.present && "opacity-60",
+            !player.present && "border-dashed",
           )}
         >
           <span className="w-5 shrink-0 text-xs font-semibold text-muted-foreground tabular-nums">
             {player.rank}
           </span>
-          <span className="min-w-0 flex-1 truncate font-medium">
+          <span
+            className={cn(
+              "min-w-0 flex-1 truncate font-medium",
+              !player.present && "text-muted-foreground",
+            )}
+          >
             {player.username}
             {player.isHost && (
               <CrownIcon className="ml-1 inline size-3 text-amber-500" aria-label="host" />
             )}
           </span>
+          {!player.present && <LeftLabel />}
           {player.moved > 0 && (
-            <ArrowUpIcon className="size-3 text-emerald-600" aria-label={`up ${player.moved}`} />
+            <ArrowUpIcon className="size-3 text-emerald-300" aria-label={`up ${player.moved}`} />
           )}
           {player.moved < 0 && (
-            <ArrowDownIcon className="size-3 text-rose-600" aria-label={`down ${-player.moved}`} />
+            <ArrowDownIcon className="size-3 text-rose-300" aria-label={`down ${-player.moved}`} />
           )}
-          {player.solved && <CheckIcon className="size-3.5 text-emerald-600" aria-label="solved" />}
+          {player.solved && <CheckIcon className="size-3.5 text-emerald-300" aria-label="solved" />}
           {player.out && (
             <XIcon className="size-3.5 text-muted-foreground" aria-label="out of guesses" />
           )}
@@ -62,7 +69,9 @@ export function RoomScoreboard({
           >
             {player.score}
           </span>
-          {room?.isHost === true && !player.isMe && <RemoveButton room={room} player={player} />}
+          {room?.isHost === true && !player.isMe && (
+            <RemoveButton room={room} player={player} size="compact" />
+          )}
         </li>
       ))}
     </ol>

@@ -1,30 +1,44 @@
 import { useMutation } from "convex/react";
 import { useCallback, useState } from "react";
 import { api } from "@convex/_generated/api";
-import { useViewer } from "@/lib/auth/viewer";
-import { notify } from "@/lib/notify";
+import { errorCodeOf, type ErrorCode } from "@convex/model/shared/errors";
+import { messageFor } from "@/lib/errors";
 import { useBusyCall } from "@/lib/useBusyCall";
-import { startFailureMessage } from "./startFailure";
+
+/** Why the last Start did nothing: shown where the button was until the next try. */
+export type StartRefusal = { code: ErrorCode | null; message: string };
+
+/** A failure that is not one of the game's refusals (the connection, say). */
+const FAILED = "Something went wrong on the way to the server. Try again";
 
 /**
  * The host's Start (or Play again). On a pool with no anime yet (a fresh deployment) the server
  * starts the fill and answers "poolEmpty": the host's screen then waits for it
  * (`waitingForPool`, shown by RoomPoolWait.tsx) and starts again by itself once an anime is ready.
- * A pool the Dailies hold whole is refused, and an admin is told how to fill it (startFailure.ts).
+ * A Start refused (nothing the room may be dealt: the Dailies hold the whole pool, or the rest
+ * is in play in the players' other rooms) started nothing, so the screen keeps saying why and
+ * what to do (`refusal`, StartRefused.tsx) rather than a toast that fades.
  */
-export function useRoomStart(code: string, failure: string) {
+export function useRoomStart(code: string) {
   const start = useMutation(api.rooms.start);
   const { working: starting, run } = useBusyCall();
   const [waitingForPool, setWaitingForPool] = useState(false);
-  const viewer = useViewer();
-  const isAdmin = viewer.status === "signedIn" && viewer.viewer.isAdmin;
+  const [refusal, setRefusal] = useState<StartRefusal | null>(null);
 
   async function startNow() {
     const result = await run(() => start({ code }), {
-      failure: (error) => startFailureMessage(error, failure, isAdmin),
+      failure: (error) => {
+        const message = messageFor(error, FAILED);
+        setRefusal({ code: errorCodeOf(error), message });
+        return message;
+      },
+      toastFailure: false,
       logAs: "Starting the room's game failed",
     });
-    if (result?.ok === true) setWaitingForPool(result.value.kind === "poolEmpty");
+    if (result?.ok === true) {
+      setRefusal(null);
+      setWaitingForPool(result.value.kind === "poolEmpty");
+    }
   }
 
   // Stable, for the pool's wait to call once per change of its status.
@@ -33,11 +47,11 @@ export function useRoomStart(code: string, failure: string) {
       const outcome = await start({ code });
       if (outcome.kind === "started") setWaitingForPool(false);
     } catch (error) {
-      // Back to the Start button, with why.
+      // Back to the host's choice, with why.
       setWaitingForPool(false);
-      void notify("error", startFailureMessage(error, failure, isAdmin));
+      setRefusal({ code: errorCodeOf(error), message: messageFor(error, FAILED) });
     }
-  }, [start, code, failure, isAdmin]);
+  }, [start, code]);
 
-  return { starting, waitingForPool, startNow, startWhenReady };
+  return { starting, waitingForPool, refusal, startNow, startWhenReady };
 }
