@@ -46,6 +46,21 @@ export const TOKEN_STORAGE_KEY = "animeGuess.token";
  */
 export const TIME_ZONE_STORAGE_KEY = "animeGuess.timeZone";
 
+/**
+ * Whether someone has signed in on this device before (src/lib/auth/deviceMemory.ts): a visitor's
+ * first card opens sign-up, a returning one's log-in; the boot reads it too (start.ts).
+ */
+export const SIGNED_IN_HERE_STORAGE_KEY = "anime-guess:signed-in-here";
+
+/** The landing page's own sign-up and log-in dialogs (src/features/landing/WelcomeDialogs.tsx). */
+export const WELCOME_DIALOG_IDS = { signUp: "welcome-sign-up", login: "welcome-log-in" } as const;
+
+/**
+ * On the landing page's controls that open those dialogs: where a new player goes after signing
+ * up ("/game", "/daily").
+ */
+export const WELCOME_ATTRIBUTE = "data-welcome";
+
 /** What the build writes beside the root (BOOT_DATA_ID). */
 export type BootData = {
   /** The main script and what it imports. */
@@ -94,6 +109,8 @@ export type Boot = {
   game?: BootGame;
   /** On the landing page, a click made before React took the page. */
   landingClick?: LandingClick;
+  /** On the landing page, where a sign-up opened before React took the page leads (WELCOME_ATTRIBUTE). */
+  welcomeNext?: string;
 };
 
 declare global {

@@ -35,6 +35,9 @@ import {
   GAME_ROUTE,
   OTHER_PATH_ATTRIBUTE,
   RETURNING_PLAYER_ATTRIBUTE,
+  SIGNED_IN_HERE_STORAGE_KEY,
+  WELCOME_ATTRIBUTE,
+  WELCOME_DIALOG_IDS,
   type BootData,
 } from "./protocol";
 import { appPath, pageChunks, readBootData, startApp } from "./startApp";
@@ -67,21 +70,64 @@ function otherPath(data: BootData) {
   setTimeout(() => startApp(data, more), APP_WAIT_LIMIT_MS);
 }
 
+/**
+ * Until React has the page: a card's sign-up (WELCOME_ATTRIBUTE) opens the landing page's own
+ * dialog at once (sign-up, or log-in on a device someone has signed in on); a form in it sent
+ * meanwhile is held and sent again once React has it (React's own handler sends it); any other
+ * button clicked is remembered for src/main.tsx to click again. A button the browser handles
+ * itself (an invoker, `commandfor`, as How to Play's) or one inside a dialog is left alone.
+ */
 function rememberClicks() {
   const root = document.getElementById("root");
+  let held: HTMLFormElement | null = null;
   const remember = (event: Event) => {
-    const button = event.target instanceof Element ? event.target.closest("button") : null;
-    if (button === null || !root?.contains(button)) return;
+    const target = event.target instanceof Element ? event.target : null;
+    const opener = target?.closest(`[${WELCOME_ATTRIBUTE}]`);
+    if (opener && root?.contains(opener)) {
+      event.preventDefault();
+      openWelcome(opener.getAttribute(WELCOME_ATTRIBUTE) ?? undefined);
+      return;
+    }
+    const button = target?.closest("button");
+    if (!button || !root?.contains(button) || button.closest("dialog") !== null) return;
+    if (button.hasAttribute("commandfor") && "command" in HTMLButtonElement.prototype) return;
     click.button = button;
     click.label = button.textContent ?? "";
+  };
+  const hold = (event: Event) => {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || form.method === "dialog") return;
+    if (!root?.contains(form)) return;
+    // Not to the page's own address, which would put the password in it.
+    event.preventDefault();
+    held = form;
   };
   const click = {
     button: null as HTMLButtonElement | null,
     label: "",
-    stop: () => document.removeEventListener("click", remember, true),
+    stop: () => {
+      document.removeEventListener("click", remember, true);
+      document.removeEventListener("submit", hold, true);
+      // Unless React, taking the form over, has sent it already and closed the dialog.
+      if (held?.closest("dialog")?.open === true) held.requestSubmit();
+    },
   };
   document.addEventListener("click", remember, true);
+  document.addEventListener("submit", hold, true);
   window.__boot = { ...window.__boot, landingClick: click };
+}
+
+function openWelcome(next: string | undefined) {
+  let signedInHere = false;
+  try {
+    signedInHere = localStorage.getItem(SIGNED_IN_HERE_STORAGE_KEY) !== null;
+  } catch {
+    // No storage: a new visitor (src/lib/auth/deviceMemory.ts).
+  }
+  const dialog = document.getElementById(WELCOME_DIALOG_IDS[signedInHere ? "login" : "signUp"]);
+  if (!(dialog instanceof HTMLDialogElement) || dialog.open) return;
+  window.__boot = { ...window.__boot, welcomeNext: next };
+  dialog.showModal();
 }
 
 /** Calls `start` once the visitor reaches for one of the page's controls. */
