@@ -103,12 +103,24 @@ export type LandingClick = {
   stop: () => void;
 };
 
+/** The painted round's guess box: typed into before React has the page. */
+export type PaintedGuessBox = {
+  input: HTMLInputElement;
+  /** Whether it had the focus last (a box removed while focused reports no blur). */
+  focused: boolean;
+};
+
 /** What the boot leaves the app. */
 export type Boot = {
   /** On /game, its game:open call. */
   game?: BootGame;
   /** On the landing page, a click made before React took the page. */
   landingClick?: LandingClick;
+  /**
+   * On /game, the painted round's guess box (paintRound.ts): what the player typed in it before
+   * React's screen replaced it, which that screen's first guess box takes over.
+   */
+  guessBox?: PaintedGuessBox;
   /** On the landing page, where a sign-up opened before React took the page leads (WELCOME_ATTRIBUTE). */
   welcomeNext?: string;
 };

@@ -108,8 +108,12 @@ function rememberClicks() {
     stop: () => {
       document.removeEventListener("click", remember, true);
       document.removeEventListener("submit", hold, true);
-      // Unless React, taking the form over, has sent it already and closed the dialog.
-      if (held?.closest("dialog")?.open === true) held.requestSubmit();
+      // After the commit that took the page over, as main.tsx's click; unless React, taking
+      // the form over, has sent it already and closed the dialog.
+      const form = held;
+      setTimeout(() => {
+        if (form?.closest("dialog")?.open === true) form.requestSubmit();
+      });
     },
   };
   document.addEventListener("click", remember, true);
@@ -135,7 +139,9 @@ function whenReachedFor(start: () => void) {
   const reach = (event: Event) => {
     if (!(event.target instanceof Element) || event.target.closest(CONTROLS) === null) return;
     for (const type of INTENT_EVENTS) document.removeEventListener(type, reach, true);
-    start();
+    // After the next frame: a tap's dialog (opened by the browser or by rememberClicks, in the
+    // same frame as the touch) is painted before the app's evaluation takes the main thread.
+    requestAnimationFrame(() => requestAnimationFrame(start));
   };
   for (const type of INTENT_EVENTS) {
     document.addEventListener(type, reach, { capture: true, passive: true });
