@@ -25,8 +25,10 @@
  * always enough: the paint is shown a little after its frame, and a fast download could end before
  * it.
  *
- * Until React has taken the page, it remembers the last button clicked, which src/main.tsx clicks
- * again then (links need nothing: they work as plain links meanwhile). It listens on the document
+ * The landing page's dialogs open before React: How to Play by its invoker button (the browser's
+ * own), a card's sign-up or log-in by rememberClicks here. Until React has taken the page, it
+ * remembers the last other button clicked, which src/main.tsx clicks again then (links need
+ * nothing: they work as plain links meanwhile). It listens on the document
  * in the capture phase: React, once started, stops clicks on the parts it has not hydrated yet.
  */
 import {
