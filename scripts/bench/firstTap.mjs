@@ -5,7 +5,7 @@
 // not show this: its TBT and INP end at the tap's own handler, while the dialog may come later.
 // Measured on this build and on a build before the change, interleaved run by run so that both
 // meet the same load on the machine.
-/* global window, document, performance, sessionStorage, requestAnimationFrame, MutationObserver -- page scripts */
+/* global window, document, requestAnimationFrame, MutationObserver -- page scripts */
 import { chromium } from "playwright-core";
 import { chromiumArgs } from "../../testing/e2e/browser.mjs";
 

@@ -32,14 +32,18 @@ window.scrollTo = () => {};
 // jsdom has <dialog> but not its modal API (src/components/NativeDialog.tsx): as a browser's,
 // opening sets `open`, closing removes it, fires "close" and gives the focus back to what had it.
 const openers = new WeakMap<HTMLDialogElement, Element | null>();
-HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-  openers.set(this, document.activeElement);
-  this.setAttribute("open", "");
-};
-HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-  if (!this.hasAttribute("open")) return;
-  this.removeAttribute("open");
-  const opener = openers.get(this);
-  if (opener instanceof HTMLElement) opener.focus();
-  this.dispatchEvent(new Event("close"));
-};
+if (!("showModal" in HTMLDialogElement.prototype)) {
+  HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
+    openers.set(this, document.activeElement);
+    this.setAttribute("open", "");
+  };
+}
+if (!("close" in HTMLDialogElement.prototype)) {
+  HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
+    if (!this.hasAttribute("open")) return;
+    this.removeAttribute("open");
+    const opener = openers.get(this);
+    if (opener instanceof HTMLElement) opener.focus();
+    this.dispatchEvent(new Event("close"));
+  };
+}
