@@ -32,13 +32,15 @@ window.scrollTo = () => {};
 // jsdom has <dialog> but not its modal API (src/components/NativeDialog.tsx): as a browser's,
 // opening sets `open`, closing removes it, fires "close" and gives the focus back to what had it.
 const openers = new WeakMap<HTMLDialogElement, Element | null>();
-if (!("showModal" in HTMLDialogElement.prototype)) {
+const lacks = (name: string) =>
+  typeof (HTMLDialogElement.prototype as unknown as Record<string, unknown>)[name] !== "function";
+if (lacks("showModal")) {
   HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
     openers.set(this, document.activeElement);
     this.setAttribute("open", "");
   };
 }
-if (!("close" in HTMLDialogElement.prototype)) {
+if (lacks("close")) {
   HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
     if (!this.hasAttribute("open")) return;
     this.removeAttribute("open");
