@@ -88,6 +88,8 @@ function replayLandingClick() {
   if (click === undefined) return;
   click.stop();
   window.__boot = { ...window.__boot, landingClick: undefined };
+  // No button remembered (the landing page's dialogs open without React): nothing to click.
+  if (click.button === null) return;
   // After the commit that took the page over, so React handles the click as any other. A page
   // rendered anew (a returning player's) has the same button under the same text.
   setTimeout(() => {

@@ -1,23 +1,35 @@
 #!/usr/bin/env node
 // `npm run bench`: bytes per route, Lighthouse on the app's pages, and the documents the Convex
-// functions read and write; each figure beside its budget. Fails on a missed budget of the idle
-// part only (what an idle deployment costs); otherwise only when a measurement cannot be made. Writes bench-results/latest.json, and keeps
+// functions read and write; each figure beside its budget. Fails on a missed budget of the idle and first-tap
+// parts only (what an idle deployment costs); otherwise only when a measurement cannot be made. Writes bench-results/latest.json, and keeps
 // the run before it as bench-results/previous.json, whose figures are printed alongside.
 //
 //   npm run bench                          everything (about 3 minutes)
-//   npm run bench -- --only bytes,convex   some parts: bytes, lighthouse, roomlink, convex, scale, idle
+//   npm run bench -- --only bytes,convex   some parts: bytes, lighthouse, roomlink, firsttap, convex,
+//                                          scale, idle
+//   npm run bench -- --baseline <rev>      the build `--only firsttap` measures beside this one
+//                                          (default FIRST_TAP_BASELINE)
 //   npm run bench -- --runs 1              Lighthouse runs per page (default 5; medians per figure)
 //   npm run bench -- --routes /,/game      some of the pages only (default: all, see OWN_PAGES)
 //   npm run bench -- --compare URL…        other sites audited in the same interleaved runs,
 //                                          printed as extra columns (a peer, the previous build)
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { BENCH_ROUTES, measureBundle } from "./bundle.mjs";
 import { OWN_PAGES, runLighthouse, startPreview } from "./lighthouse.mjs";
 import { measureRoomLink } from "./roomLink.mjs";
+import { FIRST_TAP_CONTROLS, measureFirstTap } from "./firstTap.mjs";
 import { LANDING_GOAL_GZIP_BYTES } from "../landingBudget.mjs";
 import { chromiumExecutablePath } from "../../testing/e2e/browser.mjs";
 
@@ -42,6 +54,8 @@ const BUDGET = {
   gameLcpMs: 1_500,
   /** A room's link opened on the offline preview: its lobby on screen. */
   roomLinkMs: 1_000,
+  /** A visitor's first tap on the landing page to its dialog's first paint, CPU 4× slower. */
+  firstTapMs: 300,
   guessDocuments: 12,
   /** The judge's share of a wrong guess's 12: submitGuess reads 4 and writes 2 besides. */
   judgeReads: 6,
@@ -65,9 +79,13 @@ const BUDGET = {
   foldWakeMs: 2_000,
 };
 
+/** The build before the landing started its app ahead of the first tap (issue 40). */
+const FIRST_TAP_BASELINE = "791eaca";
+
 const { values: options, positionals } = parseArgs({
   options: {
-    only: { type: "string", default: "bytes,lighthouse,roomlink,convex,scale,idle" },
+    only: { type: "string", default: "bytes,lighthouse,roomlink,firsttap,convex,scale,idle" },
+    baseline: { type: "string", default: FIRST_TAP_BASELINE },
     runs: { type: "string", default: "5" },
     compare: { type: "string", multiple: true, default: [] },
     routes: { type: "string", default: OWN_PAGES.map((page) => page.route).join(",") },
@@ -170,6 +188,78 @@ async function measureRoomLinkPart() {
     return { ...(await measure(1)), slowCpu: await measure(4) };
   } finally {
     preview.stop();
+  }
+}
+
+/**
+ * The e2e build of git revision `rev`, from its own sources (git archive) in bench-results, with
+ * this checkout's node_modules: its root, and its dist-e2e inside. A revision's sources never
+ * change, so a build made by an earlier run is used again.
+ */
+async function buildRevision(rev) {
+  const commit = await gitOutput(["rev-parse", "--short=12", `${rev}^{commit}`]);
+  const dir = path.join(resultsDir, `build-${commit}`);
+  const outDir = path.join(dir, "dist-e2e");
+  if (existsSync(path.join(outDir, "index.html"))) return { dir, outDir, commit };
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  await new Promise((resolve, reject) => {
+    const archive = spawn("git", ["archive", commit], {
+      cwd: root,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const untar = spawn("tar", ["-x", "-C", dir], { stdio: ["pipe", "ignore", "pipe"] });
+    archive.stdout.pipe(untar.stdin);
+    archive.stderr.on("data", log);
+    untar.stderr.on("data", log);
+    untar.once("exit", (code) => (code === 0 ? resolve() : reject(new Error(`untar ${code}`))));
+  });
+  symlinkSync(path.join(root, "node_modules"), path.join(dir, "node_modules"), "dir");
+  log(`\n$ (${dir}) vite build --mode e2e\n`);
+  const child = spawn(
+    process.execPath,
+    [path.join(dir, VITE), "build", "--mode", "e2e", "--outDir", outDir],
+    {
+      cwd: dir,
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
+  child.stdout.on("data", log);
+  child.stderr.on("data", log);
+  const code = await new Promise((resolve) => child.once("exit", resolve));
+  if (code !== 0) throw new Error(`the build of ${rev} failed (${code}): see ${logFile}`);
+  return { dir, outDir, commit };
+}
+
+async function gitOutput(args) {
+  const child = spawn("git", args, { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  child.stdout.on("data", (data) => (output += data));
+  child.stderr.on("data", log);
+  const code = await new Promise((resolve) => child.once("exit", resolve));
+  if (code !== 0) throw new Error(`git ${args.join(" ")} failed (${code})`);
+  return output.trim();
+}
+
+async function measureFirstTapPart() {
+  const [, baseline] = await Promise.all([buildE2e(), buildRevision(options.baseline)]);
+  const current = await startPreview({ root, outDir: e2eOutDir, log });
+  // The baseline's preview server runs its own checkout's functions.
+  const before = await startPreview({ root: baseline.dir, outDir: baseline.outDir, log });
+  try {
+    return await measureFirstTap({
+      chromiumPath,
+      sites: [
+        { name: "this build", origin: current.origin },
+        { name: "before", origin: before.origin, revision: baseline.commit },
+      ],
+      runs: lighthouseRuns,
+      onRun: (run, runs) =>
+        console.log(`   first-tap run ${run}/${runs}: load average ${loadavg()[0].toFixed(1)}`),
+    });
+  } finally {
+    current.stop();
+    before.stop();
   }
 }
 
@@ -396,6 +486,44 @@ function printRoomLink(roomLink, previous) {
     `   with the CPU ${slow.cpuSlowdown}× slower (no budget): lobby on screen ${ms(slow.lobbyMs)}, ` +
       `first backend call ${ms(slow.firstApiCallMs)}, FCP ${ms(slow.fcpMs)}${delta(slow.lobbyMs, before?.slowCpu?.lobbyMs, ms)}`,
   );
+}
+
+/** Prints the first tap's figures beside the baseline's; returns the controls over budget. */
+function printFirstTap(firstTap, previous) {
+  console.log(
+    `\n7. A visitor's first tap (scripts/bench/firstTap.mjs): headless Chromium at ${firstTap.viewport}, the CPU`,
+  );
+  console.log(
+    `   ${firstTap.cpuSlowdown}× slower, a tap ${firstTap.tapAfterLoadMs} ms after the load event, a fresh context each time; from the tap`,
+  );
+  console.log(
+    `   to the first paint of the dialog it opens, the median of ${firstTap.runs} runs, interleaved with the build before.\n`,
+  );
+  const [own, before] = Object.keys(firstTap.sites);
+  const beforeName = `${before} (${firstTap.sites[before].revision})`;
+  console.log(`   ${pad("", 22)}${padLeft(own, 12)}${padLeft(beforeName, 26)}   budget`);
+  const missed = [];
+  for (const { name, label } of FIRST_TAP_CONTROLS) {
+    const figure = firstTap.sites[own].controls[name];
+    const base = firstTap.sites[before].controls[name];
+    const met = figure.tapToDialogMs !== null && figure.tapToDialogMs <= BUDGET.firstTapMs;
+    if (!met) missed.push(label);
+    const was = previous?.firstTap?.sites?.[own]?.controls?.[name]?.tapToDialogMs;
+    console.log(
+      `   ${pad(label, 22)}${padLeft(ms(figure.tapToDialogMs), 12)}${padLeft(ms(base.tapToDialogMs), 26)}   ≤ ${BUDGET.firstTapMs} ms: ${verdict(met)}${delta(figure.tapToDialogMs, was, ms)}`,
+    );
+  }
+  for (const site of [own, before]) {
+    const runs = FIRST_TAP_CONTROLS.map(
+      ({ name, label }) =>
+        `${label} ${firstTap.sites[site].controls[name].perRun.map((v) => (v === null ? "none" : Math.round(v))).join("/")}`,
+    );
+    console.log(`   per run, ${site}: ${runs.join("; ")}`);
+    for (const { name } of FIRST_TAP_CONTROLS) {
+      for (const error of firstTap.sites[site].controls[name].errors) console.log(`   ${error}`);
+    }
+  }
+  return missed;
 }
 
 function printScale(scale, previous) {
@@ -671,13 +799,18 @@ if (parts.has("roomlink")) {
   results.roomLink = await measureRoomLinkPart();
   printRoomLink(results.roomLink, previous);
 }
+let firstTapMissed = [];
+if (parts.has("firsttap")) {
+  results.firstTap = await measureFirstTapPart();
+  firstTapMissed = printFirstTap(results.firstTap, previous);
+}
 let idleMissed = [];
 if (parts.has("idle")) {
   results.idle = await measureIdle();
   idleMissed = printIdle(results.idle, previous);
 }
 // The parts not measured this time keep their last figures: latest.json holds every part.
-for (const part of ["bytes", "lighthouse", "convex", "scale", "roomLink", "idle"]) {
+for (const part of ["bytes", "lighthouse", "convex", "scale", "roomLink", "firstTap", "idle"]) {
   if (results[part] === undefined && previous?.[part] !== undefined) results[part] = previous[part];
 }
 
@@ -690,6 +823,10 @@ console.log(
 );
 if (idleMissed.length > 0) {
   console.error(`\nIdle budget missed: ${idleMissed.join(", ")}`);
+  process.exitCode = 1;
+}
+if (firstTapMissed.length > 0) {
+  console.error(`\nFirst tap over ${BUDGET.firstTapMs} ms: ${firstTapMissed.join(", ")}`);
   process.exitCode = 1;
 }
 if (results.loadAverageAtEnd > results.cpus) {

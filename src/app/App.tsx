@@ -29,9 +29,12 @@ export function App({
   useEffect(() => trackNavigation(router), [router]);
   // A new player signing up on the landing page came to play: straight to the game. Elsewhere
   // (a room's invitation, the stats page) the page they were on is the one that asked.
-  const afterSignUp = useCallback(() => {
-    if (router.state.location.pathname === "/") void router.navigate("/game");
-  }, [router]);
+  const afterSignUp = useCallback(
+    (next = "/game") => {
+      if (router.state.location.pathname === "/") void router.navigate(next);
+    },
+    [router],
+  );
   return (
     <Providers
       client={client}

@@ -45,7 +45,7 @@ export function Providers({
   /** Called once the pages are on screen with Convex (after hydration, on "/"). */
   onReady?: () => void;
   /** What follows a successful sign-up (src/app/App.tsx). */
-  afterSignUp?: () => void;
+  afterSignUp?: (next?: string) => void;
   children: ReactNode;
 }) {
   const toastsRaised = useSyncExternalStore(

@@ -25,13 +25,15 @@ function answered(answer: BootAnswer | null): BootGame {
 
 const sample: BootAnswer = { status: "success", value: TEMPLATE_SAMPLE_VIEW };
 
-test("the painted round shows the clue with a read-only box and disabled buttons, marked busy", () => {
+test("the painted round shows the clue with a box that takes typing and disabled buttons, marked busy", () => {
   const main = pageWithEmptyMain();
   expect(paintRound(answered(sample), template)).toBe(main);
 
   expect(screen.getByText(TEMPLATE_SAMPLE_VIEW.round!.clue)).toBeVisible();
   const box = screen.getByRole("combobox", { name: "Your guess" });
-  expect(box).toHaveAttribute("readonly");
+  // What is typed there, React's screen takes over (usePaintedGuess).
+  expect(box).not.toHaveAttribute("readonly");
+  expect(window.__boot?.guessBox?.input).toBe(box);
   expect(box.closest("form")).toHaveAttribute("aria-busy", "true");
   const buttons = within(main).getAllByRole("button");
   // The header GameRoute composes (the Leaderboard button) is painted too, inert like the rest.

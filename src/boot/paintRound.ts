@@ -3,14 +3,20 @@ import { PAINTED_CLUE_TIMING, type BootGame } from "./protocol";
 import { fillRoundTemplate, type RoundTemplate } from "./roundTemplate";
 
 /**
- * Makes the painted round display-only until React replaces it: nothing typed or clicked there
- * could be carried over, so nothing can be (and Enter submits nothing: the form's only submit
- * button is disabled).
+ * Makes the painted round's buttons inert until React replaces it (and Enter submits nothing: the
+ * form's only submit button is disabled), the form marked busy. The guess box takes typing: a
+ * player who starts on their guess while the app loads loses no keystroke, since React's screen
+ * takes over what the box holds (window.__boot.guessBox, src/features/game/usePaintedGuess.ts).
  */
 export function makeInert(round: HTMLElement): void {
   for (const form of round.querySelectorAll("form")) form.setAttribute("aria-busy", "true");
-  for (const input of round.querySelectorAll("input")) input.readOnly = true;
   for (const button of round.querySelectorAll("button")) button.disabled = true;
+  const input = round.querySelector("input");
+  if (input === null) return;
+  const box = { input, focused: false };
+  input.addEventListener("focus", () => (box.focused = true));
+  input.addEventListener("blur", () => (box.focused = false));
+  window.__boot = { ...window.__boot, guessBox: box };
 }
 
 /** Names the painted clue for Element Timing, so that the boot learns when it is on screen. */

@@ -46,6 +46,21 @@ export const TOKEN_STORAGE_KEY = "animeGuess.token";
  */
 export const TIME_ZONE_STORAGE_KEY = "animeGuess.timeZone";
 
+/**
+ * Whether someone has signed in on this device before (src/lib/auth/deviceMemory.ts): a visitor's
+ * first card opens sign-up, a returning one's log-in; the boot reads it too (start.ts).
+ */
+export const SIGNED_IN_HERE_STORAGE_KEY = "anime-guess:signed-in-here";
+
+/** The landing page's own sign-up and log-in dialogs (src/features/landing/WelcomeDialogs.tsx). */
+export const WELCOME_DIALOG_IDS = { signUp: "welcome-sign-up", login: "welcome-log-in" } as const;
+
+/**
+ * On the landing page's controls that open those dialogs: where a new player goes after signing
+ * up ("/game", "/daily").
+ */
+export const WELCOME_ATTRIBUTE = "data-welcome";
+
 /** What the build writes beside the root (BOOT_DATA_ID). */
 export type BootData = {
   /** The main script and what it imports. */
@@ -88,12 +103,26 @@ export type LandingClick = {
   stop: () => void;
 };
 
+/** The painted round's guess box: typed into before React has the page. */
+export type PaintedGuessBox = {
+  input: HTMLInputElement;
+  /** Whether it had the focus last (a box removed while focused reports no blur). */
+  focused: boolean;
+};
+
 /** What the boot leaves the app. */
 export type Boot = {
   /** On /game, its game:open call. */
   game?: BootGame;
   /** On the landing page, a click made before React took the page. */
   landingClick?: LandingClick;
+  /**
+   * On /game, the painted round's guess box (paintRound.ts): what the player typed in it before
+   * React's screen replaced it, which that screen's first guess box takes over.
+   */
+  guessBox?: PaintedGuessBox;
+  /** On the landing page, where a sign-up opened before React took the page leads (WELCOME_ATTRIBUTE). */
+  welcomeNext?: string;
 };
 
 declare global {

@@ -25,8 +25,10 @@
  * always enough: the paint is shown a little after its frame, and a fast download could end before
  * it.
  *
- * Until React has taken the page, it remembers the last button clicked, which src/main.tsx clicks
- * again then (links need nothing: they work as plain links meanwhile). It listens on the document
+ * The landing page's dialogs open before React: How to Play by its invoker button (the browser's
+ * own), a card's sign-up or log-in by rememberClicks here. Until React has taken the page, it
+ * remembers the last other button clicked, which src/main.tsx clicks again then (links need
+ * nothing: they work as plain links meanwhile). It listens on the document
  * in the capture phase: React, once started, stops clicks on the parts it has not hydrated yet.
  */
 import {
@@ -35,6 +37,9 @@ import {
   GAME_ROUTE,
   OTHER_PATH_ATTRIBUTE,
   RETURNING_PLAYER_ATTRIBUTE,
+  SIGNED_IN_HERE_STORAGE_KEY,
+  WELCOME_ATTRIBUTE,
+  WELCOME_DIALOG_IDS,
   type BootData,
 } from "./protocol";
 import { appPath, pageChunks, readBootData, startApp } from "./startApp";
@@ -67,21 +72,68 @@ function otherPath(data: BootData) {
   setTimeout(() => startApp(data, more), APP_WAIT_LIMIT_MS);
 }
 
+/**
+ * Until React has the page: a card's sign-up (WELCOME_ATTRIBUTE) opens the landing page's own
+ * dialog at once (sign-up, or log-in on a device someone has signed in on); a form in it sent
+ * meanwhile is held and sent again once React has it (React's own handler sends it); any other
+ * button clicked is remembered for src/main.tsx to click again. A button the browser handles
+ * itself (an invoker, `commandfor`, as How to Play's) or one inside a dialog is left alone.
+ */
 function rememberClicks() {
   const root = document.getElementById("root");
+  let held: HTMLFormElement | null = null;
   const remember = (event: Event) => {
-    const button = event.target instanceof Element ? event.target.closest("button") : null;
-    if (button === null || !root?.contains(button)) return;
+    const target = event.target instanceof Element ? event.target : null;
+    const opener = target?.closest(`[${WELCOME_ATTRIBUTE}]`);
+    if (opener && root?.contains(opener)) {
+      event.preventDefault();
+      openWelcome(opener.getAttribute(WELCOME_ATTRIBUTE) ?? undefined);
+      return;
+    }
+    const button = target?.closest("button");
+    if (!button || !root?.contains(button) || button.closest("dialog") !== null) return;
+    if (button.hasAttribute("commandfor") && "command" in HTMLButtonElement.prototype) return;
     click.button = button;
     click.label = button.textContent ?? "";
+  };
+  const hold = (event: Event) => {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || form.method === "dialog") return;
+    if (!root?.contains(form)) return;
+    // Not to the page's own address, which would put the password in it.
+    event.preventDefault();
+    held = form;
   };
   const click = {
     button: null as HTMLButtonElement | null,
     label: "",
-    stop: () => document.removeEventListener("click", remember, true),
+    stop: () => {
+      document.removeEventListener("click", remember, true);
+      document.removeEventListener("submit", hold, true);
+      // After the commit that took the page over, as main.tsx's click; unless React, taking
+      // the form over, has sent it already and closed the dialog.
+      const form = held;
+      setTimeout(() => {
+        if (form?.closest("dialog")?.open === true) form.requestSubmit();
+      });
+    },
   };
   document.addEventListener("click", remember, true);
+  document.addEventListener("submit", hold, true);
   window.__boot = { ...window.__boot, landingClick: click };
+}
+
+function openWelcome(next: string | undefined) {
+  let signedInHere = false;
+  try {
+    signedInHere = localStorage.getItem(SIGNED_IN_HERE_STORAGE_KEY) !== null;
+  } catch {
+    // No storage: a new visitor (src/lib/auth/deviceMemory.ts).
+  }
+  const dialog = document.getElementById(WELCOME_DIALOG_IDS[signedInHere ? "login" : "signUp"]);
+  if (!(dialog instanceof HTMLDialogElement) || dialog.open) return;
+  window.__boot = { ...window.__boot, welcomeNext: next };
+  dialog.showModal();
 }
 
 /** Calls `start` once the visitor reaches for one of the page's controls. */
@@ -89,7 +141,9 @@ function whenReachedFor(start: () => void) {
   const reach = (event: Event) => {
     if (!(event.target instanceof Element) || event.target.closest(CONTROLS) === null) return;
     for (const type of INTENT_EVENTS) document.removeEventListener(type, reach, true);
-    start();
+    // After the next frame: a tap's dialog (opened by the browser or by rememberClicks, in the
+    // same frame as the touch) is painted before the app's evaluation takes the main thread.
+    requestAnimationFrame(() => requestAnimationFrame(start));
   };
   for (const type of INTENT_EVENTS) {
     document.addEventListener(type, reach, { capture: true, passive: true });

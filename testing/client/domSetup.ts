@@ -28,3 +28,24 @@ afterEach(() => {
 
 // jsdom has no layout: react-router's scroll restoration calls this on every navigation.
 window.scrollTo = () => {};
+
+// jsdom has <dialog> but not its modal API (src/components/NativeDialog.tsx): as a browser's,
+// opening sets `open`, closing removes it, fires "close" and gives the focus back to what had it.
+const openers = new WeakMap<HTMLDialogElement, Element | null>();
+const lacks = (name: string) =>
+  typeof (HTMLDialogElement.prototype as unknown as Record<string, unknown>)[name] !== "function";
+if (lacks("showModal")) {
+  HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
+    openers.set(this, document.activeElement);
+    this.setAttribute("open", "");
+  };
+}
+if (lacks("close")) {
+  HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
+    if (!this.hasAttribute("open")) return;
+    this.removeAttribute("open");
+    const opener = openers.get(this);
+    if (opener instanceof HTMLElement) opener.focus();
+    this.dispatchEvent(new Event("close"));
+  };
+}

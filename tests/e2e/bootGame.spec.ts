@@ -68,10 +68,9 @@ const clue = (page: Page) => page.getByRole("heading", { name: "Clue" }).locator
 
 const roundButtons = (page: Page) => page.locator("main form").getByRole("button");
 
-/** The round as the boot paints it: display-only, its form marked busy. */
+/** The round as the boot paints it: its buttons inert, its form marked busy, its box taking keys. */
 async function expectInert(page: Page, box: Locator) {
-  await expect(box).not.toBeEditable();
-  await expect(box).toHaveAttribute("readonly");
+  await expect(box).toBeEditable();
   await expect(page.locator("main form")).toHaveAttribute("aria-busy", "true");
   await expect(roundButtons(page)).toHaveText(["Submit Guess", "Skip"]);
   for (const button of await roundButtons(page).all()) await expect(button).toBeDisabled();
@@ -177,6 +176,33 @@ test("React's round replaces the painted one in place, live, without a moment of
     }),
   ).toEqual({ clueGone: false, samePage: true });
   expect(problems).toEqual([]);
+});
+
+test("keys typed into the painted round while the app starts are all kept, and Enter then submits", async ({
+  page,
+  backend,
+}) => {
+  await playerBeforeGame(page, backend);
+  const release = await holdAppScripts(page);
+  const answered = bootAnswer(page);
+  await page.goto("/game", { waitUntil: "commit" });
+  const { round } = (await answered).value;
+  await expect(clue(page)).toHaveText(round.clue);
+  const answer = `Test Show ${/^File (\d+)\./.exec(round.clue)![1]}`;
+  await guessBox(page).click();
+  // Some before the app's scripts have come, the rest a key at a time while the app starts.
+  await page.keyboard.type(answer.slice(0, 5));
+  release();
+  for (const key of answer.slice(5)) {
+    await page.keyboard.type(key);
+    await page.waitForTimeout(40);
+  }
+  await expect(page.locator("main form")).not.toHaveAttribute("aria-busy");
+  await expect(guessBox(page)).toHaveValue(answer);
+  await expect(guessBox(page)).toBeFocused();
+  await expect(page.getByRole("button", { name: "Submit Guess" })).toBeEnabled();
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Correct! You got it!")).toBeVisible();
 });
 
 test("coming from another page, the painted round is replaced once, and the visit opened once", async ({

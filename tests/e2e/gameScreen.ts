@@ -14,8 +14,8 @@ export async function openGame(page: Page, backend: ServerControl, pool = 6): Pr
   await expect(page.getByRole("navigation", { name: "Account" }).getByRole("status")).toHaveCount(
     0,
   );
-  // The boot's painted round is display-only (its box read-only): keys typed before the app's
-  // round replaces it would be lost, as a test's would.
+  // The app's round in place of the one the boot painted (its form marked busy, its buttons inert).
+  await expect(page.locator("main form").first()).not.toHaveAttribute("aria-busy");
   await expect(guessBox(page)).toBeEditable();
   return player;
 }

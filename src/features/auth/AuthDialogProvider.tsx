@@ -15,7 +15,7 @@ export function AuthDialogProvider({
   afterSignUp = () => undefined,
   children,
 }: {
-  afterSignUp?: () => void;
+  afterSignUp?: (next?: string) => void;
   children: ReactNode;
 }) {
   const [mode, setMode] = useState<AuthDialogMode | null>(null);
@@ -29,12 +29,13 @@ export function AuthDialogProvider({
   // sign-up waits until the viewer is the new player.
   const signedIn = useViewer().status === "signedIn";
   const signedInNow = useRef(signedIn);
-  const signUpWaiting = useRef(false);
+  const signUpWaiting = useRef<{ next?: string } | null>(null);
   useEffect(() => {
     signedInNow.current = signedIn;
-    if (!signedIn || !signUpWaiting.current) return;
-    signUpWaiting.current = false;
-    afterSignUp();
+    const waiting = signUpWaiting.current;
+    if (!signedIn || waiting === null) return;
+    signUpWaiting.current = null;
+    afterSignUp(waiting.next);
   }, [signedIn, afterSignUp]);
 
   const controls = useMemo<AuthDialogControls>(() => {
@@ -56,9 +57,9 @@ export function AuthDialogProvider({
       openWelcome: () => open(hasSignedInHere() ? "login" : "signUp"),
       close: () => setMode(null),
       prefetch: () => prefetch(loadAuthDialogs),
-      afterSignUp: () => {
-        if (signedInNow.current) afterSignUp();
-        else signUpWaiting.current = true;
+      afterSignUp: (next) => {
+        if (signedInNow.current) afterSignUp(next);
+        else signUpWaiting.current = { next };
       },
     };
   }, [afterSignUp]);

@@ -15,6 +15,7 @@ import { useControlFocus, useRevealHold } from "./useControlFocus";
 import { useDealNext } from "./useDealNext";
 import { useGuessSubmit } from "./useGuessSubmit";
 import { useNewDayMessage } from "./useNewDayMessage";
+import { usePaintedGuess } from "./usePaintedGuess";
 
 export type Round = NonNullable<GameView["round"]>;
 
@@ -51,6 +52,7 @@ export function GuessForm({
   const skipRef = useRef<HTMLButtonElement>(null);
   const revealRef = useRef<HTMLElement>(null);
   const [text, setText] = useState("");
+  usePaintedGuess(boxRef, setText);
 
   const playing = round.status === "playing";
   const canGuess = playing && !cooling;

@@ -1,9 +1,12 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { expect, test } from "vitest";
+import { afterEach, expect, test } from "vitest";
+import { forgetSignedInHere, rememberSignedInHere } from "@/lib/auth/deviceMemory";
 import { renderApp, renderSignedIn } from "@testing/client/render";
 
 // The landing page's copy and its ways in are journeys in the browser (tests/e2e/accounts.spec.ts);
 // here what only a test that controls the loading and the focus shows.
+
+afterEach(forgetSignedInHere);
 
 test("shows a spinner while the sign-in state loads", async () => {
   renderApp();
@@ -46,20 +49,54 @@ test("How to Play closes with Got it! and gives the focus back to its button", a
   await user.click(await screen.findByRole("button", { name: "How to Play" }));
   const dialog = await screen.findByRole("dialog", { name: "How to Play" });
   await user.click(within(dialog).getByRole("button", { name: "Got it!" }));
-  await waitFor(() => expect(dialog).not.toBeInTheDocument());
+  await waitFor(() =>
+    expect(screen.queryByRole("dialog", { name: "How to Play" })).not.toBeInTheDocument(),
+  );
   expect(screen.getByRole("button", { name: "How to Play" })).toHaveFocus();
 });
 
-test("the Daily's card leads to /daily, for visitors too (the page asks them to log in)", async () => {
+/** The landing page's card of `title`. */
+async function card(title: string) {
+  const heading = await screen.findByRole("heading", { name: title });
+  return within(heading.closest("[data-slot=card]") as HTMLElement);
+}
+
+test("the two daily modes say at a glance which is which", async () => {
   renderApp("/", { visitor: true });
-  const card = (await screen.findByRole("heading", { name: "The Daily" })).closest(
-    "[data-slot=card]",
-  ) as HTMLElement;
+  const daily = await card("The Daily");
+  expect(daily.getByText("One puzzle for everyone")).toBeInTheDocument();
+  expect(daily.getByText(/^The same 5 anime for everyone, once a day\./)).toBeInTheDocument();
+  const challenge = await card("Daily Challenge");
+  expect(challenge.getByText("Score points")).toBeInTheDocument();
   expect(
-    within(card).getByText(/The same 5 anime for everyone, new every day/),
+    challenge.getByText("20 new anime challenges every day. Can you guess them all?"),
   ).toBeInTheDocument();
-  expect(within(card).getByRole("link", { name: "Play today's Daily" })).toHaveAttribute(
-    "href",
-    "/daily",
-  );
+});
+
+test.each([
+  ["The Daily", "Play today's Daily"],
+  ["Daily Challenge", "Start Playing"],
+])(
+  "a first visit's %s card opens sign-up; once someone has signed in here, log-in",
+  async (title, label) => {
+    const { user } = renderApp("/", { visitor: true });
+    const opener = () => card(title).then((found) => found.getByText(label));
+    await user.click(await opener());
+    expect(await screen.findByRole("dialog", { name: "Create Account" })).toBeVisible();
+    expect(screen.queryByRole("dialog", { name: "Welcome Back!" })).not.toBeInTheDocument();
+    await user.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Close" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+
+    rememberSignedInHere();
+    await user.click(await opener());
+    expect(await screen.findByRole("dialog", { name: "Welcome Back!" })).toBeVisible();
+    expect(screen.queryByRole("dialog", { name: "Create Account" })).not.toBeInTheDocument();
+  },
+);
+
+test("the Daily's card leads a player straight to /daily", async () => {
+  await renderSignedIn("/", { visitor: true });
+  await screen.findByRole("link", { name: "Play Now" });
+  const daily = await card("The Daily");
+  expect(daily.getByRole("link", { name: "Play today's Daily" })).toHaveAttribute("href", "/daily");
 });

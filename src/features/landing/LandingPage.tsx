@@ -6,9 +6,11 @@ import {
   UsersIcon,
   type LucideIcon,
 } from "lucide-react";
-import { Suspense, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { Link } from "react-router-dom";
+import { WELCOME_ATTRIBUTE } from "@/boot/protocol";
 import { DAILY_ANIME_COUNT, DAILY_GUESSES } from "@convex/model/shared/rules";
+import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import {
   Card,
@@ -19,17 +21,30 @@ import {
   CardTitle,
 } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
-import { useAuthDialog } from "@/lib/auth/authDialog";
+import { dialogOpener, opensDialogsItself } from "@/components/dialogOpener";
+import { hasSignedInHere } from "@/lib/auth/deviceMemory";
 import { useViewer } from "@/lib/auth/viewer";
-import { importWithReload, lazyWithReload } from "@/lib/lazyWithReload";
-import { useLazyDialog } from "@/lib/useLazyDialog";
 import { cn } from "@/lib/utils";
+import { HOW_TO_PLAY_ID, HowToPlayDialog } from "./HowToPlayDialog";
+import { WelcomeDialogs, type WelcomeMode } from "./WelcomeDialogs";
 
-const loadHowToPlay = () => importWithReload(() => import("./HowToPlayDialog"));
-const HowToPlayDialog = lazyWithReload(loadHowToPlay);
-
+/**
+ * The landing page. Its dialogs (How to Play, and a visitor's sign-up or log-in) are native ones
+ * in its prerendered HTML, so that a visitor's first tap opens them at once, before React has
+ * taken the page (src/boot/start.ts); React then takes them over as they are.
+ */
 export function LandingPage() {
-  const howToPlay = useLazyDialog(loadHowToPlay);
+  const [howToPlay, setHowToPlay] = useState(false);
+  const [welcome, setWelcome] = useState<WelcomeMode | null>(null);
+  // A sign-up the boot opened before React took the page says where it leads.
+  const [next, setNext] = useState(
+    () => (typeof window === "undefined" ? undefined : window.__boot?.welcomeNext) ?? "/game",
+  );
+  // Sign-up on a device nobody has signed in on, log-in otherwise; then on to `to`.
+  const openWelcome = (to: string) => {
+    setNext(to);
+    setWelcome(hasSignedInHere() ? "login" : "signUp");
+  };
 
   return (
     // data-backdrop: the evening sky behind this page (src/index.css).
@@ -48,21 +63,19 @@ export function LandingPage() {
           <ModeCard
             icon={SunriseIcon}
             title="The Daily"
+            badge="One puzzle for everyone"
             featured
-            action={
-              <Button asChild className="w-full">
-                <Link to="/daily">Play today's Daily</Link>
-              </Button>
-            }
+            action={<DailyButton onWelcome={() => openWelcome("/daily")} />}
           >
-            The same {DAILY_ANIME_COUNT} anime for everyone, new every day. Keep your streak and
+            The same {DAILY_ANIME_COUNT} anime for everyone, once a day. Keep your streak and
             compare your squares with friends!
           </ModeCard>
 
           <ModeCard
             icon={CalendarDaysIcon}
             title="Daily Challenge"
-            action={<DailyChallengeButton />}
+            badge="Score points"
+            action={<DailyChallengeButton onWelcome={() => openWelcome("/game")} />}
           >
             {DAILY_GUESSES} new anime challenges every day. Can you guess them all?
           </ModeCard>
@@ -92,17 +105,23 @@ export function LandingPage() {
           </ModeCard>
         </div>
 
-        <Button variant="outline" size="lg" className="bg-card/70" {...howToPlay.openerProps}>
+        <Button
+          variant="outline"
+          size="lg"
+          className="bg-card/70"
+          // The browser opens it itself (an invoker); elsewhere React does.
+          {...dialogOpener(HOW_TO_PLAY_ID)}
+          onClick={() => {
+            if (!opensDialogsItself()) setHowToPlay(true);
+          }}
+        >
           <CircleHelpIcon />
           How to Play
         </Button>
       </div>
 
-      {howToPlay.mounted && (
-        <Suspense fallback={null}>
-          <HowToPlayDialog {...howToPlay.dialogProps} />
-        </Suspense>
-      )}
+      <HowToPlayDialog open={howToPlay} onOpenChange={setHowToPlay} />
+      <WelcomeDialogs mode={welcome} onModeChange={setWelcome} next={next} />
     </div>
   );
 }
@@ -111,12 +130,15 @@ export function LandingPage() {
 function ModeCard({
   icon: Icon,
   title,
+  badge,
   featured = false,
   action,
   children,
 }: {
   icon: LucideIcon;
   title: string;
+  /** What kind of play it is, at a glance: the two daily modes differ in it. */
+  badge?: string;
   /** The one to try first: outlined in the accent colour. */
   featured?: boolean;
   action: ReactNode;
@@ -125,9 +147,14 @@ function ModeCard({
   return (
     <Card className={cn("gap-4 bg-card/85", featured && "border-primary/60")}>
       <CardHeader>
-        <CardTitle className="flex items-center gap-2 text-xl">
+        <CardTitle className="flex flex-wrap items-center gap-2 text-xl">
           <Icon className="size-5 text-primary" />
           <h2>{title}</h2>
+          {badge !== undefined && (
+            <Badge variant={featured ? "default" : "secondary"} className="ml-auto">
+              {badge}
+            </Badge>
+          )}
         </CardTitle>
       </CardHeader>
       <CardContent className="flex-1">
@@ -138,10 +165,32 @@ function ModeCard({
   );
 }
 
+/**
+ * The Daily's way in: to /daily for a player; a visitor's opens sign-up (log-in on a device someone
+ * has signed in on), then goes there. A link still, for a page without scripts.
+ */
+function DailyButton({ onWelcome }: { onWelcome: () => void }) {
+  const signedIn = useViewer().status === "signedIn";
+  return (
+    <Button asChild className="w-full">
+      <Link
+        to="/daily"
+        {...(signedIn ? {} : { [WELCOME_ATTRIBUTE]: "/daily" })}
+        onClick={(event) => {
+          if (signedIn) return;
+          event.preventDefault();
+          onWelcome();
+        }}
+      >
+        Play today's Daily
+      </Link>
+    </Button>
+  );
+}
+
 /** Signed in: "Play Now" to /game. Signed out: Sign Up on a first visit, Login after. */
-function DailyChallengeButton() {
+function DailyChallengeButton({ onWelcome }: { onWelcome: () => void }) {
   const viewer = useViewer();
-  const { openWelcome, prefetch: prefetchLogin } = useAuthDialog();
 
   if (viewer.status === "signedIn") {
     return (
@@ -162,9 +211,8 @@ function DailyChallengeButton() {
       className="w-full"
       // Hidden on a returning player's prerendered landing page (src/index.css).
       data-visitor-control=""
-      onPointerEnter={prefetchLogin}
-      onFocus={prefetchLogin}
-      onClick={openWelcome}
+      {...{ [WELCOME_ATTRIBUTE]: "/game" }}
+      onClick={onWelcome}
     >
       Start Playing
     </Button>

@@ -1,7 +1,7 @@
 import { render, screen, within } from "@testing-library/react";
 import { expect, test, vi } from "vitest";
 import { errorMessages } from "@convex/model/shared/errors";
-import HowToPlayDialog from "./HowToPlayDialog";
+import { HowToPlayDialog } from "./HowToPlayDialog";
 
 /**
  * The copy renders from the rules: with other numbers in convex/model/shared/rules.ts,
@@ -11,6 +11,9 @@ vi.mock("@convex/model/shared/rules", async (importOriginal) => ({
   ...(await importOriginal<typeof import("@convex/model/shared/rules")>()),
   DAILY_GUESSES: 30,
   GUESSES_PER_ANIME: 4,
+  DAILY_ANIME_COUNT: 7,
+  DAILY_GUESSES_PER_ANIME: 3,
+  ROOM_MAX_PLAYERS: 9,
   COOLDOWN_MS: 15 * 60_000,
   POINTS_PER_CORRECT_GUESS: 120,
   QUICK_GUESS_BONUS: 60,
@@ -34,9 +37,17 @@ test("How to Play follows the game's rules", () => {
   expect(dialog.getByText("You have 30 guesses a day, and up to 4 for each anime.")).toBeVisible();
   expect(
     dialog.getByText(
-      "Used all 30 daily guesses? A 15-minute cooldown starts, then you get a fresh set: 30, and 4 for an anime still in play.",
+      /^Used all 30 daily guesses\? A 15-minute cooldown starts, then you get a fresh set: 30, and 4 for an anime still in play\./,
     ),
   ).toBeVisible();
+  // The Daily and rooms too, each under a heading of its own.
+  expect(dialog.getByRole("heading", { name: /^The Daily/ })).toBeVisible();
+  expect(
+    dialog.getByText(/^The same 7 anime for everyone, once a day .*, 3 guesses each\.$/),
+  ).toBeVisible();
+  expect(dialog.getByText(/^No points: finish all 7 to keep your streak/)).toBeVisible();
+  expect(dialog.getByRole("heading", { name: /^Party Rooms/ })).toBeVisible();
+  expect(dialog.getByText(/^Up to 9 players on the same cover/)).toBeVisible();
   expect(dialog.getByText("+120")).toBeVisible();
   expect(dialog.getByText(/^\+60 quick-guess bonus/)).toBeVisible();
 });

@@ -11,8 +11,11 @@ export type AuthDialogControls = {
   close: () => void;
   /** Fetches the dialogs' code ahead of a click (on hover or focus of a Login button). */
   prefetch: () => void;
-  /** After a sign-up: straight to the game from the landing page (src/app/App.tsx says where). */
-  afterSignUp: () => void;
+  /**
+   * After a sign-up: from the landing page straight to `next` (the game by default; the Daily for
+   * its card), src/app/App.tsx says where.
+   */
+  afterSignUp: (next?: string) => void;
 };
 
 export const AuthDialogContext = createContext<AuthDialogControls | null>(null);

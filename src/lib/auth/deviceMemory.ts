@@ -3,7 +3,7 @@
  * Sign Up, a returning player's opens Login. Kept apart from Convex Auth's tokens, which signing
  * out removes; forgotten when the account is deleted.
  */
-const KEY = "anime-guess:signed-in-here";
+import { SIGNED_IN_HERE_STORAGE_KEY as KEY } from "@/boot/protocol";
 
 export function hasSignedInHere(): boolean {
   try {
