@@ -6,7 +6,7 @@
  * that scaleModel.test.ts can prove each one fails where it should.
  */
 import type { CallRecord, IndexFields, Read } from "../../testing/convex/concurrency/readWriteSets";
-import { touches, type PlacedWrite } from "../../testing/convex/concurrency/occ";
+import { touches, type OccResult, type PlacedWrite } from "../../testing/convex/concurrency/occ";
 
 // ---------------------------------------------------------------- the deployment's cap
 
@@ -73,6 +73,34 @@ function insertSorted(list: number[], value: number) {
     else hi = mid;
   }
   list.splice(lo, 0, value);
+}
+
+export type FunctionFailures = {
+  calls: number;
+  refused: number;
+  conflicts: number;
+  failed: number;
+  failedCallRate: number;
+};
+
+/** Per function: its calls, those refused over the cap and those failing after their retries. */
+export function failuresByFunction(
+  arrivals: { kind: string }[],
+  capped: CapResult,
+  occ: OccResult,
+): Record<string, FunctionFailures> {
+  const result: Record<string, FunctionFailures> = {};
+  for (const { kind } of arrivals) {
+    result[kind] ??= { calls: 0, refused: 0, conflicts: 0, failed: 0, failedCallRate: 0 };
+    result[kind].calls += 1;
+  }
+  for (const [kind, entry] of Object.entries(result)) {
+    entry.refused = capped.refused[kind] ?? 0;
+    entry.conflicts = occ[kind]?.conflicts ?? 0;
+    entry.failed = entry.refused + (occ[kind]?.failed ?? 0);
+    entry.failedCallRate = entry.failed / entry.calls;
+  }
+  return result;
 }
 
 // ---------------------------------------------------------------- the fold's pace
@@ -234,11 +262,70 @@ export function pushedBytesPerSecond(runsPerSecond: number, resultBytes: number,
   return Math.round(runsPerSecond * viewers * resultBytes);
 }
 
+/**
+ * Bytes a second each watched query pushes: it re-runs on each fold run and each correct guess
+ * whose writes touch its read set (the recorded guesses' share of them), and each re-run goes to
+ * every viewer.
+ */
+export function pushedByQuery(
+  watched: { name: string; record: CallRecord; resultBytes: number }[],
+  day: {
+    foldWrites: PlacedWrite[];
+    foldRunsPerSecond: number;
+    correct: CallRecord[];
+    correctPerSecond: number;
+    viewers: number;
+    fields: IndexFields;
+  },
+): Record<string, number> {
+  const pushed: Record<string, number> = {};
+  for (const query of watched) {
+    const byFold = touches(query.record.reads, day.foldWrites, day.fields)
+      ? day.foldRunsPerSecond
+      : 0;
+    const touching = day.correct.filter((record) =>
+      touches(
+        query.record.reads,
+        record.writes.map((write) => ({ write, renaming: null })),
+        day.fields,
+      ),
+    ).length;
+    const runs = byFold + (day.correctPerSecond * touching) / day.correct.length;
+    pushed[query.name] = pushedBytesPerSecond(runs, query.resultBytes, day.viewers);
+  }
+  return pushed;
+}
+
 // ---------------------------------------------------------------- the midnight
 
 /** When `pages` open game pages call at their zone's midnight (0): spread over `spreadMs`. */
 export function midnightCalls(pages: number, spreadMs: number, random: () => number): number[] {
   return Array.from({ length: pages }, () => random() * spreadMs);
+}
+
+/**
+ * A time zone's midnight beside the day's other calls: the most in flight at once, and the
+ * midnight calls refused over the cap.
+ */
+export function midnightBurst(
+  day: Slot[],
+  burst: {
+    pages: number;
+    spreadMs: number;
+    atMs: number;
+    runMs: number;
+    cap: number;
+    random: () => number;
+  },
+): { peakInFlight: number; refused: number } {
+  const kind = "game.sync (midnight)";
+  const calls = midnightCalls(burst.pages, burst.spreadMs, burst.random).map((at) => ({
+    at: burst.atMs + at,
+    kind,
+    durationMs: burst.runMs,
+  }));
+  const result = admitUnderCap([...day, ...calls], burst.cap);
+  return { peakInFlight: result.peakDemand, refused: result.refused[kind] ?? 0 };
 }
 
 // ---------------------------------------------------------------- the recordings' honesty
