@@ -21,8 +21,9 @@ import {
 } from "../../testing/world";
 import type { TestPlayer } from "../../testing/world";
 import { WRONG_GUESS } from "../../testing/fixtures/anime";
-import { FOLD_BATCH, foldTallies } from "@convex/model/tallies/fold";
-import type { MutationCtx } from "@convex/_generated/server";
+import { FOLD_SETTLE_MS } from "@convex/model/tallies/fold";
+import { FOLD_EVERY_MS } from "@convex/model/tallies/chain";
+import { MIDNIGHT_SPREAD_MS, ROOM_HEARTBEAT_MS } from "@convex/model/shared/rules";
 import {
   bytesWritten,
   poissonTimes,
@@ -38,6 +39,30 @@ import { recordCall } from "../../testing/convex/concurrency/recordCall";
 import { indexFields } from "../../testing/convex/concurrency/schemaIndexes";
 import { seededRandom } from "../../testing/convex/concurrency/seeded";
 import { roomBurst } from "./scaleRooms";
+import {
+  extrapolate,
+  pendingJobs,
+  type PendingJobs,
+  recordDailies,
+  recordFold,
+  recordHeartbeats,
+  recordJobs,
+  recordSyncs,
+  recordWatched,
+} from "./scaleDay";
+import {
+  admitUnderCap,
+  DELETED_ENTRIES_KEPT_MS,
+  DEPLOYMENT_CLASSES,
+  failuresByFunction,
+  FOLD_COST,
+  foldMeetsNewTallies,
+  jobsWritingPlayersReads,
+  LAUNCH_CLASS,
+  midnightBurst,
+  pushedByQuery,
+  simulateFold,
+} from "./scaleModel";
 
 /** The workload the issue's figures are asked at. */
 const CORRECT_PER_SECOND = 1_000;
@@ -45,9 +70,22 @@ const RUN_MS = 25;
 const SIMULATED_SECONDS = 3;
 const VIEWERS = 10_000;
 const DAILY_PLAYERS = 1_000_000;
+/** The deployment's class (its cap on functions in flight): BENCH_SCALE_CLASS=s16 to compare. */
+const DEPLOYMENT_CLASS = (process.env.BENCH_SCALE_CLASS ??
+  LAUNCH_CLASS) as keyof typeof DEPLOYMENT_CLASSES;
+/** The fold's pace is asked at these rates of correct guesses, over this long a window. */
+const FOLD_RATES = [1_000, 3_000, 10_000];
+const FOLD_SECONDS = 600;
+/** Party-room players online at once (each a heartbeat every ROOM_HEARTBEAT_MS). */
+const ROOM_PLAYERS_ONLINE = 1_200;
+/** Members of the room whose heartbeats are recorded. */
+const HEARTBEAT_ROOM = 4;
+/** The largest time zone's share of the open game pages (TIME_ZONES: 4 in 10), its midnight here. */
+const LARGEST_ZONE_SHARE = 0.4;
+const MIDNIGHT_AT_MS = 1_000;
 
 /** Players recorded playing a session each, and players already on the board beside them. */
-const RECORDED_PLAYERS = 160;
+const RECORDED_PLAYERS = Number(process.env.BENCH_SCALE_PLAYERS ?? 160);
 const BOARD_PLAYERS = 2_000;
 const ANIME = 400;
 /**
@@ -132,28 +170,6 @@ async function playSession(t: TestConvex, player: TestPlayer, timeZone: string) 
   return calls;
 }
 
-type PendingJobs = { pending: number; mostDueAtOnce: number };
-
-async function pendingJobs(t: TestConvex): Promise<PendingJobs> {
-  return await t.run(async (ctx) => {
-    const jobs = await ctx.db.system.query("_scheduled_functions").collect();
-    const due = new Map<number, number>();
-    let pending = 0;
-    for (const job of jobs) {
-      if (job.state.kind !== "pending") continue;
-      pending += 1;
-      due.set(job.scheduledTime, (due.get(job.scheduledTime) ?? 0) + 1);
-    }
-    return { pending, mostDueAtOnce: Math.max(0, ...due.values()) };
-  });
-}
-
-/** A straight line through two measurements, read at `x`. */
-function extrapolate(x1: number, y1: number, x2: number, y2: number, x: number) {
-  const slope = (y2 - y1) / (x2 - x1);
-  return Math.max(0, Math.round(y1 + slope * (x - x1)));
-}
-
 test("a popular day, replayed against Convex's concurrency and subscriptions", async () => {
   const t = newBackend();
   // A busy deployment: the fold is awake, so no call schedules its wake.
@@ -197,30 +213,93 @@ test("a popular day, replayed against Convex's concurrency and subscriptions", a
     }
   }
 
-  // The fold of everything those sessions left, as one run of the chain would.
-  const waiting = await t.run(async (ctx) => (await ctx.db.query("tallies").take(100_000)).length);
-  const { record: foldRecord } = await recordCall(t, null, "mutation", "tallies.fold", foldRun, {});
+  // The rest of the day: the Daily (a quarter of the players), each page's sync, a room's
+  // heartbeats, the fold's real run, every cron and every job waiting, the boards' viewers.
+  calls.push(
+    ...(await recordDailies(
+      t,
+      players.filter((_, i) => i % 4 === 0),
+    )),
+  );
+  calls.push(...(await recordSyncs(players)));
+  calls.push(...(await recordHeartbeats(t, HEARTBEAT_ROOM)));
+  const fold = await recordFold(t);
+  const { jobs, actions } = await recordJobs(t);
+  const watched = await recordWatched(t);
 
-  const ids = privateIds([...calls.map((c) => c.record), ...rankQueries]);
   const playerRecords = calls.map((c) => c.record);
+  const ids = privateIds([...playerRecords, ...rankQueries]);
   const byKind = new Map<string, CallRecord[]>();
   for (const { kind, record } of calls) byKind.set(kind, [...(byKind.get(kind) ?? []), record]);
   const correct = byKind.get("game.guess (correct)")!;
 
-  // The workload: kinds in the session's proportions, correct guesses at CORRECT_PER_SECOND.
-  const arrivals: Arrival[] = [];
+  // The fold's pace at each rate, from its recorded run; its runs a second at the bench's rate.
+  const talliesPerCorrect = fold.waiting / correct.length;
+  const foldPace = Object.fromEntries(
+    FOLD_RATES.map((rate) => [
+      rate,
+      simulateFold(fold.work, talliesPerCorrect * rate, {
+        batch: fold.batch,
+        settleMs: FOLD_SETTLE_MS,
+        everyMs: FOLD_EVERY_MS,
+        seconds: FOLD_SECONDS,
+      }),
+    ]),
+  );
+  const pace = foldPace[CORRECT_PER_SECOND];
+
+  // The workload: the players' kinds in the recorded proportions (correct guesses at
+  // CORRECT_PER_SECOND; the heartbeats of ROOM_PLAYERS_ONLINE), the fold at its pace, each cron
+  // and job once at a random instant of the window (their cadences are minutes to a day: at most
+  // once in it, and here at the worst time, among the players).
+  const arrivals: (Arrival & { durationMs: number })[] = [];
   let instance = 0;
+  const add = (at: number, kind: string, record: CallRecord, durationMs = RUN_MS, own = true) =>
+    arrivals.push({ at, kind, record, instance: own ? ++instance : 0, durationMs });
   for (const [kind, records] of byKind) {
-    const perSecond = (CORRECT_PER_SECOND * records.length) / correct.length;
+    const perSecond =
+      kind === "rooms.heartbeat"
+        ? ROOM_PLAYERS_ONLINE / (ROOM_HEARTBEAT_MS / 1_000)
+        : (CORRECT_PER_SECOND * records.length) / correct.length;
     for (const at of poissonTimes(perSecond, SIMULATED_SECONDS, random)) {
-      const record = records[Math.floor(random() * records.length)];
-      arrivals.push({ at, kind, record, instance: ++instance });
+      add(at, kind, records[Math.floor(random() * records.length)]);
     }
   }
-  const occ = replayOcc(arrivals, { runMs: RUN_MS, fields: indexFields, privateIds: ids, random });
-  const guesses = [...Object.entries(occ)].filter(([kind]) => kind.startsWith("game.guess"));
+  // One serial writer: each run starts when the one before has committed, or its pause is over.
+  const foldEvery = 1_000 / Math.max(pace.runsPerSecond, 1 / SIMULATED_SECONDS);
+  for (let at = 0; at < SIMULATED_SECONDS * 1_000; at += foldEvery) {
+    add(at, "tallies:fold", fold.record, pace.lastRunMs, false);
+  }
+  for (const { record } of jobs)
+    add(random() * SIMULATED_SECONDS * 1_000, record.name, record, RUN_MS, false);
+
+  const cap = DEPLOYMENT_CLASSES[DEPLOYMENT_CLASS];
+  const capped = admitUnderCap(arrivals, cap);
+  const occ = replayOcc(
+    arrivals.filter((_, i) => capped.admitted.has(i)),
+    { runMs: RUN_MS, fields: indexFields, privateIds: ids, random },
+  );
+  const perFunction = failuresByFunction(arrivals, capped, occ);
+  // Player-facing: the calls a page makes (game.*, daily.*, rooms.*); jobs are named module:function.
+  const playerFacing = Object.entries(perFunction).filter(([kind]) => !kind.includes(":"));
+  const guesses = playerFacing.filter(([kind]) => kind.startsWith("game.guess"));
   const guessCalls = guesses.reduce((sum, [, r]) => sum + r.calls, 0);
   const guessFailures = guesses.reduce((sum, [, r]) => sum + r.failed, 0);
+
+  // The midnight: the largest time zone's open pages call game.sync within MIDNIGHT_SPREAD_MS,
+  // beside the day's workload; and the same pages all at one instant, as before the spread.
+  const midnightPages = Math.round(VIEWERS * LARGEST_ZONE_SHARE);
+  const midnight = (spreadMs: number) =>
+    midnightBurst(arrivals, {
+      pages: midnightPages,
+      spreadMs,
+      atMs: MIDNIGHT_AT_MS,
+      runMs: RUN_MS,
+      cap,
+      random,
+    });
+  const spread = midnight(MIDNIGHT_SPREAD_MS);
+  const together = midnight(0);
 
   // A correct guess by a player none of the viewers is (a fresh instance of the recorded one).
   const runsByGuesses =
@@ -235,22 +314,34 @@ test("a popular day, replayed against Convex's concurrency and subscriptions", a
         ),
       0,
     ) / correct.length;
-  // The fold's runs, shared by the guesses each folds: at this rate, tallies come in at
-  // `talliesPerSecond` and a run takes up to FOLD_BATCH of them (at least one run a second).
-  const talliesPerSecond = (waiting / correct.length) * CORRECT_PER_SECOND;
-  const foldRunsPerSecond = Math.max(1, Math.ceil(talliesPerSecond / FOLD_BATCH));
-  const foldWrites: PlacedWrite[] = foldRecord.writes.map((write) => ({ write, renaming: null }));
+  const foldWrites: PlacedWrite[] = fold.record.writes.map((write) => ({ write, renaming: null }));
   const runsPerFold = queryRunsCaused(foldWrites, rankQueries, VIEWERS, indexFields);
-  const rankRuns = runsByGuesses + (runsPerFold * foldRunsPerSecond) / CORRECT_PER_SECOND;
-  // The fold and players never conflict: it reads no document a player writes (the tallies it
-  // reads are older than FOLD_SETTLE_MS; players insert new ones), and writes none they read.
+  const rankRuns = runsByGuesses + (runsPerFold * pace.runsPerSecond) / CORRECT_PER_SECOND;
+
+  // What viewers receive: a watched query re-runs on each fold run whose writes touch it, and on
+  // each correct guess whose writes do; every re-run goes to all of its viewers.
+  const pushed = pushedByQuery(watched, {
+    foldWrites,
+    foldRunsPerSecond: pace.runsPerSecond,
+    correct,
+    correctPerSecond: CORRECT_PER_SECOND,
+    viewers: VIEWERS,
+    fields: indexFields,
+  });
+
+  // The fold and players never conflict: it reads no document a player's call writes (their
+  // tallies are newer than its settle bound) and writes none they read.
+  // (A run that took the last tallies reads to the index's end on purpose: that is how it goes to
+  // sleep without missing one put down meanwhile, model/tallies/chain.ts. A busy day's runs leave
+  // tallies waiting.)
+  if (fold.more) expect(foldMeetsNewTallies(fold.record, playerRecords, indexFields)).toBe(false);
   const playerWrites = playerRecords.flatMap((record) =>
     record.writes
       .filter((write) => write.table !== "tallies")
       .map((write): PlacedWrite => ({ write, renaming: null })),
   );
   const foldConflicts =
-    (touches(foldRecord.reads, playerWrites, indexFields) ? 1 : 0) +
+    (touches(fold.record.reads, playerWrites, indexFields) ? 1 : 0) +
     playerRecords.filter((record) => touches(record.reads, foldWrites, indexFields)).length;
   expect(foldConflicts).toBe(0);
   const bytes = correct.reduce((sum, r) => sum + bytesWritten(r.writes), 0) / correct.length;
@@ -275,13 +366,36 @@ test("a popular day, replayed against Convex's concurrency and subscriptions", a
       atEnd.mostDueAtOnce,
       DAILY_PLAYERS,
     ),
+    failedCallRate: Math.max(0, ...playerFacing.map(([, r]) => r.failedCallRate)),
+    foldPace,
+    pushedBytesPerSecond: pushed,
+    midnight: {
+      pages: midnightPages,
+      spreadMs: MIDNIGHT_SPREAD_MS,
+      peakInFlight: spread.peakInFlight,
+      refused: spread.refused,
+      peakInFlightWithoutSpread: together.peakInFlight,
+      refusedWithoutSpread: together.refused,
+    },
     fold: {
-      talliesPerSecond: Math.round(talliesPerSecond),
-      runsPerSecond: foldRunsPerSecond,
+      talliesPerSecond: Math.round(talliesPerCorrect * CORRECT_PER_SECOND),
+      runsPerSecond: Math.round(pace.runsPerSecond * 100) / 100,
       rankRunsPerFoldRun: runsPerFold,
       conflictsWithPlayers: foldConflicts,
-      bytesWrittenPerRun: Math.round(bytesWritten(foldRecord.writes)),
-      talliesPerRun: Math.min(FOLD_BATCH, waiting),
+      bytesWrittenPerRun: fold.work.bytesWritten,
+      talliesPerRun: fold.work.talliesFolded,
+      work: fold.work,
+      cost: FOLD_COST,
+      deletedEntriesKeptMs: DELETED_ENTRIES_KEPT_MS,
+    },
+    jobs: {
+      replayed: jobs.map(({ record, runsPerDay }) => ({ name: record.name, runsPerDay })),
+      actionsNotReplayed: actions,
+      writingWhatPlayersRead: jobsWritingPlayersReads(
+        [...jobs.map((job) => job.record), fold.record],
+        playerRecords,
+        indexFields,
+      ),
     },
     model: {
       correctGuessesPerSecond: CORRECT_PER_SECOND,
@@ -292,20 +406,18 @@ test("a popular day, replayed against Convex's concurrency and subscriptions", a
       recordedPlayers: RECORDED_PLAYERS,
       boardPlayers: BOARD_PLAYERS,
       timeZones: TIME_ZONES,
+      deploymentClass: DEPLOYMENT_CLASS,
+      cap,
+      roomPlayersOnline: ROOM_PLAYERS_ONLINE,
     },
-    calls: occ,
+    calls: perFunction,
     writesPerCorrectGuess: tablesWritten(correct),
   };
-});
+}, 3_600_000);
 
 test("a full party room, every member answering in the same quarter second", async () => {
   figures = { ...figures, ...(await roomBurst(random, RUN_MS)) };
 });
-
-/** The fold's run as a registered function would make it, for recording. */
-const foldRun = {
-  _handler: async (ctx: MutationCtx) => await foldTallies(ctx, Number.MAX_SAFE_INTEGER),
-};
 
 /** Which tables a correct guess writes, on average: where its bytes go. */
 function tablesWritten(records: CallRecord[]): Record<string, number> {

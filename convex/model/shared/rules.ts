@@ -18,6 +18,12 @@ export const DEAL_CANDIDATES = 24;
 export const DEAL_PROBES = 16;
 /** No player gets two daily resets within this long, whatever their clock or time zone says. */
 export const MIN_RESET_GAP_MS = 20 * 60 * 60 * 1000;
+/**
+ * An open game page asks for its midnight reset at a random moment within this long after it:
+ * every page of a time zone would otherwise call at the same instant, past the deployment's cap on
+ * functions in flight (scripts/bench/scale.bench.ts). The player sees the new day within 2 s.
+ */
+export const MIDNIGHT_SPREAD_MS = 2_000;
 /** The cover's blur for 0, 1, 2, 3 and 4 guesses used on this anime (the last step also after 5). */
 export const BLUR_STEPS_PX = [12, 10, 8, 6, 4] as const;
 /**

@@ -5,6 +5,7 @@ import { act, renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import type { GameView } from "@convex/model/game/view";
 import { TEMPLATE_SAMPLE_VIEW } from "@/boot/makeRoundTemplate";
+import { MIDNIGHT_SPREAD_MS } from "@convex/model/shared/rules";
 import { isOlderGame, useCatchUpTimer } from "./liveGame";
 
 const opened: GameView = {
@@ -41,6 +42,8 @@ describe("the page asks for the reset or the cooldown's end at its instant", () 
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
     vi.setSystemTime(100_000);
+    // The midnight call's spread (MIDNIGHT_SPREAD_MS) at its least: on the instant.
+    vi.spyOn(Math, "random").mockReturnValue(0);
   });
   afterEach(() => {
     vi.useRealTimers();
@@ -83,6 +86,25 @@ describe("the page asks for the reset or the cooldown's end at its instant", () 
     expect(sync).toHaveBeenCalledTimes(1);
     await act(() => vi.advanceTimersByTimeAsync(240_000));
     expect(sync).toHaveBeenCalledTimes(2);
+  });
+
+  test("the midnight call comes within MIDNIGHT_SPREAD_MS after it, at a moment each page draws", async () => {
+    const sync = vi.fn(() => Promise.resolve({ now: Date.now() }));
+    // This page draws the middle of the spread: a second after midnight (160 s here).
+    vi.mocked(Math.random).mockReturnValue(0.5);
+    renderHook(() => useCatchUpTimer(game(160_000), null, sync, true));
+    await act(() => vi.advanceTimersByTimeAsync(60_000 + MIDNIGHT_SPREAD_MS / 2 - 1));
+    expect(sync).not.toHaveBeenCalled();
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(sync).toHaveBeenCalledTimes(1);
+  });
+
+  test("a cooldown's end is the player's own instant: asked on time, not spread", async () => {
+    const sync = vi.fn(() => Promise.resolve({ now: Date.now() }));
+    vi.mocked(Math.random).mockReturnValue(0.99);
+    renderHook(() => useCatchUpTimer(game(1_000_000, 160_000), 160_000, sync, true));
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(sync).toHaveBeenCalledTimes(1);
   });
 
   test("signed out, it asks nothing", async () => {

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import type { GameView } from "@convex/model/game/view";
+import { MIDNIGHT_SPREAD_MS } from "@convex/model/shared/rules";
 
 /**
  * Whether `live` is an older state of the game than `opened`: an earlier daily reset, an earlier
@@ -54,7 +55,9 @@ type Instant = { local: number; server: number };
  * local `cooldownDeadline`). The server schedules nothing per player, so without this an open
  * page would wait for its player's next move to see either. The server decides by its own clock:
  * asked early, it changes nothing and says what time it has, and the page asks again when that
- * clock should be there. A change replaces this effect with one for the next instant.
+ * clock should be there. A change replaces this effect with one for the next instant. The
+ * midnight call comes at a random moment within MIDNIGHT_SPREAD_MS of it, so that a time zone's
+ * pages do not all call at once; a cooldown's end is the player's own instant and comes on time.
  */
 export function useCatchUpTimer(
   game: GameView | null,
@@ -71,6 +74,7 @@ export function useCatchUpTimer(
       instants.push({ local: cooldownDeadline, server: cooldownEnd });
     }
     const next = instants.reduce((a, b) => (b.local < a.local ? b : a));
+    const spread = next === instants[0] ? Math.random() * MIDNIGHT_SPREAD_MS : 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
     let retries = 0;
@@ -92,7 +96,7 @@ export function useCatchUpTimer(
       retries += 1;
       askAfter(Math.max(serverWait, backoff));
     };
-    askAfter(next.local - Date.now());
+    askAfter(next.local + spread - Date.now());
     // A sleeping device runs no timers: on waking, a passed instant is asked for at once.
     const onVisible = () => {
       if (document.visibilityState === "visible" && Date.now() >= next.local && retries === 0) {
