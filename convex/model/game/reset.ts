@@ -8,7 +8,7 @@
  * and a time zone's worth of them due at the same instant.
  */
 import type { MutationCtx } from "../../_generated/server";
-import { DAILY_GUESSES, GUESSES_PER_ANIME, MIN_RESET_GAP_MS } from "../shared/rules";
+import { CHALLENGE_GUESSES, GUESSES_PER_ANIME, MIN_RESET_GAP_MS } from "../shared/rules";
 import { dealRound } from "./deal";
 import { nextLocalMidnight } from "../shared/localTime";
 import type { Game, GameChanges } from "./state";
@@ -38,14 +38,14 @@ export async function resetChanges(
   now: number,
 ): Promise<GameChanges> {
   const dueAt = game.nextResetAt;
-  const refilled = { ...game, dailyRemaining: DAILY_GUESSES, cooldownEnd: null };
+  const refilled = { ...game, dailyRemaining: CHALLENGE_GUESSES, cooldownEnd: null };
   const dealt = await dealRound(ctx, refilled, now);
   const dealtChanges =
     dealt.kind === "dealt"
       ? { ...dealt.changes, round: { ...dealt.changes.round!, dealtAtReset: true } }
       : {};
   return {
-    dailyRemaining: DAILY_GUESSES,
+    dailyRemaining: CHALLENGE_GUESSES,
     // "The allowance resets to 20 and 5", as at a cooldown's end: with nothing else in the pool
     // the round on screen stays, and one still in play gets 5 (it may have used more than 5
     // before, the day having run out on it).

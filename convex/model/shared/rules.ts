@@ -2,7 +2,10 @@ import type { Infer } from "convex/values";
 import type { roundStatus } from "../../schema";
 
 /** The game's rules as numbers, shared by the server and the screens whose copy renders from them. */
-export const DAILY_GUESSES = 20;
+
+// The Challenge (/game): a player's own anime, scored and ranked, so many guesses a day.
+/** The Challenge's (/game) guesses a day, at most GUESSES_PER_ANIME of them on each anime. */
+export const CHALLENGE_GUESSES = 20;
 export const GUESSES_PER_ANIME = 5;
 export const COOLDOWN_MS = 10 * 60 * 1000;
 export const POINTS_PER_CORRECT_GUESS = 100;

@@ -18,7 +18,7 @@ import {
 import { emptyStats, moveScore } from "../../../convex/model/shared/rank";
 import { isValidTimeZone } from "../../../convex/model/shared/localTime";
 import {
-  DAILY_GUESSES,
+  CHALLENGE_GUESSES,
   GUESSES_PER_ANIME,
   RANK_EXACT_LIMIT,
   STATS_MARKS_KEPT,
@@ -305,7 +305,7 @@ export function checkInvariants(call: CallRecord, refused: boolean) {
     gamesByUser.add(game.userId);
     const { dailyRemaining: daily, animeRemaining: anime, round } = game;
     expect(
-      isInteger(daily) && daily >= 0 && daily <= DAILY_GUESSES,
+      isInteger(daily) && daily >= 0 && daily <= CHALLENGE_GUESSES,
       `${where}: daily ${daily}`,
     ).toBe(true);
     expect(
