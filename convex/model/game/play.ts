@@ -1,5 +1,5 @@
 /**
- * A player's moves in the daily game: opening a visit, a guess, Skip / Next Anime. Each first
+ * A player's moves in the Challenge (/game): opening a visit, a guess, Skip / Next Anime. Each first
  * applies whatever the clock says should already have happened (a reset due, a finished
  * cooldown): nothing is scheduled per player for them (see catchUp.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * The daily reset: at the player's local midnight, a full allowance, no cooldown and a new anime.
+ * The midnight reset: at the player's local midnight, a full allowance, no cooldown and a new anime.
  *
  * Nothing is scheduled per player: the reset is applied by the player's next call once its
  * instant has passed (see `catchUp` in play.ts). An open game page asks for it at that instant
@@ -27,7 +27,7 @@ export function nextReset(game: Game, lastReset: number, now: number) {
 }
 
 /**
- * The daily reset that was due at `game.nextResetAt`, applied at `now` (that instant or later):
+ * The midnight reset that was due at `game.nextResetAt`, applied at `now` (that instant or later):
  * a full allowance, no cooldown and a new anime. It is recorded as of the instant it was due,
  * since nothing could be spent between then and the call that applies it (the first since):
  * a reset applied late does not push the next one past its midnight.

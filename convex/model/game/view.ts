@@ -60,7 +60,7 @@ export const gameViewValidator = v.object({
       /** Dealt again after its answer was shown: a right guess scores nothing. */
       seenBefore: v.boolean(),
       /**
-       * Dealt by the daily reset in place of the round then on screen: the player did not skip
+       * Dealt by the midnight reset in place of the round then on screen: the player did not skip
        * that one (`skippedAnswer` is then the answer of the round the reset replaced).
        */
       dealtAtReset: v.boolean(),

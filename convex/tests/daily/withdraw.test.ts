@@ -1,5 +1,5 @@
 /**
- * A main-game round whose anime became a Daily's after it was dealt is withdrawn at the player's
+ * A Challenge round whose anime became a Daily's after it was dealt is withdrawn at the player's
  * next call: it ends unrevealed and free, and another anime is dealt. Played as a cheater would:
  * deal a round, wait for its anime to be chosen for tomorrow's Daily, come back and try every
  * move that would show or confirm its answer.

@@ -6,7 +6,7 @@
  *   requests anything: catalogue/refresh.test.ts ("failures", "starting a refresh");
  * - a reset job or a cooldown job that runs twice, a cooldown job that runs late, midnight
  *   ending a cooldown early, a time zone change leaving the old zone's job with nothing to do,
- *   and the same guess submitted twice at once: game.test.ts ("the daily allowance", "guessing");
+ *   and the same guess submitted twice at once: game.test.ts ("the Challenge's allowance", "guessing");
  * - a reset job that runs late, after the player's own call has caught up (found while writing
  *   this file): game.test.ts.
  *

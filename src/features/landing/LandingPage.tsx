@@ -137,7 +137,7 @@ function ModeCard({
 }: {
   icon: LucideIcon;
   title: string;
-  /** What kind of play it is, at a glance: the two daily modes differ in it. */
+  /** What kind of play it is, at a glance: the Daily and the Challenge differ in it. */
   badge?: string;
   /** The one to try first: outlined in the accent colour. */
   featured?: boolean;

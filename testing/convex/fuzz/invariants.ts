@@ -432,7 +432,7 @@ export function checkInvariants(call: CallRecord, refused: boolean) {
  * The Daily: one puzzle per number, never changed; a player's rounds follow its order, one per
  * place, each no further than the guesses allow, every one but the last ended, an ended one seen;
  * another player's rounds and streak never change; a streak's best is at least its current; no
- * main-game or room round in play holds an anime of a Daily chosen before it was dealt (today's
+ * Challenge or room round in play holds an anime of a Daily chosen before it was dealt (today's
  * or tomorrow's); a call adds at most one Daily tally, for a round it ended.
  */
 export function checkDaily({ before, after, caller }: CallRecord) {
