@@ -296,7 +296,7 @@ export function checkInvariants(call: CallRecord, refused: boolean) {
   for (const s of after.seen) expect(userIds.has(s.userId), "seen: orphan").toBe(true);
 
   // Resets and cooldown ends are caught up by the players' calls: no job waits per player.
-  expect(after.gameJobs, "a daily-game job scheduled").toEqual([]);
+  expect(after.gameJobs, "a Challenge job scheduled").toEqual([]);
   const gamesByUser = new Set<string>();
   for (const game of after.games) {
     const where = `game of ${game.userId}`;
