@@ -1,9 +1,9 @@
 // A party room at its busiest, for `npm run bench -- --only scale`: the one document room members
 // share on their guesses is their round's count of solvers, which a right guess reads and writes so
 // that two right answers at the same instant get 1st and 2nd place, never 1st twice. Rooms share
-// nothing with each other or with the daily game, so the worst case is one full room: every member
+// nothing with each other or with the Challenge, so the worst case is one full room: every member
 // answers within the same quarter of a second, after a wrong guess each. Recorded on the real
-// functions, replayed against the same model of Convex's concurrency as the daily game.
+// functions, replayed against the same model of Convex's concurrency as the Challenge.
 import { vi } from "vitest";
 import { api } from "@convex/_generated/api";
 import * as rooms from "@convex/rooms";

@@ -105,7 +105,7 @@ export async function syncAs(player: Player) {
   return await player.as.mutation(api.game.sync, {});
 }
 
-/** How many daily-game jobs wait in the scheduler: none per player (resets are caught up). */
+/** How many Challenge jobs wait in the scheduler: none per player (resets are caught up). */
 export async function pendingGameJobs(world: World): Promise<number> {
   const jobs = await world.run(
     async (ctx) => await ctx.db.system.query("_scheduled_functions").take(100_000),

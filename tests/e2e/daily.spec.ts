@@ -75,7 +75,7 @@ for (const size of SIZES) {
     await page.goto("/");
     const card = page.locator("[data-slot=card]").filter({ hasText: "The Daily" });
     await expect(card).toBeVisible();
-    // Signed in: the main game's card offers Play Now (and the top bar has settled).
+    // Signed in: the Challenge's card offers Play Now (and the top bar has settled).
     await expect(page.getByRole("link", { name: "Play Now" })).toBeVisible();
     await shot(page, `landing-${size.label}`);
     await card.getByRole("link", { name: "Play today's Daily" }).click();

@@ -71,7 +71,7 @@ for (const size of SIZES) {
     await page.emulateMedia({ reducedMotion: "reduce" });
     await backend.signIn(page, newPlayer("trips"));
 
-    // The main game first, on a deployment whose Daily is not chosen yet.
+    // The Challenge first, on a deployment whose Daily is not chosen yet.
     await page.goto("/game");
     await expect(guessBox(page)).toBeEditable();
     const dealt = new Set([await fileOnScreen(page)]);

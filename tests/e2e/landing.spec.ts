@@ -1,5 +1,5 @@
 // The landing page as a visitor meets it at a desktop's, a phone's and the narrowest phone's size:
-// its two daily modes told apart, How to Play short and grouped, a first visit's card opening
+// the Daily and the Challenge told apart, How to Play short and grouped, a first visit's card opening
 // sign-up (log-in once someone has signed in on the device), and its dialogs opening before the
 // app's scripts have come (src/components/NativeDialog.tsx, src/boot/start.ts).
 import type { Page } from "@playwright/test";
@@ -38,7 +38,7 @@ async function expectNoSidewaysScroll(page: Page) {
 }
 
 for (const size of SIZES) {
-  test(`the landing page at ${size.width}×${size.height}: two daily modes, How to Play, a first visit's sign-up`, async ({
+  test(`the landing page at ${size.width}×${size.height}: the Daily and the Challenge, How to Play, a first visit's sign-up`, async ({
     page,
   }) => {
     test.slow(); // several axe scans and screenshots

@@ -7,7 +7,7 @@ import { BLUR_STEPS_PX } from "../shared/rules";
 export type CoverSet = Infer<typeof coverSet>;
 
 /**
- * How long a replaced cover set is kept: longer than any round can show it. A daily round lives
+ * How long a replaced cover set is kept: longer than any round can show it. A Challenge round lives
  * until the player's next reset (at most a day and a time-zone change later); a room's round
  * for minutes.
  */
@@ -157,7 +157,7 @@ async function roomCoverForToken(
 
 /**
  * A player's round of a Daily anime (convex/model/daily/): its own token, steps up to the one its
- * guesses reached, the clear cover once it has ended, as a main-game round.
+ * guesses reached, the clear cover once it has ended, as a Challenge round.
  */
 async function dailyCoverForToken(
   ctx: QueryCtx,

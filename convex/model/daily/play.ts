@@ -2,7 +2,7 @@
  * A player's moves in the Daily: opening today's, a guess, Give up, Next anime. Each reads and
  * writes the player's own documents (their rounds, their streak, their seen record) and reads the
  * once-a-day puzzle; what the world's results need goes into a tally, once per round that ends.
- * Nothing here touches the main game's allowance, score or boards: the Daily is unranked.
+ * Nothing here touches the Challenge's allowance, score or boards: the Daily is unranked.
  */
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
@@ -94,7 +94,7 @@ async function poolFilling(ctx: MutationCtx): Promise<boolean> {
 
 /**
  * Ends a round (solved, out of guesses or given up): the answer is the player's now (seen, so the
- * main game never scores it for them), the world's results get one tally for it, and the last
+ * Challenge never scores it for them), the world's results get one tally for it, and the last
  * anime's end completes the Daily for the streak. Runs once per round: only a round in play ends.
  */
 async function endRound(
@@ -117,7 +117,7 @@ async function endRound(
 
 /**
  * Judges a guess on anime `index` of Daily #`number`, after `attempt` earlier guesses on it, as
- * the main game's judge does (its refusals and a repeated text are free). A late or repeated
+ * the Challenge's judge does (its refusals and a repeated text are free). A late or repeated
  * submission changes nothing; so does one for a Daily whose day is over.
  */
 export async function guessDaily(

@@ -1,5 +1,5 @@
 import type { MutationCtx } from "../../_generated/server";
-import { COOLDOWN_MS, DAILY_GUESSES, GUESSES_PER_ANIME } from "../shared/rules";
+import { COOLDOWN_MS, CHALLENGE_GUESSES, GUESSES_PER_ANIME } from "../shared/rules";
 import type { Game, GameChanges } from "./state";
 
 /**
@@ -12,7 +12,7 @@ export function cooldownEndChanges(game: Game): GameChanges {
   const round = game.round;
   const animeRemaining =
     round === null || round.status === "playing" ? GUESSES_PER_ANIME : game.animeRemaining;
-  return { dailyRemaining: DAILY_GUESSES, animeRemaining, cooldownEnd: null };
+  return { dailyRemaining: CHALLENGE_GUESSES, animeRemaining, cooldownEnd: null };
 }
 
 /**

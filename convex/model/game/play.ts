@@ -1,5 +1,5 @@
 /**
- * A player's moves in the daily game: opening a visit, a guess, Skip / Next Anime. Each first
+ * A player's moves in the Challenge (/game): opening a visit, a guess, Skip / Next Anime. Each first
  * applies whatever the clock says should already have happened (a reset due, a finished
  * cooldown): nothing is scheduled per player for them (see catchUp.ts).
  */
@@ -11,7 +11,7 @@ import type { ScoreMove } from "../tallies/tally";
 import { appError } from "../shared/errors";
 import { guessText } from "../judge/refusal";
 import { isValidTimeZone, nextLocalMidnight } from "../shared/localTime";
-import { DAILY_GUESSES, GUESSES_PER_ANIME, pointsFor } from "../shared/rules";
+import { CHALLENGE_GUESSES, GUESSES_PER_ANIME, pointsFor } from "../shared/rules";
 import type { GuessOutcome, NextOutcome, StartOutcome } from "./view";
 import { catchUp } from "./catchUp";
 import { startCooldown } from "./cooldown";
@@ -38,7 +38,7 @@ export async function startVisit(
     const gameId = await ctx.db.insert("games", {
       userId,
       timeZone,
-      dailyRemaining: DAILY_GUESSES,
+      dailyRemaining: CHALLENGE_GUESSES,
       animeRemaining: GUESSES_PER_ANIME,
       lastReset: now,
       nextResetAt: nextLocalMidnight(now, timeZone),

@@ -1,5 +1,5 @@
 /**
- * The daily reset: at the player's local midnight, a full allowance, no cooldown and a new anime.
+ * The midnight reset: at the player's local midnight, a full allowance, no cooldown and a new anime.
  *
  * Nothing is scheduled per player: the reset is applied by the player's next call once its
  * instant has passed (see `catchUp` in play.ts). An open game page asks for it at that instant
@@ -8,7 +8,7 @@
  * and a time zone's worth of them due at the same instant.
  */
 import type { MutationCtx } from "../../_generated/server";
-import { DAILY_GUESSES, GUESSES_PER_ANIME, MIN_RESET_GAP_MS } from "../shared/rules";
+import { CHALLENGE_GUESSES, GUESSES_PER_ANIME, MIN_RESET_GAP_MS } from "../shared/rules";
 import { dealRound } from "./deal";
 import { nextLocalMidnight } from "../shared/localTime";
 import type { Game, GameChanges } from "./state";
@@ -27,7 +27,7 @@ export function nextReset(game: Game, lastReset: number, now: number) {
 }
 
 /**
- * The daily reset that was due at `game.nextResetAt`, applied at `now` (that instant or later):
+ * The midnight reset that was due at `game.nextResetAt`, applied at `now` (that instant or later):
  * a full allowance, no cooldown and a new anime. It is recorded as of the instant it was due,
  * since nothing could be spent between then and the call that applies it (the first since):
  * a reset applied late does not push the next one past its midnight.
@@ -38,14 +38,14 @@ export async function resetChanges(
   now: number,
 ): Promise<GameChanges> {
   const dueAt = game.nextResetAt;
-  const refilled = { ...game, dailyRemaining: DAILY_GUESSES, cooldownEnd: null };
+  const refilled = { ...game, dailyRemaining: CHALLENGE_GUESSES, cooldownEnd: null };
   const dealt = await dealRound(ctx, refilled, now);
   const dealtChanges =
     dealt.kind === "dealt"
       ? { ...dealt.changes, round: { ...dealt.changes.round!, dealtAtReset: true } }
       : {};
   return {
-    dailyRemaining: DAILY_GUESSES,
+    dailyRemaining: CHALLENGE_GUESSES,
     // "The allowance resets to 20 and 5", as at a cooldown's end: with nothing else in the pool
     // the round on screen stays, and one still in play gets 5 (it may have used more than 5
     // before, the day having run out on it).

@@ -2,7 +2,7 @@ import type { Doc, Id } from "../../_generated/dataModel";
 import type { QueryCtx } from "../../_generated/server";
 
 /**
- * A player's daily game and the round on screen: the types and the one read every game path
+ * A player's Challenge and the round on screen: the types and the one read every game path
  * shares, kept apart from the moves (play.ts) so that the view and the stats, which the moves
  * call, need not import the moves back.
  */

@@ -8,7 +8,7 @@ import { localDay, nextLocalMidnight } from "../shared/localTime";
 import { STATS_HISTORY_DAYS, STATS_MARKS_KEPT } from "../shared/rules";
 
 /**
- * Streaks and stats. A day is the player-local calendar day in the zone their daily reset
+ * Streaks and stats. A day is the player-local calendar day in the zone their midnight reset
  * follows (`game.timeZone`): a zone the client reports waits for the next reset (see reset.ts),
  * so switching zones cannot rescue a missed day. A day counts toward the streak when the player
  * solved an anime that day; one whose answer they had already seen (it scores nothing) counts
@@ -151,7 +151,7 @@ const LATEST_INSTANT = Date.UTC(9999, 11, 30);
 /**
  * The instant the stats are shown for: the client's clock, since a query must not read the
  * server's (Convex caches its result until the documents it read change, so the clock would
- * stand still), but never before the player's last move or daily reset, which the server wrote.
+ * stand still), but never before the player's last move or midnight reset, which the server wrote.
  * A player who fakes it only picks which of their own days to look at: nothing is scored or
  * stored from it.
  */

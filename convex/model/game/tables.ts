@@ -24,7 +24,7 @@ export const roundFields = v.object({
    * rounds dealt before it was kept show the anime's stored clue.
    */
   clue: v.optional(v.string()),
-  /** Dealt by the daily reset in place of the round then on screen, not asked for by a skip. */
+  /** Dealt by the midnight reset in place of the round then on screen, not asked for by a skip. */
   dealtAtReset: v.optional(v.boolean()),
   /**
    * The round's guesses in order: every counted one, and the first NOT_COUNTED_GUESSES_KEPT of
@@ -36,7 +36,7 @@ export const roundFields = v.object({
 /** A player's game: the allowance, the current round and what they have seen (one per player). */
 export const gameFields = {
   userId: v.id("users"),
-  /** IANA time zone the daily reset follows, sent by the client. */
+  /** IANA time zone the midnight reset follows, sent by the client. */
   timeZone: v.string(),
   /** A zone the client reported since: it takes effect at the next reset, so it buys none. */
   pendingTimeZone: v.optional(v.string()),

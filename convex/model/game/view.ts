@@ -6,7 +6,7 @@ import { roundGuess, roundStatus } from "../../schema";
 import { coverPath } from "../catalogue/covers";
 import { answerValidator, soloGuessOutcomes, type Answer } from "../round/outcomes";
 import { gameOf, type Game } from "./state";
-import { DAILY_GUESSES, GUESSES_PER_ANIME, showsAnswer } from "../shared/rules";
+import { CHALLENGE_GUESSES, GUESSES_PER_ANIME, showsAnswer } from "../shared/rules";
 
 /**
  * What the game's public functions return, as validators (`returns`), the types inferred from
@@ -60,7 +60,7 @@ export const gameViewValidator = v.object({
       /** Dealt again after its answer was shown: a right guess scores nothing. */
       seenBefore: v.boolean(),
       /**
-       * Dealt by the daily reset in place of the round then on screen: the player did not skip
+       * Dealt by the midnight reset in place of the round then on screen: the player did not skip
        * that one (`skippedAnswer` is then the answer of the round the reset replaced).
        */
       dealtAtReset: v.boolean(),
@@ -115,7 +115,7 @@ export async function gameView(ctx: QueryCtx, user: Doc<"users">): Promise<GameV
     score: user.score,
     dailyRemaining: game.dailyRemaining,
     animeRemaining: game.animeRemaining,
-    dailyLimit: DAILY_GUESSES,
+    dailyLimit: CHALLENGE_GUESSES,
     animeLimit: animeAllowance(game),
     cooldownEnd: game.cooldownEnd,
     nextResetAt: game.nextResetAt,

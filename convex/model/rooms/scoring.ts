@@ -23,11 +23,11 @@ export const roomGuessOutcomeValidator = v.union(
 export type RoomGuessOutcome = Infer<typeof roomGuessOutcomeValidator>;
 
 /**
- * A guess in a room, judged by the daily game's judge. It writes the guesser's own document only
+ * A guess in a room, judged by the Challenge's judge. It writes the guesser's own document only
  * (and reads no other member's), so members guessing at the same instant never conflict: a right
  * answer records when it came and at which cover step, and its place and points follow from the
  * round's answer times (places.ts), shown live by the view and added to the score when the round
- * ends. Room points never go to the account's score or the daily allowance. A member who has
+ * ends. Room points never go to the account's score or the Challenge's allowance. A member who has
  * nothing left to do this round asks the timeline to end it if everyone present is done.
  */
 export async function submitRoomGuess(

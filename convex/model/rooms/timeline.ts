@@ -236,7 +236,7 @@ async function scheduleNext(ctx: MutationCtx, room: Room, round: RoomRound) {
 
 /**
  * Ends the round: the answer and the clear cover are everyone's now, and every member has seen
- * this anime (the daily game will not score it for them, and no room deals it to them again).
+ * this anime (the Challenge will not score it for them, and no room deals it to them again).
  * Reveal for ROOM_REVEAL_MS, then the next round by itself.
  */
 export async function endRound(ctx: MutationCtx, room: Room, round: RoomRound, now: number) {
@@ -266,7 +266,7 @@ export async function endRound(ctx: MutationCtx, room: Room, round: RoomRound, n
   }
   for (const player of players) {
     await markSeen(ctx, player.userId, round.animeId, now);
-    // Their daily round on this very anime can no longer score (as if dealt after seeing it).
+    // Their Challenge round on this very anime can no longer score (as if dealt after seeing it).
     await spoilSoloRound(ctx, player.userId, round.animeId);
   }
 }

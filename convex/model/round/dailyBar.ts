@@ -1,5 +1,5 @@
 /**
- * The Daily's reason to keep an anime out of every other deal: the main game and party rooms
+ * The Daily's reason to keep an anime out of every other deal: the Challenge and party rooms
  * never deal a member of the Daily's reserve (reserve.ts) nor an anime of today's Daily or
  * tomorrow's (chosen a day early for this), so neither spoils nor answers the other. Kept apart from the puzzle's choice so that the deals, which
  * read it, import nothing of the Daily's play.

@@ -11,7 +11,7 @@ export type Dealer = { kind: "solo" } | { kind: "room"; roomId: Id<"rooms"> };
  *
  * - It is in the Daily's reserve (daily/reserve.ts: read off the anime's own document, no read),
  *   or one of today's or tomorrow's Daily anime (`daily`, read once per deal: round/dailyBar.ts): the
- *   same for everyone, so a main-game or room round of it would spoil a Daily, answer it, or
+ *   same for everyone, so a Challenge or room round of it would spoil a Daily, answer it, or
  *   tell it apart from the anime that are dealt. No deal gives it to anyone, whatever else the
  *   pool holds.
  * - The player was shown it in a party room within ROOM_SEEN_BAR_MS. It may still be in play

@@ -1,5 +1,5 @@
 /**
- * The judging of one guess on a round in play, as every solo mode (the main game, the Daily) runs
+ * The judging of one guess on a round in play, as every solo mode (the Challenge, the Daily) runs
  * it: a text already sent on the round and a refused text cost nothing and are noted in the
  * round's history; any other text gets the judge's verdict, which the mode then spends and scores
  * by its own rules.

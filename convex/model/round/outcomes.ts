@@ -8,7 +8,7 @@ import { v, type Infer } from "convex/values";
  */
 
 /**
- * What a guess can do in every solo mode (the main game, the Daily); each mode adds its own
+ * What a guess can do in every solo mode (the Challenge, the Daily); each mode adds its own
  * outcomes (a cooldown, a day that is over) and what a correct guess earns.
  */
 export const soloGuessOutcomes = [

@@ -8,7 +8,7 @@ import { v } from "convex/values";
  */
 
 /**
- * How a main-game round stands. "withdrawn": ended unrevealed because its anime became a Daily's
+ * How a Challenge round stands. "withdrawn": ended unrevealed because its anime became a Daily's
  * after it was dealt (model/game/withdraw.ts); no screen ever shows its answer or clear cover.
  */
 export const roundStatus = v.union(
@@ -20,7 +20,7 @@ export const roundStatus = v.union(
 );
 
 /**
- * What became of one guess of a daily round: judged ("correct", "wrong": counted), or turned
+ * What became of one guess of a solo round: judged ("correct", "wrong": counted), or turned
  * away for free: too generic, a list of titles, or a text the round had already been sent.
  */
 export const roundGuessOutcome = v.union(

@@ -2,7 +2,10 @@ import type { Infer } from "convex/values";
 import type { roundStatus } from "../../schema";
 
 /** The game's rules as numbers, shared by the server and the screens whose copy renders from them. */
-export const DAILY_GUESSES = 20;
+
+// The Challenge (/game): a player's own anime, scored and ranked, so many guesses a day.
+/** The Challenge's (/game) guesses a day, at most GUESSES_PER_ANIME of them on each anime. */
+export const CHALLENGE_GUESSES = 20;
 export const GUESSES_PER_ANIME = 5;
 export const COOLDOWN_MS = 10 * 60 * 1000;
 export const POINTS_PER_CORRECT_GUESS = 100;
@@ -16,7 +19,7 @@ export const QUICK_GUESS_BONUS = 50;
 export const DEAL_CANDIDATES = 24;
 /** Independent random picks a deal tries first, before its walk (see `drawAnime`). */
 export const DEAL_PROBES = 16;
-/** No player gets two daily resets within this long, whatever their clock or time zone says. */
+/** No player gets two midnight resets within this long, whatever their clock or time zone says. */
 export const MIN_RESET_GAP_MS = 20 * 60 * 60 * 1000;
 /**
  * An open game page asks for its midnight reset at a random moment within this long after it:
@@ -50,7 +53,7 @@ export const ACCEPTED_NAMES_PER_ANIME = 20;
 export type RoundStatus = Infer<typeof roundStatus>;
 
 /**
- * Whether a main-game round of this status shows its answer (title, clear cover): once ended by
+ * Whether a Challenge round of this status shows its answer (title, clear cover): once ended by
  * a guess, a skip or the reset, never while playing, and never once withdrawn (its anime became
  * a Daily's: the answer would answer the Daily).
  */
@@ -65,7 +68,7 @@ export function pointsFor(guessNumber: number): number {
 // The Daily: one puzzle for everyone each UTC day, unranked.
 /** Anime in each Daily, played in the same order by everyone. */
 export const DAILY_ANIME_COUNT = 5;
-/** Guesses on each of them, as in the main game. */
+/** Guesses on each of them, as in the Challenge. */
 export const DAILY_GUESSES_PER_ANIME = GUESSES_PER_ANIME;
 /** No anime comes back in a Daily within this many Dailies (one a day) of its last one. */
 export const DAILY_REPEAT_BAR_DAYS = 60;
@@ -150,7 +153,7 @@ export const SUGGEST_CANDIDATES = 24;
 /** ...once typing has paused this long. */
 export const SUGGEST_DEBOUNCE_MS = 150;
 
-// Party rooms. Room points stay in the room: none of these touch the daily game.
+// Party rooms. Room points stay in the room: none of these touch the Challenge.
 /**
  * Room codes: 6 characters without look-alikes (no 0/O, 1/I/L), 31^6 ≈ 887 million codes. At
  * the wrong-code limit below (never more than ROOM_JOIN_MAX_FAILURES a minute, and the lock
@@ -186,7 +189,7 @@ export const ROOM_SECONDS_MIN = 30;
 export const ROOM_SECONDS_MAX = 90;
 export const ROOM_DEFAULT_ROUNDS = 5;
 export const ROOM_DEFAULT_SECONDS = 60;
-/** Guesses per player per round, as in the daily game. */
+/** Guesses per player per round, as in the Challenge. */
 export const ROOM_GUESSES_PER_ROUND = GUESSES_PER_ANIME;
 /** Points for the first, second and third player to solve a round; everyone after gets the last. */
 export const ROOM_PLACE_POINTS = [100, 80, 60] as const;

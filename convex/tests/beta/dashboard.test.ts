@@ -281,7 +281,7 @@ describe("summary", () => {
 });
 
 describe("the Daily on the chart", () => {
-  test("counts each Daily anime played to its end, through the fold, apart from the main game", async () => {
+  test("counts each Daily anime played to its end, through the fold, apart from the Challenge", async () => {
     const t = newBackend();
     const boss = await admin(t);
     await seedAnime(t, 20);
@@ -298,7 +298,7 @@ describe("the Daily on the chart", () => {
     const today = async () => (await boss.query(api.admin.summary, { day: TODAY })).gameUse[13];
     expect((await today()).dailyAnime).toBe(0);
     await foldAll(t);
-    // Three anime ended; the Daily's guesses are not the main game's.
+    // Three anime ended; the Daily's guesses are not the Challenge's.
     expect(await today()).toEqual({
       day: TODAY,
       sessions: 0,

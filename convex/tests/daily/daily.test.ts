@@ -171,7 +171,7 @@ describe("playing the Daily", () => {
     expect(view).toMatchObject({ complete: true, streak: { current: 1, best: 1 } });
   });
 
-  test("spends none of the main game's allowance and writes no board entry", async () => {
+  test("spends none of the Challenge's allowance and writes no board entry", async () => {
     const t = newBackend();
     await seedAnime(t, 20);
     const { ann } = await twoPlayers(t);

@@ -1,6 +1,6 @@
 /**
  * The Daily's secrecy: no public function shows a Daily anime before its day, nor one a player
- * has not finished; the main game and rooms never deal today's or tomorrow's Daily anime.
+ * has not finished; the Challenge and rooms never deal today's or tomorrow's Daily anime.
  */
 import { describe, expect, test, vi } from "vitest";
 import { api, internal } from "../../_generated/api";
@@ -33,7 +33,7 @@ fakeClockEachTest();
 
 const ZONES = ["UTC", "Pacific/Kiritimati", "Pacific/Pago_Pago", "Asia/Kolkata"];
 
-/** Plays the player's main game through `rounds` deals in `timeZone`, collecting every screen. */
+/** Plays the player's Challenge through `rounds` deals in `timeZone`, collecting every screen. */
 async function playMainGame(t: TestConvex, player: Player, timeZone: string, rounds: number) {
   const seen: unknown[] = [await player.as.mutation(api.game.open, { timeZone })];
   const dealt: Doc<"anime">[] = [];
@@ -176,7 +176,7 @@ describe("no public function shows a Daily anime before its time", () => {
   });
 });
 
-describe("the main game and rooms never deal a Daily anime of today or tomorrow", () => {
+describe("the Challenge and rooms never deal a Daily anime of today or tomorrow", () => {
   test("solo deals, in any zone, pass over them; a pool of Daily anime only deals nothing", async () => {
     const t = newBackend();
     // Enough for tomorrow's Daily to be chosen a day early (DAILY_TOMORROW_MIN_POOL).

@@ -1,5 +1,5 @@
 /**
- * A main-game round whose anime became a Daily's after it was dealt is withdrawn at the player's
+ * A Challenge round whose anime became a Daily's after it was dealt is withdrawn at the player's
  * next call: it ends unrevealed and free, and another anime is dealt. Played as a cheater would:
  * deal a round, wait for its anime to be chosen for tomorrow's Daily, come back and try every
  * move that would show or confirm its answer.
@@ -8,7 +8,7 @@ import { describe, expect, test, vi } from "vitest";
 import { api, internal } from "../../_generated/api";
 import type { Doc, Id } from "../../_generated/dataModel";
 import {
-  DAILY_GUESSES,
+  CHALLENGE_GUESSES,
   DAILY_RESERVE_MIN_POOL,
   GUESSES_PER_ANIME,
   dailyNumberAt,
@@ -218,7 +218,7 @@ describe.each(ZONES)("in %s, a round whose anime became a Daily's", (zone) => {
         expect(after.round!.animeId).not.toBe(dealt._id);
         expect(await seenRecordOf(t, ann, dealt._id)).toBeNull();
         // Nothing was spent on it (a reset due refills as ever), and it counts for nothing.
-        expect(after.dailyRemaining).toBe(resetDue ? DAILY_GUESSES : before.dailyRemaining);
+        expect(after.dailyRemaining).toBe(resetDue ? CHALLENGE_GUESSES : before.dailyRemaining);
         expect(after.animeRemaining).toBe(GUESSES_PER_ANIME);
         const stats = await ann.as.query(api.stats.mine, { at: Date.now() });
         expect(stats!.totals).toEqual(statsBefore!.totals);
@@ -304,7 +304,7 @@ describe("during the cooldown", () => {
     vi.setSystemTime(cooldownEnd);
     seen.push(await syncAs(ann), await viewOf(ann));
     expect(await gameOf(t, ann)).toMatchObject({
-      dailyRemaining: DAILY_GUESSES,
+      dailyRemaining: CHALLENGE_GUESSES,
       animeRemaining: GUESSES_PER_ANIME,
       cooldownEnd: null,
       round: { status: "playing", guessesUsed: 0 },

@@ -7,7 +7,7 @@ import { api } from "../../_generated/api";
 import type { Id } from "../../_generated/dataModel";
 import {
   BLUR_STEPS_PX,
-  DAILY_GUESSES,
+  CHALLENGE_GUESSES,
   GUESSES_PER_ANIME,
   MIN_RESET_GAP_MS,
 } from "../../model/shared/rules";
@@ -52,7 +52,7 @@ describe("skipped answers cannot be cashed in", () => {
     expect(new Set(dealt.slice(0, 90)).size).toBe(90);
 
     let outcomes = 0;
-    for (let round = 0; round < DAILY_GUESSES; round++) {
+    for (let round = 0; round < CHALLENGE_GUESSES; round++) {
       const title = await dealtTitle(t, player);
       expect(harvested).toContain(title);
       // The screen says so before the guess.
@@ -60,9 +60,9 @@ describe("skipped answers cannot be cashed in", () => {
       expect(await guessAs(player, title)).toEqual({ kind: "correct", points: 0 });
       expect((await viewOf(player)).round).toMatchObject({ status: "solved", pointsEarned: 0 });
       outcomes++;
-      if (round < DAILY_GUESSES - 1) await skipAs(player);
+      if (round < CHALLENGE_GUESSES - 1) await skipAs(player);
     }
-    expect(outcomes).toBe(DAILY_GUESSES);
+    expect(outcomes).toBe(CHALLENGE_GUESSES);
     expect(await scoreOf(t, player)).toBe(0);
   }, 90_000);
 
@@ -157,7 +157,7 @@ describe("one reset per day, whatever the clock says", () => {
   test("repeated and raced attempts during a cooldown, across a midnight: one cooldown, no job", async () => {
     vi.setSystemTime(new Date("2026-11-21T23:50:00Z"));
     const { t, player } = await playerInGame(20);
-    for (let spent = 0; spent < DAILY_GUESSES; spent++) {
+    for (let spent = 0; spent < CHALLENGE_GUESSES; spent++) {
       const outcome = await guessWrongAs(player);
       if (outcome.kind === "outOfGuesses") await skipAs(player);
     }
@@ -180,8 +180,8 @@ describe("one reset per day, whatever the clock says", () => {
     // Midnight ends the cooldown early; spending the new day at once starts another.
     vi.advanceTimersByTime(10 * 60_000);
     await syncAs(player);
-    expect((await viewOf(player)).dailyRemaining).toBe(DAILY_GUESSES);
-    for (let spent = 0; spent < DAILY_GUESSES; spent++) {
+    expect((await viewOf(player)).dailyRemaining).toBe(CHALLENGE_GUESSES);
+    for (let spent = 0; spent < CHALLENGE_GUESSES; spent++) {
       const outcome = await guessWrongAs(player);
       if (outcome.kind === "outOfGuesses") await skipAs(player);
     }
@@ -245,7 +245,7 @@ describe("Skip with a tiny pool", () => {
     vi.advanceTimersByTime(HOUR);
     await syncAs(player);
     expect(await viewOf(player)).toMatchObject({
-      dailyRemaining: DAILY_GUESSES,
+      dailyRemaining: CHALLENGE_GUESSES,
       animeRemaining: GUESSES_PER_ANIME, // the allowance resets to 20 and 5
       skippedAnswer: null,
       round: { number: 1, status: "playing", guessesUsed: 2, answer: null },

@@ -6,7 +6,7 @@
  *   requests anything: catalogue/refresh.test.ts ("failures", "starting a refresh");
  * - a reset job or a cooldown job that runs twice, a cooldown job that runs late, midnight
  *   ending a cooldown early, a time zone change leaving the old zone's job with nothing to do,
- *   and the same guess submitted twice at once: game.test.ts ("the daily allowance", "guessing");
+ *   and the same guess submitted twice at once: game.test.ts ("the Challenge's allowance", "guessing");
  * - a reset job that runs late, after the player's own call has caught up (found while writing
  *   this file): game.test.ts.
  *
@@ -21,7 +21,7 @@ import type { Id } from "../../_generated/dataModel";
 import { attachTestCovers, testCoverResponse } from "../../../testing/fixtures/covers";
 import { ANILIST_ENDPOINT } from "../../model/catalogue/anilist";
 import { insertAnime } from "../../model/judge/titleIndex";
-import { COOLDOWN_MS, DAILY_GUESSES, GUESSES_PER_ANIME } from "../../model/shared/rules";
+import { COOLDOWN_MS, CHALLENGE_GUESSES, GUESSES_PER_ANIME } from "../../model/shared/rules";
 import { newBackend, playerInGame, type TestConvex } from "../../../testing/convex/backend";
 import {
   dealtAnime,
@@ -308,7 +308,7 @@ describe("catch-ups late and twice while the player plays (the open page's asks)
     expect((await skipAs(player)).kind).toBe("stale"); // caught up: a new day, a new anime
     await guessWrongAs(player);
     const played = await viewOf(player);
-    expect(played).toMatchObject({ dailyRemaining: DAILY_GUESSES - 1, cooldownEnd: null });
+    expect(played).toMatchObject({ dailyRemaining: CHALLENGE_GUESSES - 1, cooldownEnd: null });
 
     for (let ask = 0; ask < 2; ask++) {
       await syncAs(player);
@@ -327,7 +327,7 @@ describe("catch-ups late and twice while the player plays (the open page's asks)
 
     vi.setSystemTime(first + 1_000); // the page did not ask; the player's call ends the cooldown
     await skipAs(player);
-    expect((await viewOf(player)).dailyRemaining).toBe(DAILY_GUESSES);
+    expect((await viewOf(player)).dailyRemaining).toBe(CHALLENGE_GUESSES);
     await spendTheDay(player);
     await skipAs(player);
     const { cooldownEnd: second } = await gameOf(t, player);
@@ -339,7 +339,7 @@ describe("catch-ups late and twice while the player plays (the open page's asks)
     vi.setSystemTime(second!);
     await syncAs(player);
     expect(await viewOf(player)).toMatchObject({
-      dailyRemaining: DAILY_GUESSES,
+      dailyRemaining: CHALLENGE_GUESSES,
       cooldownEnd: null,
     });
   });
@@ -363,7 +363,7 @@ describe("submissions racing each other and the jobs", () => {
     expect(outcomes.filter((outcome) => outcome.kind === "correct")).toHaveLength(1);
     expect(outcomes.filter((outcome) => outcome.kind === "stale")).toHaveLength(9);
     expect(await scoreOf(t, player)).toBe(150);
-    expect((await viewOf(player)).dailyRemaining).toBe(DAILY_GUESSES - 1);
+    expect((await viewOf(player)).dailyRemaining).toBe(CHALLENGE_GUESSES - 1);
   });
 
   test("a right guess and a skip at once: the guess counts on its own anime or not at all", async () => {
@@ -379,11 +379,11 @@ describe("submissions racing each other and the jobs", () => {
     expect(after.round).toMatchObject({ number: round!.number + 1, guessesUsed: 0 });
     if (guessed.kind === "correct") {
       expect(await scoreOf(t, player)).toBe(150);
-      expect(after.dailyRemaining).toBe(DAILY_GUESSES - 1);
+      expect(after.dailyRemaining).toBe(CHALLENGE_GUESSES - 1);
     } else {
       expect(guessed).toEqual({ kind: "stale" });
       expect(await scoreOf(t, player)).toBe(0);
-      expect(after.dailyRemaining).toBe(DAILY_GUESSES);
+      expect(after.dailyRemaining).toBe(CHALLENGE_GUESSES);
     }
   });
 
@@ -403,7 +403,7 @@ describe("submissions racing each other and the jobs", () => {
     // Whichever came first, the day has been reset once and a new anime dealt once.
     const after = await viewOf(player);
     expect(after).toMatchObject({
-      dailyRemaining: DAILY_GUESSES,
+      dailyRemaining: CHALLENGE_GUESSES,
       nextResetAt: nextResetAt + DAY_MS,
     });
     expect(after.round).toMatchObject({

@@ -325,7 +325,7 @@ describe("skip and next", () => {
   });
 });
 
-describe("the daily allowance", () => {
+describe("the Challenge's allowance", () => {
   async function spendAllGuesses(player: PlayerInGame) {
     for (let round = 0; round < 4; round++) {
       for (let i = 0; i < 5; i++) await guessAs(player, `${WRONG_GUESS} ${i}`);
@@ -631,7 +631,7 @@ describe("resets and cooldown ends are caught up, never scheduled per player", (
   });
 });
 
-describe("the daily allowance running out mid-anime", () => {
+describe("the Challenge's allowance running out mid-anime", () => {
   /** The player's day down to `left` guesses, with a fresh anime dealt on them. */
   async function dayDownTo(left: number) {
     const started = await startedGame();

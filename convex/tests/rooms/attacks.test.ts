@@ -183,7 +183,7 @@ describe("the host removes a player", () => {
   });
 });
 
-describe("no room is an oracle for the solo game, nor the solo game for a room", () => {
+describe("no room is an oracle for the Challenge, nor the Challenge for a room", () => {
   test("the skip-until-it-appears attack: the solo deal never deals an anime in play in the player's room, and it never scores that day", async () => {
     const t = newBackend();
     await seedAnime(t, 4);

@@ -542,7 +542,7 @@ describe("party rooms", () => {
     }
   });
 
-  test("the deal avoids every member's seen anime and daily round; the timeline ignores stale jobs", async () => {
+  test("the deal avoids every member's seen anime and Challenge round; the timeline ignores stale jobs", async () => {
     const t = newBackend();
     const ids = await seedAnime(t, 4);
     const [ann, ben] = await players(t, 2);
@@ -563,12 +563,12 @@ describe("party rooms", () => {
     await expectNoSecrets(t, code, [await view(ann, code)]);
   });
 
-  test("a room never deals a member's daily anime, and spends none of the daily allowance", async () => {
+  test("a room never deals a member's Challenge anime, and spends none of the Challenge's allowance", async () => {
     const t = newBackend();
     await seedAnime(t, 2);
     const [ann, ben] = await players(t, 2);
     await ann.as.mutation(api.game.start, { timeZone: "UTC" });
-    const daily = async () =>
+    const challenge = async () =>
       await t.run(
         async (ctx) =>
           await ctx.db
@@ -576,7 +576,7 @@ describe("party rooms", () => {
             .withIndex("by_userId", (q) => q.eq("userId", ann.userId))
             .unique(),
       );
-    const before = (await daily())!;
+    const before = (await challenge())!;
     const code = await newRoom(ann, [ben]);
     await ann.as.mutation(api.rooms.start, { code });
     const anime = await currentAnime(t, code);
@@ -585,7 +585,7 @@ describe("party rooms", () => {
     await ben.as.mutation(api.rooms.guess, { code, roundNumber: 1, guess: anime.title.english! });
     await runDueJobs(t);
     expect((await view(ann, code)).status).toBe("reveal");
-    expect(await daily()).toEqual(before);
+    expect(await challenge()).toEqual(before);
     const user = await t.run(async (ctx) => await ctx.db.get("users", ann.userId));
     expect(user!.score ?? 0).toBe(0);
   });

@@ -7,7 +7,7 @@ import { CoverImage } from "./CoverImage";
 import { GameCard } from "./GameCard";
 
 /**
- * The card of a round a player plays alone (the main game, the Daily): the cover at the blur step
+ * The card of a round a player plays alone (the Challenge, the Daily): the cover at the blur step
  * the round's guesses reached, clear and named once it has ended, and the clue; `children` are
  * the round's controls.
  */

@@ -20,8 +20,8 @@ export function DailyHowTo() {
           counts as missed).
         </p>
         <p>
-          The Daily is unranked: it scores no points and leaves your main game's guesses alone.
-          Finish all {DAILY_ANIME_COUNT} on their day to keep your Daily streak.
+          The Daily is unranked: it scores no points and leaves your Challenge guesses alone. Finish
+          all {DAILY_ANIME_COUNT} on their day to keep your Daily streak.
         </p>
         <p>Your share card has one square per anime, by the guesses it took:</p>
         <ul className="flex flex-wrap gap-x-4 gap-y-1 text-foreground">

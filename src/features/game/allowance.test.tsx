@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { ann, dealtAnime, gameOf, patchGame, seedAnime } from "@testing/world";
 import { InProcessBackend } from "@testing/client/inProcessBackend";
 import { renderSignedIn } from "@testing/client/render";
-import { COOLDOWN_MS, DAILY_GUESSES, GUESSES_PER_ANIME } from "@convex/model/shared/rules";
+import { COOLDOWN_MS, CHALLENGE_GUESSES, GUESSES_PER_ANIME } from "@convex/model/shared/rules";
 import { REPLACED_AT_MIDNIGHT } from "./GameScreen";
 import { NEW_DAY_MESSAGE_MS } from "./useNewDayMessage";
 import { NEW_DAY_MESSAGE, OUT_OF_GUESSES_MESSAGE } from "./RoundMessage";
@@ -43,7 +43,7 @@ describe("the end of the allowance", () => {
     const game = await openGame();
     // One guess left today, so this anime was dealt one (a deal gives at most what is left).
     await patchGame(game.backend, ann, { dailyRemaining: 1, animeRemaining: 1 });
-    await screen.findByText(`Daily Guesses: 1/${DAILY_GUESSES}`);
+    await screen.findByText(`Daily Guesses: 1/${CHALLENGE_GUESSES}`);
     const clueBefore = clueText();
 
     await game.user.type(guessBox(), `${WRONG_GUESS}{Enter}`);
@@ -51,7 +51,7 @@ describe("the end of the allowance", () => {
     // No click after the guess: the countdown is already running.
     const timer = await screen.findByRole("timer");
     expect(timer).toHaveTextContent(/^(10:00|09:59)$/);
-    expect(screen.getByText(`Daily Guesses: 0/${DAILY_GUESSES}`)).toBeInTheDocument();
+    expect(screen.getByText(`Daily Guesses: 0/${CHALLENGE_GUESSES}`)).toBeInTheDocument();
     // The counter counts what this anime got: one guess, not GUESSES_PER_ANIME.
     expect(screen.getByText("Anime Guesses: 0/1")).toBeInTheDocument();
     expect(roundMessage()).toHaveTextContent(/^Out of daily guesses\. New guesses in/);
@@ -65,7 +65,7 @@ describe("the end of the allowance", () => {
 
     // At the countdown's end the page asks the server, which gives "20 and 5" back.
     await act(() => vi.advanceTimersByTimeAsync(COOLDOWN_MS));
-    await screen.findByText(`Daily Guesses: ${DAILY_GUESSES}/${DAILY_GUESSES}`);
+    await screen.findByText(`Daily Guesses: ${CHALLENGE_GUESSES}/${CHALLENGE_GUESSES}`);
     expect(screen.queryByRole("timer")).not.toBeInTheDocument();
     expect(
       screen.getByText(`Anime Guesses: ${GUESSES_PER_ANIME}/${GUESSES_PER_ANIME}`),
@@ -83,7 +83,7 @@ describe("the end of the allowance", () => {
     const game = await openGame();
     // Five left today, dealt five: the day's last guess is also the anime's fifth.
     await patchGame(game.backend, ann, { dailyRemaining: 5 });
-    await screen.findByText(`Daily Guesses: 5/${DAILY_GUESSES}`);
+    await screen.findByText(`Daily Guesses: 5/${CHALLENGE_GUESSES}`);
     // A new text each time: a repeat would be "already tried", for free.
     for (let left = 4; left >= 1; left--) {
       await game.user.type(guessBox(), `${WRONG_GUESS} ${left}{Enter}`);
@@ -95,7 +95,7 @@ describe("the end of the allowance", () => {
     await screen.findByRole("timer");
 
     await act(() => vi.advanceTimersByTimeAsync(COOLDOWN_MS + 1_000));
-    await screen.findByText(`Daily Guesses: ${DAILY_GUESSES}/${DAILY_GUESSES}`);
+    await screen.findByText(`Daily Guesses: ${CHALLENGE_GUESSES}/${CHALLENGE_GUESSES}`);
     // The ended round keeps its 0: its message names the button that is there, and enabled.
     expect(screen.getByText(`Anime Guesses: 0/${GUESSES_PER_ANIME}`)).toBeInTheDocument();
     expect(roundMessage()).toHaveTextContent(OUT_OF_GUESSES_MESSAGE);
@@ -117,7 +117,7 @@ describe("the midnight reset", () => {
     const game = await openGame();
     await game.user.type(guessBox(), WRONG_GUESS);
     await game.user.keyboard("{Enter}");
-    await screen.findByText(`Daily Guesses: ${DAILY_GUESSES - 1}/${DAILY_GUESSES}`);
+    await screen.findByText(`Daily Guesses: ${CHALLENGE_GUESSES - 1}/${CHALLENGE_GUESSES}`);
     await waitFor(() => expect(guessBox()).toHaveValue(""));
     const clueBefore = clueText();
     const { nextResetAt } = await gameOf(game.backend, ann);
@@ -128,7 +128,7 @@ describe("the midnight reset", () => {
 
     expect(await screen.findByText(NEW_DAY_MESSAGE)).toBeInTheDocument();
     expect(
-      screen.getByText(`Daily Guesses: ${DAILY_GUESSES}/${DAILY_GUESSES}`),
+      screen.getByText(`Daily Guesses: ${CHALLENGE_GUESSES}/${CHALLENGE_GUESSES}`),
     ).toBeInTheDocument();
     expect(clueText()).not.toBe(clueBefore);
     expect(guessBox()).toHaveValue("Half typ");
@@ -145,7 +145,7 @@ describe("the midnight reset", () => {
     vi.setSystemTime(lateEvening);
     const game = await openGame();
     await patchGame(game.backend, ann, { dailyRemaining: 1, animeRemaining: 1 });
-    await screen.findByText(`Daily Guesses: 1/${DAILY_GUESSES}`);
+    await screen.findByText(`Daily Guesses: 1/${CHALLENGE_GUESSES}`);
     await game.user.type(guessBox(), `${WRONG_GUESS}{Enter}`);
     await screen.findByRole("timer");
 

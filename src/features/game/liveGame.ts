@@ -3,7 +3,7 @@ import type { GameView } from "@convex/model/game/view";
 import { MIDNIGHT_SPREAD_MS } from "@convex/model/shared/rules";
 
 /**
- * Whether `live` is an older state of the game than `opened`: an earlier daily reset, an earlier
+ * Whether `live` is an older state of the game than `opened`: an earlier midnight reset, an earlier
  * round, or the same round with fewer guesses on it. Each of these only ever grows on the server
  * (a reset that finds nothing to deal keeps the round but moves `lastReset`; every deal numbers
  * its round one higher), so a state that has less of one predates the other. No round counts as

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import {
   COOLDOWN_MS,
   DAILY_ANIME_COUNT,
-  DAILY_GUESSES,
+  CHALLENGE_GUESSES,
   DAILY_GUESSES_PER_ANIME,
   GUESSES_PER_ANIME,
   POINTS_PER_CORRECT_GUESS,
@@ -40,9 +40,9 @@ export function HowToPlayDialog({ open, onOpenChange }: DialogOpenProps) {
             Type the anime's title: any of its English, Japanese or other titles, typos forgiven.
           </li>
           <li>Every wrong guess makes the cover a little sharper.</li>
-          <li>{`You have ${DAILY_GUESSES} guesses a day, and up to ${GUESSES_PER_ANIME} for each anime.`}</li>
+          <li>{`You have ${CHALLENGE_GUESSES} guesses a day, and up to ${GUESSES_PER_ANIME} for each anime.`}</li>
           <li>
-            {`Used all ${DAILY_GUESSES} daily guesses? A ${cooldownMinutes}-minute cooldown starts, then you get a fresh set: ${DAILY_GUESSES}, and ${GUESSES_PER_ANIME} for an anime still in play.`}{" "}
+            {`Used all ${CHALLENGE_GUESSES} daily guesses? A ${cooldownMinutes}-minute cooldown starts, then you get a fresh set: ${CHALLENGE_GUESSES}, and ${GUESSES_PER_ANIME} for an anime still in play.`}{" "}
             They also reset at midnight, your time.
           </li>
           <li className="flex flex-wrap items-center gap-2">

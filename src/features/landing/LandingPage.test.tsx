@@ -61,7 +61,7 @@ async function card(title: string) {
   return within(heading.closest("[data-slot=card]") as HTMLElement);
 }
 
-test("the two daily modes say at a glance which is which", async () => {
+test("the Daily and the Challenge say at a glance which is which", async () => {
   renderApp("/", { visitor: true });
   const daily = await card("The Daily");
   expect(daily.getByText("One puzzle for everyone")).toBeInTheDocument();

@@ -9,7 +9,7 @@ import {
 import { useState, type ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { WELCOME_ATTRIBUTE } from "@/boot/protocol";
-import { DAILY_ANIME_COUNT, DAILY_GUESSES } from "@convex/model/shared/rules";
+import { DAILY_ANIME_COUNT, CHALLENGE_GUESSES } from "@convex/model/shared/rules";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import {
@@ -77,7 +77,7 @@ export function LandingPage() {
             badge="Score points"
             action={<DailyChallengeButton onWelcome={() => openWelcome("/game")} />}
           >
-            {DAILY_GUESSES} new anime challenges every day. Can you guess them all?
+            {CHALLENGE_GUESSES} new anime challenges every day. Can you guess them all?
           </ModeCard>
 
           <ModeCard
@@ -137,7 +137,7 @@ function ModeCard({
 }: {
   icon: LucideIcon;
   title: string;
-  /** What kind of play it is, at a glance: the two daily modes differ in it. */
+  /** What kind of play it is, at a glance: the Daily and the Challenge differ in it. */
   badge?: string;
   /** The one to try first: outlined in the accent colour. */
   featured?: boolean;

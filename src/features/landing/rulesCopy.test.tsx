@@ -9,7 +9,7 @@ import { HowToPlayDialog } from "./HowToPlayDialog";
  */
 vi.mock("@convex/model/shared/rules", async (importOriginal) => ({
   ...(await importOriginal<typeof import("@convex/model/shared/rules")>()),
-  DAILY_GUESSES: 30,
+  CHALLENGE_GUESSES: 30,
   GUESSES_PER_ANIME: 4,
   DAILY_ANIME_COUNT: 7,
   DAILY_GUESSES_PER_ANIME: 3,

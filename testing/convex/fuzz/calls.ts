@@ -71,7 +71,7 @@ export function gameIn(snapshot: Snapshot, userId: Id<"users"> | null) {
 export async function snapshot(t: TestConvex) {
   return await t.run(async (ctx) => {
     const all = async <T extends TableNames>(table: T) => await ctx.db.query(table).take(10_000);
-    // The daily game schedules nothing per player: its resets and cooldown ends are caught up.
+    // The Challenge schedules nothing per player: its resets and cooldown ends are caught up.
     const pendingGameJobs = async () =>
       (await ctx.db.system.query("_scheduled_functions").take(10_000))
         .filter((job) => job.name.startsWith("game:") && job.state.kind === "pending")

@@ -88,7 +88,7 @@ const DAILY_GUESS_OUTCOMES = [
   "alreadyTried",
 ];
 
-/** A Daily move changes nothing of the main game: no allowance, no score, no board. */
+/** A Daily move changes nothing of the Challenge: no allowance, no score, no board. */
 function expectMainGameUntouched({ before, after }: CallRecord) {
   expect(after.games).toEqual(before.games);
   expect(after.users).toEqual(before.users);
@@ -107,7 +107,7 @@ const onOneAnime = {
   }),
 };
 
-/** What Give up or Next anime did: done, over or stale, the main game untouched either way. */
+/** What Give up or Next anime did: done, over or stale, the Challenge untouched either way. */
 function moveKind(result: unknown, call: CallRecord): string {
   const { kind } = result as { kind: string };
   expect(["done", "over", "stale"]).toContain(kind);

@@ -18,7 +18,7 @@ import {
 import { emptyStats, moveScore } from "../../../convex/model/shared/rank";
 import { isValidTimeZone } from "../../../convex/model/shared/localTime";
 import {
-  DAILY_GUESSES,
+  CHALLENGE_GUESSES,
   GUESSES_PER_ANIME,
   RANK_EXACT_LIMIT,
   STATS_MARKS_KEPT,
@@ -296,7 +296,7 @@ export function checkInvariants(call: CallRecord, refused: boolean) {
   for (const s of after.seen) expect(userIds.has(s.userId), "seen: orphan").toBe(true);
 
   // Resets and cooldown ends are caught up by the players' calls: no job waits per player.
-  expect(after.gameJobs, "a daily-game job scheduled").toEqual([]);
+  expect(after.gameJobs, "a Challenge job scheduled").toEqual([]);
   const gamesByUser = new Set<string>();
   for (const game of after.games) {
     const where = `game of ${game.userId}`;
@@ -305,7 +305,7 @@ export function checkInvariants(call: CallRecord, refused: boolean) {
     gamesByUser.add(game.userId);
     const { dailyRemaining: daily, animeRemaining: anime, round } = game;
     expect(
-      isInteger(daily) && daily >= 0 && daily <= DAILY_GUESSES,
+      isInteger(daily) && daily >= 0 && daily <= CHALLENGE_GUESSES,
       `${where}: daily ${daily}`,
     ).toBe(true);
     expect(
@@ -432,7 +432,7 @@ export function checkInvariants(call: CallRecord, refused: boolean) {
  * The Daily: one puzzle per number, never changed; a player's rounds follow its order, one per
  * place, each no further than the guesses allow, every one but the last ended, an ended one seen;
  * another player's rounds and streak never change; a streak's best is at least its current; no
- * main-game or room round in play holds an anime of a Daily chosen before it was dealt (today's
+ * Challenge or room round in play holds an anime of a Daily chosen before it was dealt (today's
  * or tomorrow's); a call adds at most one Daily tally, for a round it ended.
  */
 export function checkDaily({ before, after, caller }: CallRecord) {
