@@ -7,6 +7,7 @@ import { makeRoundTemplate, TEMPLATE_SAMPLE_VIEW } from "@/boot/makeRoundTemplat
 import type { RoundTemplate } from "@/boot/roundTemplate";
 import { routes } from "@/app/routes";
 import { GameScreen } from "@/features/game/GameScreen";
+import { loadCredentialsForm } from "@/features/landing/loadCredentialsForm";
 import { LeaderboardButton } from "@/features/leaderboard/LeaderboardButton";
 import type { GameView } from "@convex/model/game/view";
 
@@ -22,6 +23,8 @@ export async function renderLanding(origin = "http://localhost"): Promise<string
   const context = await handler.query(new Request(new URL(import.meta.env.BASE_URL, origin)));
   if (context instanceof Response) throw new Error(`"/" answered ${context.status}, not a page`);
   const router = createStaticRouter(handler.dataRoutes, context);
+  // In before rendering, so the landing's account forms are in the HTML as they render.
+  await loadCredentialsForm();
   return renderWithProviders(
     <StaticRouterProvider router={router} context={context} hydrate={false} />,
     { visitor: true },
@@ -57,7 +60,13 @@ async function renderWithProviders(
         {page}
       </Providers>
     </StrictMode>,
-    { onError: (error) => void errors.push(error) },
+    {
+      onError: (error) => void errors.push(error),
+      // One document, no streaming: a Suspense boundary past React's chunk size (the landing's
+      // account forms) would otherwise be outlined and put in place by an inline script, which
+      // the CSP does not allow.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+    },
   );
   const html = await new Response(prelude).text();
   await client.close();

@@ -8,6 +8,7 @@ import { routes } from "@/app/routes";
 import { importWithReload } from "@/lib/lazyWithReload";
 import { prepareClassMerging } from "@/lib/utils";
 import { RETURNING_PLAYER_ATTRIBUTE } from "@/boot/protocol";
+import { loadCredentialsForm } from "@/features/landing/loadCredentialsForm";
 import "./index.css";
 
 function isLandingPage() {
@@ -42,9 +43,11 @@ function render(client: ClientSource, session?: ConvexSessionComponent) {
         <App client={client} router={router} visitor onReady={replayLandingClick} />
       </StrictMode>
     );
-    startTransition(() => {
-      hydrateRoot(container, app);
-    });
+    // With the landing's account forms' code in first (a chunk of its own, out of the page's first
+    // JavaScript): hydrated with the page, they keep what a visitor typed before React came; left
+    // to hydrate later, the page's first update would render them anew, empty.
+    const hydrate = () => startTransition(() => void hydrateRoot(container, app));
+    loadCredentialsForm().then(hydrate, hydrate);
   } else {
     // Once the page's own code (a lazy route) is in, so that the first render replaces what the
     // HTML shows (the top bar; on /game the round the boot painted, src/boot/game.ts) with the

@@ -54,6 +54,10 @@ export const SIGNED_IN_HERE_STORAGE_KEY = "anime-guess:signed-in-here";
 
 /** The landing page's own sign-up and log-in dialogs (src/features/landing/WelcomeDialogs.tsx). */
 export const WELCOME_DIALOG_IDS = { signUp: "welcome-sign-up", login: "welcome-log-in" } as const;
+/** On a landing form React has taken over: the boot's hold lets its submits through. */
+export const FORM_LIVE_ATTRIBUTE = "data-live";
+/** On a landing form sent before React had it: React sends it again once it has the form. */
+export const FORM_HELD_ATTRIBUTE = "data-held";
 
 /**
  * On the landing page's controls that open those dialogs: where a new player goes after signing

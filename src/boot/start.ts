@@ -40,6 +40,8 @@ import {
   SIGNED_IN_HERE_STORAGE_KEY,
   WELCOME_ATTRIBUTE,
   WELCOME_DIALOG_IDS,
+  FORM_HELD_ATTRIBUTE,
+  FORM_LIVE_ATTRIBUTE,
   type BootData,
 } from "./protocol";
 import { appPath, pageChunks, readBootData, startApp } from "./startApp";
@@ -75,13 +77,12 @@ function otherPath(data: BootData) {
 /**
  * Until React has the page: a card's sign-up (WELCOME_ATTRIBUTE) opens the landing page's own
  * dialog at once (sign-up, or log-in on a device someone has signed in on); a form in it sent
- * meanwhile is held and sent again once React has it (React's own handler sends it); any other
+ * meanwhile is held and sent again once React has the form (React's own handler sends it); any other
  * button clicked is remembered for src/main.tsx to click again. A button the browser handles
  * itself (an invoker, `commandfor`, as How to Play's) or one inside a dialog is left alone.
  */
 function rememberClicks() {
   const root = document.getElementById("root");
-  let held: HTMLFormElement | null = null;
   const remember = (event: Event) => {
     const target = event.target instanceof Element ? event.target : null;
     const opener = target?.closest(`[${WELCOME_ATTRIBUTE}]`);
@@ -96,26 +97,24 @@ function rememberClicks() {
     click.button = button;
     click.label = button.textContent ?? "";
   };
+  // Until React has the form itself, which comes after the page (its code is a chunk of its own,
+  // src/features/landing/loadCredentialsForm.ts): then it marks the form live and sends what was
+  // held (src/components/CredentialsForm.tsx).
+  const welcomeDialogs: string[] = Object.values(WELCOME_DIALOG_IDS);
   const hold = (event: Event) => {
     const form = event.target;
     if (!(form instanceof HTMLFormElement) || form.method === "dialog") return;
-    if (!root?.contains(form)) return;
+    if (!root?.contains(form) || form.hasAttribute(FORM_LIVE_ATTRIBUTE)) return;
+    if (!welcomeDialogs.includes(form.closest("dialog")?.id ?? "")) return;
     // Not to the page's own address, which would put the password in it.
     event.preventDefault();
-    held = form;
+    form.setAttribute(FORM_HELD_ATTRIBUTE, "");
   };
   const click = {
     button: null as HTMLButtonElement | null,
     label: "",
     stop: () => {
       document.removeEventListener("click", remember, true);
-      document.removeEventListener("submit", hold, true);
-      // After the commit that took the page over, as main.tsx's click; unless React, taking
-      // the form over, has sent it already and closed the dialog.
-      const form = held;
-      setTimeout(() => {
-        if (form?.closest("dialog")?.open === true) form.requestSubmit();
-      });
     },
   };
   document.addEventListener("click", remember, true);

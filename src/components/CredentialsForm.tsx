@@ -1,4 +1,5 @@
 import { useId, useLayoutEffect, useRef, useState, type FormEvent } from "react";
+import { FORM_HELD_ATTRIBUTE, FORM_LIVE_ATTRIBUTE } from "@/boot/protocol";
 import { EmailField, PasswordField, SubmitButton, UsernameField } from "@/components/AccountFields";
 import { FormError } from "@/components/FormError";
 import { Button } from "@/components/ui/button";
@@ -70,6 +71,16 @@ function CredentialsForm({
     if (typed("email") !== "") setEmail(typed("email"));
     if (typed("username") !== "") setUsername(typed("username"));
     if (typed("password") !== "") setPassword(typed("password"));
+    // Sent before React had it (src/boot/start.ts held it): sent again now, by React's handler,
+    // once the state above is on screen.
+    const own = form.current;
+    own?.setAttribute(FORM_LIVE_ATTRIBUTE, "");
+    if (own?.hasAttribute(FORM_HELD_ATTRIBUTE) === true) {
+      own.removeAttribute(FORM_HELD_ATTRIBUTE);
+      setTimeout(() => {
+        if (own.closest("dialog")?.open === true) own.requestSubmit();
+      });
+    }
   }, [id]);
 
   const describedBy = error === null ? undefined : errorId;

@@ -1,10 +1,16 @@
+import { Suspense, use, type ComponentProps } from "react";
+import { loadCredentialsForm, type FormModule } from "./loadCredentialsForm";
 import { WELCOME_DIALOG_IDS } from "@/boot/protocol";
 import { NativeDialog } from "@/components/NativeDialog";
-import { CredentialsBody } from "@/components/CredentialsForm";
 import { credentialsDialogs } from "@/lib/auth/credentialsCopy";
 import { useAuthDialog } from "@/lib/auth/authDialog";
 
 export type WelcomeMode = "signUp" | "login";
+
+function CredentialsBody(props: ComponentProps<FormModule["CredentialsBody"]>) {
+  const { CredentialsBody: Body } = use(loadCredentialsForm());
+  return <Body {...props} />;
+}
 
 /**
  * The landing page's own sign-up and log-in dialogs, opened by its cards. Native dialogs in the
@@ -39,18 +45,20 @@ export function WelcomeDialogs({
         title={copy.title}
         description={copy.description}
       >
-        <CredentialsBody
-          mode={own}
-          onDone={() => {
-            onModeChange(() => null);
-            if (own === "signUp") afterSignUp(next);
-          }}
-          onForgotPassword={() => {
-            onModeChange(() => null);
-            openForgotPassword();
-          }}
-          onSwitch={() => onModeChange(() => copy.switchTo)}
-        />
+        <Suspense fallback={null}>
+          <CredentialsBody
+            mode={own}
+            onDone={() => {
+              onModeChange(() => null);
+              if (own === "signUp") afterSignUp(next);
+            }}
+            onForgotPassword={() => {
+              onModeChange(() => null);
+              openForgotPassword();
+            }}
+            onSwitch={() => onModeChange(() => copy.switchTo)}
+          />
+        </Suspense>
       </NativeDialog>
     );
   });
