@@ -561,11 +561,14 @@ function printScale(scale, previous) {
   }
   if (scale.foldPace !== undefined) {
     console.log(
-      "\n   the fold's pace (one serial writer, its run time from its recorded work): tallies/s, run ms, deleted entries stepped over, runs/s, lag, backlog halfway → end",
+      `\n   the fold's pace (${scale.fold?.shards ?? "?"} lanes side by side, then one serial apply and a publish every 10 s; run times from their recorded work):`,
+    );
+    console.log(
+      "   tallies/s, lane run ms, deleted entries stepped over, lane runs/s, apply ms, applies/s, apply busy, lag, backlog halfway → end",
     );
     for (const [rate, p] of Object.entries(scale.foldPace)) {
       console.log(
-        `   ${padLeft(count(Number(rate)), 7)} correct/s${padLeft(count(p.talliesPerSecond), 9)}${padLeft(count(p.lastRunMs), 8)} ms${padLeft(count(p.lastDeadEntries), 11)}${padLeft(p.runsPerSecond.toFixed(2), 7)}${padLeft(ms(p.foldLagMs), 12)}   ${count(p.backlogHalfway)} → ${count(p.backlogAtEnd)}${p.bounded ? "" : " (growing)"}`,
+        `   ${padLeft(count(Number(rate)), 7)} correct/s${padLeft(count(p.talliesPerSecond), 9)}${padLeft(count(p.lastRunMs), 6)} ms${padLeft(count(p.lastDeadEntries), 9)}${padLeft(p.runsPerSecond.toFixed(2), 7)}${padLeft(count(p.lastApplyMs ?? 0), 6)} ms${padLeft((p.applyRunsPerSecond ?? 0).toFixed(2), 7)}${padLeft(`${Math.round((p.applyBusy ?? 0) * 100)} %`, 7)}${padLeft(ms(p.foldLagMs), 10)}   ${count(p.backlogHalfway)} → ${count(p.backlogAtEnd)}${p.bounded ? "" : " (growing)"}`,
       );
     }
   }
@@ -592,7 +595,7 @@ function printScale(scale, previous) {
   if (scale.fold !== undefined) {
     const { fold } = scale;
     console.log(
-      `\n   the fold: ${count(fold.talliesPerSecond)} tallies/s, ${fold.runsPerSecond} run(s)/s of up to ${count(fold.talliesPerRun)}; each run re-runs ${fold.rankRunsPerFoldRun} rank quer${fold.rankRunsPerFoldRun === 1 ? "y" : "ies"} (shared by all viewers), writes ${count(fold.bytesWrittenPerRun)} bytes; conflicts with players: ${fold.conflictsWithPlayers}`,
+      `\n   the fold: ${count(fold.talliesPerSecond)} tallies/s; lane runs ${fold.runsPerSecond}/s of up to ${count(fold.talliesPerRun)} recorded, applies ${fold.applyRunsPerSecond ?? "?"}/s, publishes ${fold.publishRunsPerSecond ?? "?"}/s; rank queries (shared by all viewers) re-run per lane run, apply, publish: ${typeof fold.rankRunsPerFoldRun === "object" ? Object.values(fold.rankRunsPerFoldRun).join(", ") : fold.rankRunsPerFoldRun}; a lane run writes ${count(fold.bytesWrittenPerRun)} bytes; conflicts with players: ${fold.conflictsWithPlayers}`,
     );
   }
   if (scale.rooms !== undefined) {

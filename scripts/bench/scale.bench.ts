@@ -21,9 +21,15 @@ import {
 } from "../../testing/world";
 import type { TestPlayer } from "../../testing/world";
 import { WRONG_GUESS } from "../../testing/fixtures/anime";
-import { FOLD_SETTLE_MS } from "@convex/model/tallies/fold";
+import { FOLD_BATCH, FOLD_SETTLE_MS } from "@convex/model/tallies/fold";
 import { FOLD_EVERY_MS } from "@convex/model/tallies/chain";
-import { MIDNIGHT_SPREAD_MS, ROOM_HEARTBEAT_MS } from "@convex/model/shared/rules";
+import { APPLY_BATCHES } from "@convex/model/tallies/apply";
+import { FOLD_SHARDS } from "@convex/model/tallies/shard";
+import {
+  MIDNIGHT_SPREAD_MS,
+  RANKS_PUBLISH_MS,
+  ROOM_HEARTBEAT_MS,
+} from "@convex/model/shared/rules";
 import {
   bytesWritten,
   poissonTimes,
@@ -233,15 +239,19 @@ test("a popular day, replayed against Convex's concurrency and subscriptions", a
   for (const { kind, record } of calls) byKind.set(kind, [...(byKind.get(kind) ?? []), record]);
   const correct = byKind.get("game.guess (correct)")!;
 
-  // The fold's pace at each rate, from its recorded run; its runs a second at the bench's rate.
+  // The fold's pace at each rate, from its recorded parts; its runs a second at the bench's rate.
   const talliesPerCorrect = fold.waiting / correct.length;
+  const foldParts = { lane: fold.lane.work, apply: fold.apply.work, publish: fold.publish.work };
   const foldPace = Object.fromEntries(
     FOLD_RATES.map((rate) => [
       rate,
-      simulateFold(fold.work, talliesPerCorrect * rate, {
-        batch: fold.batch,
+      simulateFold(foldParts, talliesPerCorrect * rate, {
+        shards: FOLD_SHARDS,
+        batch: FOLD_BATCH,
+        applyBatches: APPLY_BATCHES,
         settleMs: FOLD_SETTLE_MS,
         everyMs: FOLD_EVERY_MS,
+        publishEveryMs: RANKS_PUBLISH_MS,
         seconds: FOLD_SECONDS,
       }),
     ]),
@@ -265,20 +275,47 @@ test("a popular day, replayed against Convex's concurrency and subscriptions", a
       add(at, kind, records[Math.floor(random() * records.length)]);
     }
   }
-  // One serial writer: each run starts when the one before has committed, or its pause is over.
-  const foldEvery = 1_000 / Math.max(pace.runsPerSecond, 1 / SIMULATED_SECONDS);
-  for (let at = 0; at < SIMULATED_SECONDS * 1_000; at += foldEvery) {
-    add(at, "tallies:fold", fold.record, pace.lastRunMs, false);
+  // The fold's parts at their pace: the lanes' runs, the applies (one after another: they all
+  // write the shared figures), the publishes (at most every RANKS_PUBLISH_MS: at a random
+  // instant of the window, like a cron, when fewer than one a window). Every lane's runs count
+  // against the cap; one lane's are replayed for conflicts: a lane's runs follow one another and
+  // lanes share no document, but the replay has one recorded run, whose cursor and tallies every
+  // lane would seem to share.
+  const laneEvery = (1_000 * FOLD_SHARDS) / pace.runsPerSecond;
+  const capOnly = new Set<number>();
+  for (let lane = 0; lane < FOLD_SHARDS; lane++) {
+    for (let at = random() * laneEvery; at < SIMULATED_SECONDS * 1_000; at += laneEvery) {
+      if (lane > 0) capOnly.add(arrivals.length);
+      add(at, fold.lane.record.name, fold.lane.record, Math.max(pace.lastRunMs, 1), false);
+    }
+  }
+  for (const { record, perSecond, ms } of [
+    { record: fold.apply.record, perSecond: pace.applyRunsPerSecond, ms: pace.lastApplyMs },
+    { record: fold.publish.record, perSecond: pace.publishRunsPerSecond, ms: RUN_MS },
+  ]) {
+    const every = 1_000 / perSecond;
+    for (
+      let at = random() * Math.min(every, SIMULATED_SECONDS * 1_000);
+      at < SIMULATED_SECONDS * 1_000;
+      at += every
+    ) {
+      add(at, record.name, record, Math.max(ms, 1), false);
+    }
   }
   for (const { record } of jobs)
     add(random() * SIMULATED_SECONDS * 1_000, record.name, record, RUN_MS, false);
 
   const cap = DEPLOYMENT_CLASSES[DEPLOYMENT_CLASS];
   const capped = admitUnderCap(arrivals, cap);
-  const occ = replayOcc(
-    arrivals.filter((_, i) => capped.admitted.has(i)),
-    { runMs: RUN_MS, fields: indexFields, privateIds: ids, random },
-  );
+  // A player's tally is put down at its commit, newer than any lane's settle bound (checked
+  // below on the recorded reads): in the replay it is the newest key, not its recorded time,
+  // which a recorded lane run's range would hold.
+  const replayed = arrivals
+    .filter((_, i) => capped.admitted.has(i) && !capOnly.has(i))
+    .map((arrival) =>
+      arrival.instance === 0 ? arrival : { ...arrival, record: newestTallies(arrival.record) },
+    );
+  const occ = replayOcc(replayed, { runMs: RUN_MS, fields: indexFields, privateIds: ids, random });
   const perFunction = failuresByFunction(arrivals, capped, occ);
   // Player-facing: the calls a page makes (game.*, daily.*, rooms.*); jobs are named module:function.
   const playerFacing = Object.entries(perFunction).filter(([kind]) => !kind.includes(":"));
@@ -314,36 +351,59 @@ test("a popular day, replayed against Convex's concurrency and subscriptions", a
         ),
       0,
     ) / correct.length;
-  const foldWrites: PlacedWrite[] = fold.record.writes.map((write) => ({ write, renaming: null }));
-  const runsPerFold = queryRunsCaused(foldWrites, rankQueries, VIEWERS, indexFields);
-  const rankRuns = runsByGuesses + (runsPerFold * pace.runsPerSecond) / CORRECT_PER_SECOND;
+  const placed = (record: CallRecord): PlacedWrite[] =>
+    record.writes.map((write) => ({ write, renaming: null }));
+  const foldRuns = [
+    { name: "lane", record: fold.lane.record, runsPerSecond: pace.runsPerSecond },
+    { name: "apply", record: fold.apply.record, runsPerSecond: pace.applyRunsPerSecond },
+    { name: "publish", record: fold.publish.record, runsPerSecond: pace.publishRunsPerSecond },
+  ].map((part) => ({ ...part, writes: placed(part.record) }));
+  const rankRunsPerFoldPart = Object.fromEntries(
+    foldRuns.map((part) => [
+      part.name,
+      queryRunsCaused(part.writes, rankQueries, VIEWERS, indexFields),
+    ]),
+  );
+  const rankRuns =
+    runsByGuesses +
+    foldRuns.reduce((sum, part) => sum + rankRunsPerFoldPart[part.name] * part.runsPerSecond, 0) /
+      CORRECT_PER_SECOND;
 
-  // What viewers receive: a watched query re-runs on each fold run whose writes touch it, and on
-  // each correct guess whose writes do; every re-run goes to all of its viewers.
+  // What viewers receive: a watched query re-runs on each run of a fold part whose writes touch
+  // it, and on each correct guess whose writes do; every re-run goes to all of its viewers.
   const pushed = pushedByQuery(watched, {
-    foldWrites,
-    foldRunsPerSecond: pace.runsPerSecond,
+    foldParts: foldRuns,
     correct,
     correctPerSecond: CORRECT_PER_SECOND,
     viewers: VIEWERS,
     fields: indexFields,
   });
 
-  // The fold and players never conflict: it reads no document a player's call writes (their
-  // tallies are newer than its settle bound) and writes none they read.
-  // (A run that took the last tallies reads to the index's end on purpose: that is how it goes to
-  // sleep without missing one put down meanwhile, model/tallies/chain.ts. A busy day's runs leave
-  // tallies waiting.)
-  if (fold.more) expect(foldMeetsNewTallies(fold.record, playerRecords, indexFields)).toBe(false);
-  const playerWrites = playerRecords.flatMap((record) =>
-    record.writes
-      .filter((write) => write.table !== "tallies")
-      .map((write): PlacedWrite => ({ write, renaming: null })),
-  );
-  const foldConflicts =
-    (touches(fold.record.reads, playerWrites, indexFields) ? 1 : 0) +
-    playerRecords.filter((record) => touches(record.reads, foldWrites, indexFields)).length;
-  expect(foldConflicts).toBe(0);
+  // The fold and players never conflict: no part reads a document a player's call writes (their
+  // tallies are newer than a lane's settle bound) or writes one they read. (A lane's run that
+  // took the last tallies reads to its range's end on purpose and goes to sleep, writing what
+  // players read: that is how it sleeps without missing one put down meanwhile,
+  // model/tallies/chain.ts. A busy day's runs, as recorded, leave tallies waiting.)
+  expect(foldMeetsNewTallies(fold.lane.record, playerRecords, indexFields)).toBe(false);
+  // Each as "part ← the player's call" (the part read what the call writes) or "part → call".
+  const foldConflictList = foldRuns.flatMap((part) => [
+    ...calls
+      .filter(({ record }) =>
+        touches(
+          part.record.reads,
+          record.writes
+            .filter((write) => write.table !== "tallies")
+            .map((write) => ({ write, renaming: null })),
+          indexFields,
+        ),
+      )
+      .map(({ kind }) => `${part.name} ← ${kind}`),
+    ...calls
+      .filter(({ record }) => touches(record.reads, part.writes, indexFields))
+      .map(({ kind }) => `${part.name} → ${kind}`),
+  ]);
+  const foldConflicts = foldConflictList.length;
+  expect([...new Set(foldConflictList)]).toEqual([]);
   const bytes = correct.reduce((sum, r) => sum + bytesWritten(r.writes), 0) / correct.length;
   const recordedHalf = RECORDED_PLAYERS / 2;
 
@@ -379,12 +439,15 @@ test("a popular day, replayed against Convex's concurrency and subscriptions", a
     },
     fold: {
       talliesPerSecond: Math.round(talliesPerCorrect * CORRECT_PER_SECOND),
+      shards: FOLD_SHARDS,
       runsPerSecond: Math.round(pace.runsPerSecond * 100) / 100,
-      rankRunsPerFoldRun: runsPerFold,
+      applyRunsPerSecond: Math.round(pace.applyRunsPerSecond * 100) / 100,
+      publishRunsPerSecond: Math.round(pace.publishRunsPerSecond * 100) / 100,
+      rankRunsPerFoldRun: rankRunsPerFoldPart,
       conflictsWithPlayers: foldConflicts,
-      bytesWrittenPerRun: fold.work.bytesWritten,
-      talliesPerRun: fold.work.talliesFolded,
-      work: fold.work,
+      bytesWrittenPerRun: fold.lane.work.bytesWritten,
+      talliesPerRun: fold.lane.work.talliesFolded,
+      work: foldParts,
       cost: FOLD_COST,
       deletedEntriesKeptMs: DELETED_ENTRIES_KEPT_MS,
     },
@@ -392,7 +455,7 @@ test("a popular day, replayed against Convex's concurrency and subscriptions", a
       replayed: jobs.map(({ record, runsPerDay }) => ({ name: record.name, runsPerDay })),
       actionsNotReplayed: actions,
       writingWhatPlayersRead: jobsWritingPlayersReads(
-        [...jobs.map((job) => job.record), fold.record],
+        [...jobs.map((job) => job.record), ...foldRuns.map((part) => part.record)],
         playerRecords,
         indexFields,
       ),
@@ -418,6 +481,18 @@ test("a popular day, replayed against Convex's concurrency and subscriptions", a
 test("a full party room, every member answering in the same quarter second", async () => {
   figures = { ...figures, ...(await roomBurst(random, RUN_MS)) };
 });
+
+/** `record` with the tallies it puts down at the newest key of their index, as at their commit. */
+function newestTallies(record: CallRecord): CallRecord {
+  return {
+    ...record,
+    writes: record.writes.map((write) =>
+      write.table === "tallies" && write.before === null && write.after !== null
+        ? { ...write, after: { ...write.after, _creationTime: Number.MAX_SAFE_INTEGER } }
+        : write,
+    ),
+  };
+}
 
 /** Which tables a correct guess writes, on average: where its bytes go. */
 function tablesWritten(records: CallRecord[]): Record<string, number> {

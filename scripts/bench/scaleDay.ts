@@ -15,7 +15,8 @@ import { api } from "@convex/_generated/api";
 import { ensureTodayAndTomorrow } from "@convex/model/daily/puzzle";
 import { utcDay } from "@convex/model/shared/localTime";
 import { dailyNumberAt } from "@convex/model/shared/rules";
-import { FOLD_BATCH } from "@convex/model/tallies/fold";
+import { FOLD_SETTLE_MS, gatherShard } from "@convex/model/tallies/fold";
+import { applyBatches, publishMoved } from "@convex/model/tallies/apply";
 import type { TestConvex } from "../../testing/convex/backend";
 import { WRONG_GUESS } from "../../testing/fixtures/anime";
 import { moduleNamed } from "../../testing/convex/modules";
@@ -197,7 +198,8 @@ export async function recordJobs(t: TestConvex): Promise<{ jobs: JobRecord[]; ac
     const seen = new Set<string>();
     for (const job of waiting) {
       // One of each: a job's read and write sets do not depend on which player's call made it.
-      if (job.name === "tallies:fold" || seen.has(job.name)) continue;
+      // The fold's parts are recorded on their own (recordFold), at their pace.
+      if (job.name.startsWith("tallies:") || seen.has(job.name)) continue;
       seen.add(job.name);
       const { fn, isAction } = await registered(job.name);
       if (isAction) {
@@ -218,49 +220,123 @@ export async function recordJobs(t: TestConvex): Promise<{ jobs: JobRecord[]; ac
   return { jobs, actions: [...new Set(actions)].sort() };
 }
 
-/**
- * One run of the fold's chain as Convex runs it (the registered `tallies.fold`, whatever it does
- * inside), recorded, with what it read counted: the work the model turns into its run time.
- */
-export async function recordFold(
+type Handler = { _handler: (ctx: unknown, args: unknown) => Promise<unknown> };
+
+/** Runs registered `fn` recorded and with what it read counted: the work of a fold part. */
+async function recordWork(
   t: TestConvex,
-): Promise<{ record: CallRecord; work: FoldWork; waiting: number; batch: number; more: boolean }> {
-  const { generation, oldest, waiting } = await t.run(async (ctx) => {
-    const state = await ctx.db.query("foldState").first();
-    const first = await ctx.db.query("tallies").first();
-    const all = await ctx.db.query("tallies").take(100_000);
-    return {
-      generation: state?.generation ?? 1,
-      oldest: first?._creationTime ?? Date.now(),
-      waiting: all.length,
-    };
-  });
+  name: string,
+  fn: unknown,
+  args: Record<string, unknown>,
+  tallies: number,
+  oldest: number,
+) {
   const counts = newCounts();
   const counted = {
-    _handler: async (ctx: { db: object }, args: unknown) =>
-      await (
-        tallies.fold as unknown as { _handler: (c: unknown, a: unknown) => Promise<unknown> }
-      )._handler(countingCtx(ctx, counts).ctx, args),
+    _handler: async (ctx: { db: object }, a: unknown) =>
+      await (fn as Handler)._handler(countingCtx(ctx, counts).ctx, a),
   };
   const { record, result } = await withJobsHeld(
-    async () => await checked(t, t, null, "mutation", "tallies:fold", counted, { generation }),
+    async () => await checked(t, t, null, "mutation", name, counted, args),
   );
-  const { folded, more } = result as { folded: number; more: boolean };
   const written = record.writes.filter((write) => write.table !== "_scheduled_functions");
   const befores = written.filter((write) => write.before !== null);
   const beforeBytes = befores.reduce((sum, write) => sum + JSON.stringify(write.before).length, 0);
   // What it read: the documents it rewrote or deleted as they were, the rest at their average size.
   const averageRead = befores.length === 0 ? 0 : beforeBytes / befores.length;
   const work: FoldWork = {
-    talliesFolded: folded,
+    talliesFolded: tallies,
     documentsRead: counts.reads,
     bytesRead: Math.round(beforeBytes + Math.max(0, counts.reads - befores.length) * averageRead),
     documentsWritten: written.length,
     bytesWritten: bytesWritten(written),
     startGapMs: startGapOf(record.reads, oldest),
   };
-  // A run that left tallies waiting took a full batch; one that took them all, at most FOLD_BATCH.
-  return { record, work, waiting, more, batch: more ? folded : Math.max(folded, FOLD_BATCH) };
+  return { record, result, work };
+}
+
+export type FoldPart = { record: CallRecord; work: FoldWork };
+
+/**
+ * The fold as Convex runs it, each part on its registered function, recorded with what it read
+ * counted (the work the model turns into run times): a run of one lane (`tallies.fold`) that
+ * starts from its cursor, as every run after a lane's first does; the apply of the batch it
+ * gathered (`tallies.apply`); the publish that follows (`tallies.publish`). The lane is the one
+ * with the most tallies waiting, not lane 0 (whose first read, of tallies from before lanes, a
+ * day's run finds empty). A first, unrecorded run takes the lane's oldest half and is applied,
+ * so that the recorded run reads from a cursor, and a fresh tally waits unsettled, so that it
+ * stays awake: a busy day's run, not the last of a quiet spell.
+ */
+export async function recordFold(t: TestConvex): Promise<{
+  lane: FoldPart;
+  apply: FoldPart;
+  publish: FoldPart;
+  waiting: number;
+  folded: number;
+  more: boolean;
+}> {
+  const { shard, generation, waiting, inShard } = await t.run(async (ctx) => {
+    const all = await ctx.db.query("tallies").take(100_000);
+    const byShard = new Map<number, number>();
+    for (const tally of all) {
+      if (tally.shard !== undefined) byShard.set(tally.shard, (byShard.get(tally.shard) ?? 0) + 1);
+    }
+    const [busiest, count] = [...byShard].filter(([s]) => s !== 0).sort((a, b) => b[1] - a[1])[0];
+    const state = await ctx.db
+      .query("foldState")
+      .withIndex("by_shard", (q) => q.eq("shard", busiest))
+      .first();
+    return {
+      shard: busiest,
+      generation: state?.generation ?? 1,
+      waiting: all.length,
+      inShard: count,
+    };
+  });
+  const settledBefore = Date.now() - FOLD_SETTLE_MS;
+  await t.run(async (ctx) => {
+    const { batch } = await gatherShard(ctx, shard, settledBefore, Math.floor(inShard / 2));
+    if (batch !== null) await applyBatches(ctx, shard, batch, Date.now());
+    await publishMoved(ctx, Date.now());
+  });
+  // On a busy day a lane's run always finds tallies put down within the last second, too new to
+  // take: one such (a copy of its shard's newest) keeps the recorded run awake, as there.
+  const oldest = await t.run(async (ctx) => {
+    const inLane = ctx.db.query("tallies").withIndex("by_shard", (q) => q.eq("shard", shard));
+    const first = await inLane.first();
+    const newest = await ctx.db
+      .query("tallies")
+      .withIndex("by_shard", (q) => q.eq("shard", shard))
+      .order("desc")
+      .first();
+    if (newest !== null) {
+      const { _id, _creationTime, ...fresh } = newest;
+      await ctx.db.insert("tallies", fresh);
+    }
+    return first?._creationTime ?? Date.now();
+  });
+  const lane = await recordWork(t, "tallies:fold", tallies.fold, { shard, generation }, 0, oldest);
+  const { folded, more, batch } = lane.result as { folded: number; more: boolean; batch: number };
+  lane.work.talliesFolded = folded;
+  const apply = await recordWork(
+    t,
+    "tallies:apply",
+    tallies.apply,
+    { shard, upTo: batch },
+    folded,
+    oldest,
+  );
+  apply.work.startGapMs = null;
+  const publish = await recordWork(t, "tallies:publish", tallies.publish, {}, 1, oldest);
+  publish.work.startGapMs = null;
+  return {
+    lane: { record: lane.record, work: lane.work },
+    apply: { record: apply.record, work: apply.work },
+    publish: { record: publish.record, work: publish.work },
+    waiting,
+    folded,
+    more,
+  };
 }
 
 export type WatchedQuery = { name: string; record: CallRecord; resultBytes: number };

@@ -19,6 +19,7 @@ const fields: IndexFields = (table, index) => {
   if (index === "by_creation_time") return ["_creationTime"];
   if (index === "by_id") return ["_id"];
   if (table === "games" && index === "by_user") return ["userId"];
+  if (table === "tallies" && index === "by_shard") return ["shard", "_creationTime"];
   throw new Error(`no index ${table}.${index}`);
 };
 
@@ -66,47 +67,85 @@ describe("the deployment's cap", () => {
 });
 
 describe("the fold's pace", () => {
-  // A run that folded 2,000 tallies: about what the real one reads and writes.
-  const work: FoldWork = {
+  // A lane run that gathered 2,000 tallies: about what the real one reads and writes.
+  const lane: FoldWork = {
     talliesFolded: 2_000,
-    documentsRead: 2_010,
+    documentsRead: 2_002,
     bytesRead: 600_000,
-    documentsWritten: 2_010,
+    documentsWritten: 2_002,
     bytesWritten: 80_000,
+    startGapMs: 0,
+  };
+  // An apply of those 2,000 (the counters, the boards' statistics), and a publish.
+  const apply: FoldWork = {
+    talliesFolded: 2_000,
+    documentsRead: 40,
+    bytesRead: 200_000,
+    documentsWritten: 40,
+    bytesWritten: 200_000,
     startGapMs: null,
   };
-  const chain = { batch: 2_000, settleMs: 1_000, everyMs: 1_000, seconds: 600 };
+  const publish: FoldWork = { ...apply, talliesFolded: 1 };
+  const parts = { lane, apply, publish };
+  const chain = {
+    shards: 8,
+    batch: 2_000,
+    applyBatches: 8,
+    settleMs: 1_000,
+    everyMs: 1_000,
+    publishEveryMs: 10_000,
+    seconds: 600,
+  };
+  // 10,000 correct guesses a second put down about 32,500 tallies.
+  const busiest = 32_500;
 
-  test("a fold that walks the tallies from the index start steps over the deleted ones and falls behind", () => {
-    const pace = simulateFold(work, 3_250, chain);
+  test("lanes that walk their tallies from their start step over the deleted ones and fall behind", () => {
+    const pace = simulateFold({ ...parts, lane: { ...lane, startGapMs: null } }, busiest, chain);
     expect(pace.lastDeadEntries).toBeGreaterThan(100_000);
     expect(pace.bounded).toBe(false);
     expect(pace.foldLagMs).toBeGreaterThan(3_000);
   });
 
-  test("one that starts where it stopped keeps up, its lag within 3 s", () => {
-    const pace = simulateFold({ ...work, startGapMs: 0 }, 3_250, chain);
+  test("lanes that start where they stopped keep up, the lag within 3 s", () => {
+    const pace = simulateFold(parts, busiest, chain);
     expect(pace.lastDeadEntries).toBe(0);
     expect(pace.bounded).toBe(true);
     expect(pace.foldLagMs).toBeLessThanOrEqual(3_000);
+    expect(pace.publishRunsPerSecond).toBeCloseTo(0.1, 2);
   });
 
-  test("where the walk starts comes from the recorded range's lower bound", () => {
-    const walk = (lower?: number) =>
-      record("tallies:fold", {
-        reads: [
-          {
-            kind: "range",
-            table: "tallies",
-            index: "by_creation_time",
-            prefix: [],
-            order: "asc",
-            ...(lower === undefined ? {} : { lower: { value: lower, inclusive: false } }),
-          },
-        ],
-      }).reads;
-    expect(startGapOf(walk(), 5_000)).toBeNull();
-    expect(startGapOf(walk(4_990), 5_000)).toBe(10);
+  test("one lane where eight kept up falls behind: its runs are serial", () => {
+    const pace = simulateFold(parts, busiest, { ...chain, shards: 1 });
+    expect(pace.bounded).toBe(false);
+  });
+
+  test("the apply is one serial writer: lanes do not help when it cannot keep up", () => {
+    // Adding up 2,000 tallies takes ~500 ms: 16 batches a second need 8 s a second.
+    const slow = { ...apply, documentsRead: 25_000, documentsWritten: 12_000 };
+    const pace = simulateFold({ ...parts, apply: slow }, busiest, chain);
+    expect(pace.applyBusy).toBeGreaterThan(0.99);
+    expect(pace.bounded).toBe(false);
+    expect(pace.foldLagMs).toBeGreaterThan(3_000);
+    // The same apply keeps up with a tenth of the tallies.
+    expect(simulateFold({ ...parts, apply: slow }, busiest / 10, chain).bounded).toBe(true);
+  });
+
+  test("where a lane's walk starts comes from its shard's range's lower bound", () => {
+    const range = (prefix: unknown[], lower?: number) =>
+      ({
+        kind: "range",
+        table: "tallies",
+        index: "by_shard",
+        prefix,
+        order: "asc",
+        ...(lower === undefined ? {} : { lower: { value: lower, inclusive: true } }),
+      }) as const;
+    const walk = (...reads: ReturnType<typeof range>[]) =>
+      record("tallies:fold", { reads: reads as CallRecord["reads"] }).reads;
+    expect(startGapOf(walk(range([3])), 5_000)).toBeNull();
+    expect(startGapOf(walk(range([3], 4_990)), 5_000)).toBe(10);
+    // Lane 0's read of the tallies from before lanes (no shard) does not count.
+    expect(startGapOf(walk(range([undefined]), range([0], 4_990)), 5_000)).toBe(10);
   });
 });
 
@@ -122,16 +161,20 @@ describe("the recordings are checked", () => {
     expect(unrecordedWrites({ tallies: 5 }, { tallies: 6 }, missed)).toEqual(["tallies"]);
   });
 
-  test("a fold without its settle bound meets the tallies players put down meanwhile", () => {
+  test("a lane without its settle bound meets the tallies players put down meanwhile", () => {
     const player = record("game.guess", {
       caller: "u1",
-      writes: [{ table: "tallies", id: "t9", before: null, after: doc("tallies", "t9") }],
+      writes: [
+        { table: "tallies", id: "t9", before: null, after: doc("tallies", "t9", { shard: 3 }) },
+      ],
     });
+    // Lane 3 from its cursor: up to the newest tallies, or short of those not yet settled.
     const range = {
       kind: "range" as const,
       table: "tallies",
-      index: "by_creation_time",
-      prefix: [],
+      index: "by_shard",
+      prefix: [3],
+      lower: { value: 900, inclusive: true },
       order: "asc" as const,
     };
     const unbounded = record("tallies:fold", { reads: [range] });

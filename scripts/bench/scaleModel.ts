@@ -155,80 +155,188 @@ export function foldRunMs(
   return cost.perRunMs + share * variable + deadEntries * cost.perIndexEntryMs;
 }
 
+/** A recorded run of each part of the fold: a lane's gather, the apply, the publish. */
+export type FoldParts = { lane: FoldWork; apply: FoldWork; publish: FoldWork };
+
 export type FoldPace = {
   talliesPerSecond: number;
-  /** The longest a tally waited, from its insert to the commit of the run that folded it. */
+  /**
+   * The longest a tally waited, from its insert to the commit of the apply that added it to the
+   * shared figures (counters, the boards' statistics; viewers' ranks follow at the next publish).
+   */
   foldLagMs: number;
-  /** Tallies waiting halfway through the window and at its end. */
+  /** Tallies not yet applied (in `tallies` or in a batch) halfway through the window and at its end. */
   backlogHalfway: number;
   backlogAtEnd: number;
-  /** Not growing: the second half ends with no more waiting than the first. */
+  /** Not growing: the second half ends with at most a round of full batches more waiting. */
   bounded: boolean;
+  /** Lane runs a second (all lanes), applies and publishes a second. */
   runsPerSecond: number;
-  /** A run's time at the end of the window, and the deleted entries it stepped over. */
+  applyRunsPerSecond: number;
+  publishRunsPerSecond: number;
+  /** The share of the window the one serial apply (with the publishes) is busy. */
+  applyBusy: number;
+  /** A lane run's time at the end of the window, the deleted entries it stepped over; an apply's. */
   lastRunMs: number;
   lastDeadEntries: number;
+  lastApplyMs: number;
 };
 
 export type FoldChain = {
+  /** Lanes folding side by side (FOLD_SHARDS), each owning its shard's tallies. */
+  shards: number;
+  /** Tallies a lane run takes at most (FOLD_BATCH), and batches an apply takes (APPLY_BATCHES). */
   batch: number;
+  applyBatches: number;
   settleMs: number;
   everyMs: number;
+  /** At most one publish of the ranks this often (RANKS_PUBLISH_MS). */
+  publishEveryMs: number;
   seconds: number;
   cost?: FoldCost;
 };
 
+type Gathered = { lane: number; seq: number; commit: number; tallies: number; oldest: number };
+
 /**
- * The fold's chain as one serial writer, tallies arriving evenly at `talliesPerSecond`: each run
- * takes up to `batch` tallies older than `settleMs`, runs for `foldRunMs`, and the next starts at
- * once after a full batch, else `everyMs` later (model/tallies/chain.ts). The lag is measured
- * over the window's second half, once the deleted entries have built up.
+ * One lane's chain, its share of the tallies arriving evenly at `perMs`: each run takes up to
+ * `batch` tallies older than `settleMs`, runs for `foldRunMs`, and the next starts at once after a
+ * full batch, else `everyMs` later (model/tallies/chain.ts). Returns its batches.
  */
-export function simulateFold(work: FoldWork, talliesPerSecond: number, chain: FoldChain): FoldPace {
-  const perMs = talliesPerSecond / 1_000;
+function simulateLane(
+  work: FoldWork,
+  lane: number,
+  perMs: number,
+  firstAt: number,
+  chain: FoldChain,
+): { batches: Gathered[]; runs: number; lastRunMs: number; lastDeadEntries: number } {
   const end = chain.seconds * 1_000;
   const history: { at: number; folded: number }[] = [{ at: 0, folded: 0 }];
+  const batches: Gathered[] = [];
   let folded = 0;
-  let start = chain.settleMs;
-  let lag = 0;
-  let runs = 0;
-  let backlogHalfway = 0;
+  let start = firstAt;
   let lastRunMs = 0;
   let lastDeadEntries = 0;
   while (start < end) {
-    if (backlogHalfway === 0 && start >= end / 2) backlogHalfway = perMs * start - folded;
     const settled = Math.max(0, Math.floor(perMs * (start - chain.settleMs) - folded));
     const take = Math.min(chain.batch, settled);
-    // Deleted entries still in the index: what the fold deleted within the time they are kept,
-    // the part its walk crosses (all of them from the index start; a cursor's gap otherwise).
-    const keptFrom = foldedBy(history, start - DELETED_ENTRIES_KEPT_MS);
-    const kept = folded - keptFrom;
+    // Deleted entries still in the lane's index range: what it deleted within the time they are
+    // kept, the part its walk crosses (all of them from the range's start; a cursor's gap else).
+    const kept = folded - foldedBy(history, start - DELETED_ENTRIES_KEPT_MS);
     const dead =
       work.startGapMs === null ? kept : Math.min(kept, perMs * Math.max(0, work.startGapMs));
     const runMs = foldRunMs(work, take, dead, chain.cost);
     const commit = start + runMs;
     if (take > 0) {
-      // The oldest tally of the batch arrived when the folded count reached `folded`.
-      if (start >= end / 2) lag = Math.max(lag, commit - folded / perMs);
+      // The oldest tally of the batch arrived when the lane's folded count reached `folded`.
+      batches.push({ lane, seq: batches.length, commit, tallies: take, oldest: folded / perMs });
       folded += take;
       history.push({ at: commit, folded });
-      runs += 1;
       lastRunMs = runMs;
       lastDeadEntries = dead;
     }
     start = take === chain.batch ? commit : commit + chain.everyMs;
   }
-  const backlogAtEnd = perMs * end - folded;
+  return { batches, runs: batches.length, lastRunMs, lastDeadEntries };
+}
+
+/**
+ * The fold as built (model/tallies): `chain.shards` lanes gather side by side, each lane's run
+ * timed from the recorded lane run; each gathered batch schedules an apply of its shard, and the
+ * applies (each up to `applyBatches` of one shard's batches, timed from the recorded apply, its
+ * work scaled to the tallies it adds up) and a publish every `publishEveryMs` run one after
+ * another: they all write the shared figures, so Convex commits one and retries the others. A
+ * tally's lag runs from its insert to the commit of the apply that added it up; lag and backlog
+ * are read over the window's second half, once deleted entries have built up.
+ */
+export function simulateFold(
+  parts: FoldParts,
+  talliesPerSecond: number,
+  chain: FoldChain,
+): FoldPace {
+  const perMs = talliesPerSecond / 1_000;
+  const end = chain.seconds * 1_000;
+  const lanes = Array.from({ length: chain.shards }, (_, lane) =>
+    // Lanes woke at different moments: their runs are staggered over one pause.
+    simulateLane(
+      parts.lane,
+      lane,
+      perMs / chain.shards,
+      chain.settleMs + (lane * chain.everyMs) / chain.shards,
+      chain,
+    ),
+  );
+  type Job = { at: number; lane: number; upTo: number } | { at: number; publish: true };
+  const jobs: Job[] = lanes
+    .flatMap((l) => l.batches)
+    .map((b) => ({ at: b.commit, lane: b.lane, upTo: b.seq }));
+  const waiting = lanes.map((l) => l.batches);
+  const next = lanes.map(() => 0);
+  for (let at = chain.publishEveryMs; at < end; at += chain.publishEveryMs) {
+    jobs.push({ at, publish: true });
+  }
+  jobs.sort((a, b) => a.at - b.at);
+  const applied: { at: number; tallies: number }[] = [];
+  let free = 0;
+  let busy = 0;
+  let lag = 0;
+  let applies = 0;
+  let publishes = 0;
+  let lastApplyMs = 0;
+  while (jobs.length > 0) {
+    const job = jobs.shift()!;
+    const start = Math.max(free, job.at);
+    if (start >= end) break;
+    let runMs: number;
+    if ("publish" in job) {
+      runMs = foldRunMs(parts.publish, parts.publish.talliesFolded, 0, chain.cost);
+      publishes += 1;
+    } else {
+      const from = next[job.lane];
+      const take = waiting[job.lane].slice(from, Math.min(job.upTo + 1, from + chain.applyBatches));
+      const tallies = take.reduce((sum, b) => sum + b.tallies, 0);
+      runMs = foldRunMs(parts.apply, tallies, 0, chain.cost);
+      const commit = start + runMs;
+      if (take.length > 0) {
+        next[job.lane] = from + take.length;
+        applies += 1;
+        lastApplyMs = runMs;
+        applied.push({ at: commit, tallies });
+        for (const batch of take) if (commit >= end / 2) lag = Math.max(lag, commit - batch.oldest);
+        // More of the shard's batches up to `upTo` wait: the apply runs again at once.
+        if (next[job.lane] <= job.upTo)
+          insertJob(jobs, { at: commit, lane: job.lane, upTo: job.upTo });
+      }
+    }
+    free = start + runMs;
+    busy += runMs;
+  }
+  const appliedBy = (at: number) =>
+    applied.reduce((sum, entry) => (entry.at <= at ? sum + entry.tallies : sum), 0);
+  const backlogHalfway = (perMs * end) / 2 - appliedBy(end / 2);
+  const backlogAtEnd = perMs * end - appliedBy(end);
+  const runs = lanes.reduce((sum, l) => sum + l.runs, 0);
+  const last = lanes[0];
   return {
     talliesPerSecond,
     foldLagMs: Math.round(lag),
     backlogHalfway: Math.round(backlogHalfway),
     backlogAtEnd: Math.round(backlogAtEnd),
-    bounded: backlogAtEnd <= backlogHalfway + chain.batch,
+    bounded: backlogAtEnd <= backlogHalfway + chain.shards * chain.batch,
     runsPerSecond: runs / chain.seconds,
-    lastRunMs: Math.round(lastRunMs),
-    lastDeadEntries: Math.round(lastDeadEntries),
+    applyRunsPerSecond: applies / chain.seconds,
+    publishRunsPerSecond: publishes / chain.seconds,
+    applyBusy: Math.round((busy / end) * 1_000) / 1_000,
+    lastRunMs: Math.round(last.lastRunMs),
+    lastDeadEntries: Math.round(last.lastDeadEntries),
+    lastApplyMs: Math.round(lastApplyMs),
   };
+}
+
+function insertJob<J extends { at: number }>(jobs: J[], job: J) {
+  let i = jobs.length;
+  while (i > 0 && jobs[i - 1].at > job.at) i--;
+  jobs.splice(i, 0, job);
 }
 
 /** Tallies folded by commits at or before `at`. */
@@ -242,14 +350,27 @@ function foldedBy(history: { at: number; folded: number }[], at: number): number
 }
 
 /**
- * Where the fold's walk of the tallies starts, below the oldest tally waiting when it ran:
- * null when its range has no lower bound (the index's start).
+ * Where a lane's walk of its tallies starts, below the oldest tally waiting when it ran: null
+ * when a range has no lower bound (the start of its shard's entries, past every deleted one).
+ * The widest gap of its ranges counts. A range over the tallies from before lanes (no shard, lane
+ * 0's first read) is left out: none are put down any more, so none are deleted there.
  */
 export function startGapOf(reads: Read[], oldestWaiting: number): number | null {
-  const walk = reads.find((read) => read.kind === "range" && read.table === "tallies");
-  if (walk === undefined || walk.kind !== "range") return null;
-  const lower = walk.lower?.value;
-  return typeof lower === "number" ? Math.max(0, oldestWaiting - lower) : null;
+  const walks = reads.filter(
+    (read) =>
+      read.kind === "range" &&
+      read.table === "tallies" &&
+      !(read.prefix.length > 0 && (read.prefix[0] === undefined || read.prefix[0] === null)),
+  );
+  if (walks.length === 0) return null;
+  let gap = 0;
+  for (const walk of walks) {
+    if (walk.kind !== "range") continue;
+    const lower = walk.lower?.value;
+    if (typeof lower !== "number") return null;
+    gap = Math.max(gap, oldestWaiting - lower);
+  }
+  return gap;
 }
 
 // ---------------------------------------------------------------- what viewers receive
@@ -263,15 +384,14 @@ export function pushedBytesPerSecond(runsPerSecond: number, resultBytes: number,
 }
 
 /**
- * Bytes a second each watched query pushes: it re-runs on each fold run and each correct guess
- * whose writes touch its read set (the recorded guesses' share of them), and each re-run goes to
- * every viewer.
+ * Bytes a second each watched query pushes: it re-runs on each run of a fold part (a lane, the
+ * apply, the publish) whose writes touch its read set, and on each correct guess whose writes do
+ * (the recorded guesses' share of them), and each re-run goes to every viewer.
  */
 export function pushedByQuery(
   watched: { name: string; record: CallRecord; resultBytes: number }[],
   day: {
-    foldWrites: PlacedWrite[];
-    foldRunsPerSecond: number;
+    foldParts: { writes: PlacedWrite[]; runsPerSecond: number }[];
     correct: CallRecord[];
     correctPerSecond: number;
     viewers: number;
@@ -280,9 +400,9 @@ export function pushedByQuery(
 ): Record<string, number> {
   const pushed: Record<string, number> = {};
   for (const query of watched) {
-    const byFold = touches(query.record.reads, day.foldWrites, day.fields)
-      ? day.foldRunsPerSecond
-      : 0;
+    const byFold = day.foldParts
+      .filter((part) => touches(query.record.reads, part.writes, day.fields))
+      .reduce((sum, part) => sum + part.runsPerSecond, 0);
     const touching = day.correct.filter((record) =>
       touches(
         query.record.reads,
