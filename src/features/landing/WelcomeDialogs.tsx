@@ -1,5 +1,5 @@
-import { Suspense, use, type ComponentProps } from "react";
-import { loadCredentialsForm, type FormModule } from "./loadCredentialsForm";
+import { useEffect, useState, type ComponentProps } from "react";
+import { loadCredentialsForm, loadedCredentialsForm, type FormModule } from "./loadCredentialsForm";
 import { WELCOME_DIALOG_IDS } from "@/boot/protocol";
 import { NativeDialog } from "@/components/NativeDialog";
 import { credentialsDialogs } from "@/lib/auth/credentialsCopy";
@@ -7,9 +7,18 @@ import { useAuthDialog } from "@/lib/auth/authDialog";
 
 export type WelcomeMode = "signUp" | "login";
 
+/** The form, rendered at once when its code is in, else once it has come. */
 function CredentialsBody(props: ComponentProps<FormModule["CredentialsBody"]>) {
-  const { CredentialsBody: Body } = use(loadCredentialsForm());
-  return <Body {...props} />;
+  const [form, setForm] = useState(loadedCredentialsForm);
+  useEffect(() => {
+    if (form !== undefined) return;
+    let live = true;
+    void loadCredentialsForm().then((loaded) => live && setForm(loaded));
+    return () => {
+      live = false;
+    };
+  }, [form]);
+  return form === undefined ? null : <form.CredentialsBody {...props} />;
 }
 
 /**
@@ -45,20 +54,18 @@ export function WelcomeDialogs({
         title={copy.title}
         description={copy.description}
       >
-        <Suspense fallback={null}>
-          <CredentialsBody
-            mode={own}
-            onDone={() => {
-              onModeChange(() => null);
-              if (own === "signUp") afterSignUp(next);
-            }}
-            onForgotPassword={() => {
-              onModeChange(() => null);
-              openForgotPassword();
-            }}
-            onSwitch={() => onModeChange(() => copy.switchTo)}
-          />
-        </Suspense>
+        <CredentialsBody
+          mode={own}
+          onDone={() => {
+            onModeChange(() => null);
+            if (own === "signUp") afterSignUp(next);
+          }}
+          onForgotPassword={() => {
+            onModeChange(() => null);
+            openForgotPassword();
+          }}
+          onSwitch={() => onModeChange(() => copy.switchTo)}
+        />
       </NativeDialog>
     );
   });

@@ -1,13 +1,12 @@
 export type FormModule = typeof import("@/components/CredentialsForm");
-/** React's `use` reads a thenable's status: a settled load renders at once, without suspending. */
 type Load = Promise<FormModule> & { status?: string; value?: FormModule; reason?: unknown };
 let formLoad: Load | undefined;
 
 /**
  * Loads the form's code (Convex Auth's client, the account rules, every error message), a chunk
  * of its own, out of the landing's first JavaScript. The prerender awaits it first, so the form is
- * in the page's HTML with no streaming script; in the browser React leaves that HTML as it is,
- * typing included, until the chunk is in, which it asks for as it hydrates the page.
+ * in the page's HTML; in the browser the landing hydrates once it is in (src/main.tsx), so React
+ * takes the prerendered form over as it is, typing included.
  */
 export function loadCredentialsForm(): Promise<FormModule> {
   if (formLoad === undefined) {
@@ -19,4 +18,9 @@ export function loadCredentialsForm(): Promise<FormModule> {
     formLoad = load;
   }
   return formLoad;
+}
+
+/** The form's code if it is in already (always, where the landing is prerendered or hydrated). */
+export function loadedCredentialsForm(): FormModule | undefined {
+  return formLoad?.status === "fulfilled" ? formLoad.value : undefined;
 }
