@@ -45,6 +45,32 @@ test("the painted round shows the clue with a box that takes typing and disabled
   for (const button of buttons) expect(button).toBeDisabled();
 });
 
+test("the painted box stays the one to take the focus over when the page clearing it blurs it, not when the player leaves it", async () => {
+  pageWithEmptyMain();
+  paintRound(answered(sample), template);
+  const box = screen.getByRole("combobox", { name: "Your guess" });
+  box.focus();
+  const painted = window.__boot!.guessBox!;
+  expect(painted.focused).toBe(true);
+
+  // React clears the page to render its own: Chromium blurs the box while it is still on the
+  // page, and React's layout effect (usePaintedGuess) reads `focused` later in that same task.
+  box.blur();
+  box.remove();
+  expect(painted.focused).toBe(true);
+  await Promise.resolve();
+  expect(painted.focused).toBe(true);
+
+  // The player taps elsewhere: the box is left.
+  pageWithEmptyMain();
+  paintRound(answered(sample), template);
+  const again = screen.getByRole("combobox", { name: "Your guess" });
+  again.focus();
+  again.blur();
+  await Promise.resolve();
+  expect(window.__boot!.guessBox!.focused).toBe(false);
+});
+
 test("the painted clue alone is marked for Element Timing, so the boot sees it shown", () => {
   const main = pageWithEmptyMain();
   paintRound(answered(sample), template);

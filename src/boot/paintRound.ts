@@ -15,7 +15,14 @@ export function makeInert(round: HTMLElement): void {
   if (input === null) return;
   const box = { input, focused: false };
   input.addEventListener("focus", () => (box.focused = true));
-  input.addEventListener("blur", () => (box.focused = false));
+  // Chromium blurs the box as React clears the page to render its own, before the layout effect
+  // that takes the focus over reads `focused` (in the same task): so the box counts as left only
+  // once that task's work is done and it is still on the page.
+  input.addEventListener("blur", () =>
+    queueMicrotask(() => {
+      if (input.isConnected && document.activeElement !== input) box.focused = false;
+    }),
+  );
   window.__boot = { ...window.__boot, guessBox: box };
 }
 

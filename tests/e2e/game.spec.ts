@@ -368,7 +368,9 @@ test("the cooldown: the last guess starts the countdown, Submit and Skip disable
   await expect(page.getByText("Anime Guesses: 4/5")).toBeVisible();
 });
 
-test("the Leaderboard dialog: the top 10 with medals, at most 400 px tall", async ({
+// The spec's "at most 400px tall" gave way to every row in view (issue 43, docs/game-rules.md);
+// dailyTrips.spec.ts holds it at 390×844 and 320×640.
+test("the Leaderboard dialog: the top 10 with medals, every row in view", async ({
   page,
   backend,
 }) => {
@@ -385,7 +387,9 @@ test("the Leaderboard dialog: the top 10 with medals, at most 400 px tall", asyn
   await expect(dialog.getByRole("region", { name: "Your standing" })).toHaveText(
     "You: #13 · 0 points",
   );
-  expect((await dialog.boundingBox())!.height).toBeLessThanOrEqual(400);
+  await expect(dialog.getByRole("row").last()).toBeInViewport({ ratio: 1 });
+  const box = (await dialog.boundingBox())!;
+  expect(box.y + box.height).toBeLessThanOrEqual(page.viewportSize()!.height);
   await expectNoSeriousViolations(page);
   await screenshots(page, "leaderboard-dialog");
 });

@@ -10,7 +10,8 @@ type InputProps = Omit<ComponentProps<typeof Input>, "value" | "onChange" | "rol
 /**
  * The guess box with title suggestions from the pool (WAI-ARIA combobox with a listbox popup):
  * from 2 characters, once typing pauses (useTitleSuggestions); arrows move through them, Enter
- * or a tap fills the box (Submit still sends it), Escape closes the list (useSuggestionList).
+ * or a tap fills the box (Submit still sends it), Escape closes the list (useSuggestionList);
+ * focusing a box that holds text opens the list for it.
  * The list depends on the text alone, never on the round, so it hints at nothing. It opens
  * above the box, over the clue: below, it would cover Submit and Skip, and a tap meant for
  * Submit would pick a suggestion. Given `clearOf` (a room's clue), it stops short of it, or
@@ -55,6 +56,9 @@ export function TitleCombobox({
           onValueChange(event.target.value);
         }}
         onKeyDown={list.onKeyDown}
+        // Text the box gets focused with (a player's own, or what was typed into the round the
+        // boot painted, usePaintedGuess) is suggested for as typed text is.
+        onFocus={(event) => list.typed(event.currentTarget)}
         onBlur={list.onBlur}
       />
       <ul

@@ -17,7 +17,10 @@ export function usePaintedGuess(
     if (value !== "") setText(value);
     if (!painted.focused || box.current === null) return;
     box.current.focus();
-    // After React has put the text in (the state update above commits before the next frame).
-    requestAnimationFrame(() => box.current?.setSelectionRange(selectionStart, selectionEnd));
+    // After React has put the text in (the state update above commits before the next frame),
+    // unless a key has come since: the caret is then where that key left it.
+    requestAnimationFrame(() => {
+      if (box.current?.value === value) box.current.setSelectionRange(selectionStart, selectionEnd);
+    });
   }, [box, setText]);
 }
