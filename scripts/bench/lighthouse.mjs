@@ -11,7 +11,9 @@ import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
 import { chromiumArgs } from "../../testing/e2e/browser.mjs";
 
-const E2E = "/__convex_test";
+/** Where the e2e build reaches its backend (the app keeps its session under that address). */
+export const E2E_BASE = "/__convex_test";
+const E2E = E2E_BASE;
 const CHROMIUM_FLAGS = ["--headless=new", ...chromiumArgs];
 const POOL_SIZE = 50;
 
@@ -79,7 +81,8 @@ export async function control(origin, route, body = {}) {
   return json.value;
 }
 
-async function seedPool(origin) {
+/** The bench's pool (POOL_SIZE anime, "Bench Show n") seeded into an e2e backend. */
+export async function seedPool(origin) {
   const palette = ["#e4a15d", "#5d8be4", "#4fbf8f", "#d65d8b", "#9b6ae4", "#e4d35d"];
   const documents = Array.from({ length: POOL_SIZE }, (_, i) => {
     const n = i + 1;

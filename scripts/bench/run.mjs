@@ -30,6 +30,7 @@ import { parseArgs } from "node:util";
 import { BENCH_ROUTES, measureBundle } from "./bundle.mjs";
 import { OWN_PAGES, runLighthouse, startPreview } from "./lighthouse.mjs";
 import { measureRoomLink } from "./roomLink.mjs";
+import { measureFirstSubmit } from "./firstSubmit.mjs";
 import { FIRST_TAP_CONTROLS, measureFirstTap } from "./firstTap.mjs";
 import { SCALE_BUDGETS, limitOf, meets } from "./scaleBudgets.mjs";
 import { LANDING_GOAL_GZIP_BYTES } from "../landingBudget.mjs";
@@ -59,6 +60,8 @@ const BUDGET = {
   roomLinkMs: 1_000,
   /** A visitor's first tap on the landing page to its dialog's first paint, CPU 4× slower. */
   firstTapMs: 300,
+  /** A returning player's first Submit on /game: the guess's reply to its verdict's paint, CPU 4×. */
+  firstSubmitMs: 300,
   guessDocuments: 12,
   /** The judge's share of a wrong guess's 12: submitGuess reads 4 and writes 2 besides. */
   judgeReads: 6,
@@ -242,17 +245,26 @@ async function measureFirstTapPart() {
   const current = await startPreview({ root, outDir: e2eOutDir, log });
   // The baseline's preview server runs its own checkout's functions.
   const before = await startPreview({ root: baseline.dir, outDir: baseline.outDir, log });
+  const sites = [
+    { name: "this build", origin: current.origin },
+    { name: "before", origin: before.origin, revision: baseline.commit },
+  ];
   try {
-    return await measureFirstTap({
+    const landing = await measureFirstTap({
       chromiumPath,
-      sites: [
-        { name: "this build", origin: current.origin },
-        { name: "before", origin: before.origin, revision: baseline.commit },
-      ],
+      sites,
       runs: lighthouseRuns,
       onRun: (run, runs) =>
         console.log(`   first-tap run ${run}/${runs}: load average ${loadavg()[0].toFixed(1)}`),
     });
+    const submit = await measureFirstSubmit({
+      chromiumPath,
+      sites,
+      runs: lighthouseRuns,
+      onRun: (run, runs) =>
+        console.log(`   first-Submit run ${run}/${runs}: load average ${loadavg()[0].toFixed(1)}`),
+    });
+    return { ...landing, submit };
   } finally {
     current.stop();
     before.stop();
@@ -509,7 +521,38 @@ function printFirstTap(firstTap, previous) {
       `   ${pad(label, 22)}${padLeft(ms(figure.tapToDialogMs), 12)}${padLeft(ms(base.tapToDialogMs), 26)}   ≤ ${BUDGET.firstTapMs} ms: ${verdict(met)}${delta(figure.tapToDialogMs, was, ms)}`,
     );
   }
+  const submit = firstTap.submit;
+  if (submit !== undefined) {
+    const figure = submit.sites[own];
+    const base = submit.sites[before];
+    const met = figure.replyToVerdictMs !== null && figure.replyToVerdictMs <= BUDGET.firstSubmitMs;
+    if (!met) missed.push("first Submit on /game");
+    const was = previous?.firstTap?.submit?.sites?.[own]?.replyToVerdictMs;
+    console.log(
+      `   ${pad("/game: reply → verdict", 22)}${padLeft(ms(figure.replyToVerdictMs), 12)}${padLeft(ms(base.replyToVerdictMs), 26)}   ≤ ${BUDGET.firstSubmitMs} ms: ${verdict(met)}${delta(figure.replyToVerdictMs, was, ms)}`,
+    );
+    console.log(
+      `   ${pad("/game: tap → verdict", 22)}${padLeft(ms(figure.tapToVerdictMs), 12)}${padLeft(ms(base.tapToVerdictMs), 26)}`,
+    );
+    console.log(
+      `   ${pad("/game: Submit usable", 22)}${padLeft(ms(figure.loadToSubmitEnabledMs), 12)}${padLeft(ms(base.loadToSubmitEnabledMs), 26)}   after the load event`,
+    );
+    console.log(
+      "   (/game: a returning player types a wrong guess into the round on screen and taps Submit",
+    );
+    console.log(
+      "   1 s after load, or once it is usable; from the guess's reply, then from the tap, to the verdict's paint)",
+    );
+  }
   for (const site of [own, before]) {
+    if (submit !== undefined) {
+      const { perRun } = submit.sites[site];
+      const row = (values) => values.map((v) => (v === null ? "none" : Math.round(v))).join("/");
+      console.log(
+        `   per run, ${site}, /game: reply → verdict ${row(perRun.replyToVerdictMs)}; tap → verdict ${row(perRun.tapToVerdictMs)}; Submit usable ${row(perRun.loadToSubmitEnabledMs)}`,
+      );
+      for (const error of submit.sites[site].errors) console.log(`   ${error}`);
+    }
     const runs = FIRST_TAP_CONTROLS.map(
       ({ name, label }) =>
         `${label} ${firstTap.sites[site].controls[name].perRun.map((v) => (v === null ? "none" : Math.round(v))).join("/")}`,
@@ -829,7 +872,7 @@ if (idleMissed.length > 0) {
   process.exitCode = 1;
 }
 if (firstTapMissed.length > 0) {
-  console.error(`\nFirst tap over ${BUDGET.firstTapMs} ms: ${firstTapMissed.join(", ")}`);
+  console.error(`\nFirst tap or Submit over budget: ${firstTapMissed.join(", ")}`);
   process.exitCode = 1;
 }
 if (scaleMissed.length > 0) {
