@@ -7,13 +7,18 @@ import {
   type ServerControl,
   expectNoSeriousViolations,
 } from "../../testing/e2e/fixtures";
-import { advanceBothClocks, guessBox, openGame, pageOnServerClock } from "./gameScreen";
+import {
+  advanceBothClocks,
+  guessBox,
+  openGame,
+  pageOnServerClock,
+  spendGuesses,
+  type GameState,
+} from "./gameScreen";
 
 import { BLUR_STEPS_PX, dailyNumberAt } from "../../convex/model/shared/rules";
 import { WRONG_GUESS } from "../../testing/fixtures/anime";
 import { testUser } from "../../testing/fixtures/users";
-
-type GameState = { round: { number: number; status: string; guessesUsed: number } | null };
 
 const cover = (page: Page) => page.getByRole("img", { name: /cover/i });
 const clue = (page: Page) => page.getByText(/^File \d+\./);
@@ -51,37 +56,6 @@ async function guess(page: Page, text: string) {
   await expect(page.getByRole("button", { name: "Submit Guess" })).toBeEnabled();
   await guessBox(page).fill(text);
   await guessBox(page).press("Enter");
-}
-
-/** Spends `count` of the player's daily guesses through the real functions, as another tab would. */
-async function spendGuesses(backend: ServerControl, email: string, count: number) {
-  const { round } = await backend.run<GameState>("query", "game:state", {}, email);
-  let roundNumber = round!.number;
-  let attempt = round!.guessesUsed;
-  let roundOver = round!.status !== "playing";
-  for (let spent = 0; spent < count; spent++) {
-    if (roundOver) {
-      const dealt = await backend.run<{ kind: string }>(
-        "mutation",
-        "game:next",
-        { roundNumber },
-        email,
-      );
-      expect(dealt.kind).toBe("dealt");
-      roundNumber += 1;
-      attempt = 0;
-    }
-    const outcome = await backend.run<{ kind: string }>(
-      "mutation",
-      "game:guess",
-      // A new text each time: a text the round was already sent costs nothing.
-      { roundNumber, attempt, guess: `${WRONG_GUESS} ${spent}` },
-      email,
-    );
-    expect(outcome.kind).toMatch(/^(wrong|outOfGuesses)$/);
-    attempt += 1;
-    roundOver = outcome.kind === "outOfGuesses";
-  }
 }
 
 /** Players who have been at it a while, their profiles put straight into the database. */

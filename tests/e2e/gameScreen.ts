@@ -1,5 +1,10 @@
 import type { Page } from "@playwright/test";
 import { expect, type Player, type ServerControl } from "../../testing/e2e/fixtures";
+import { WRONG_GUESS } from "../../testing/fixtures/anime";
+
+export type GameState = {
+  round: { number: number; status: string; guessesUsed: number } | null;
+};
 
 /**
  * A signed-in player on /game over a pool of `pool` seeded anime, the first round on screen and
@@ -37,3 +42,34 @@ export async function advanceBothClocks(page: Page, backend: ServerControl, ms: 
 }
 
 export const guessBox = (page: Page) => page.getByRole("combobox", { name: "Your guess" });
+
+/** Spends `count` of the player's daily guesses through the real functions, as another tab would. */
+export async function spendGuesses(backend: ServerControl, email: string, count: number) {
+  const { round } = await backend.run<GameState>("query", "game:state", {}, email);
+  let roundNumber = round!.number;
+  let attempt = round!.guessesUsed;
+  let roundOver = round!.status !== "playing";
+  for (let spent = 0; spent < count; spent++) {
+    if (roundOver) {
+      const dealt = await backend.run<{ kind: string }>(
+        "mutation",
+        "game:next",
+        { roundNumber },
+        email,
+      );
+      expect(dealt.kind).toBe("dealt");
+      roundNumber += 1;
+      attempt = 0;
+    }
+    const outcome = await backend.run<{ kind: string }>(
+      "mutation",
+      "game:guess",
+      // A new text each time: a text the round was already sent costs nothing.
+      { roundNumber, attempt, guess: `${WRONG_GUESS} ${spent}` },
+      email,
+    );
+    expect(outcome.kind).toMatch(/^(wrong|outOfGuesses)$/);
+    attempt += 1;
+    roundOver = outcome.kind === "outOfGuesses";
+  }
+}
