@@ -13,6 +13,8 @@ import { chromiumArgs } from "../../testing/e2e/browser.mjs";
 export const FIRST_TAP_CONTROLS = [
   { name: "howToPlay", label: "How to Play", role: "button" },
   { name: "startPlaying", label: "Start Playing", role: "button" },
+  // The top bar's: the page's own log-in (the app's log-in dialog on builds before 2026-11-28).
+  { name: "login", label: "Login", role: "button" },
   // A link to /daily on builds where the Daily card's button navigates there (a dialog then opens
   // on that page: still measured to its first paint).
   { name: "daily", label: "Play today's Daily", role: null },

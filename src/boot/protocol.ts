@@ -64,6 +64,21 @@ export const FORM_HELD_ATTRIBUTE = "data-held";
  * up ("/game", "/daily").
  */
 export const WELCOME_ATTRIBUTE = "data-welcome";
+/**
+ * On the top bar's Login: on the landing page before React has it, the boot opens the page's own
+ * log-in dialog (WELCOME_DIALOG_IDS.login); once React has the page, the app's own opens.
+ */
+export const LOGIN_OPENER_ATTRIBUTE = "data-opens-log-in";
+/**
+ * On a landing dialog's way to the other ("Sign up here", "Login here"): which one, a key of
+ * WELCOME_DIALOG_IDS. Before React has the page, the boot switches them itself.
+ */
+export const DIALOG_SWITCH_ATTRIBUTE = "data-switch-to";
+/**
+ * On a landing dialog's button that needs the app ("Forgot password?"): tapped before React has the
+ * page, it is tapped again once React has it (src/main.tsx), as a button outside the dialogs is.
+ */
+export const NEEDS_APP_ATTRIBUTE = "data-needs-app";
 
 /** What the build writes beside the root (BOOT_DATA_ID). */
 export type BootData = {

@@ -34,7 +34,10 @@
 import {
   APP_SCRIPT_ID,
   APP_WAIT_LIMIT_MS,
+  DIALOG_SWITCH_ATTRIBUTE,
   GAME_ROUTE,
+  LOGIN_OPENER_ATTRIBUTE,
+  NEEDS_APP_ATTRIBUTE,
   OTHER_PATH_ATTRIBUTE,
   RETURNING_PLAYER_ATTRIBUTE,
   SIGNED_IN_HERE_STORAGE_KEY,
@@ -76,13 +79,18 @@ function otherPath(data: BootData) {
 
 /**
  * Until React has the page: a card's sign-up (WELCOME_ATTRIBUTE) opens the landing page's own
- * dialog at once (sign-up, or log-in on a device someone has signed in on); a form in it sent
+ * dialog at once (sign-up, or log-in on a device someone has signed in on), the top bar's Login
+ * (LOGIN_OPENER_ATTRIBUTE) its log-in (on another path, with no such dialog, it is remembered as
+ * any other button), and a dialog's way to the other (DIALOG_SWITCH_ATTRIBUTE) switches them; a
+ * form in it sent
  * meanwhile is held and sent again once React has the form (React's own handler sends it); any other
  * button clicked is remembered for src/main.tsx to click again. A button the browser handles
- * itself (an invoker, `commandfor`, as How to Play's) or one inside a dialog is left alone.
+ * itself (an invoker, `commandfor`, as How to Play's) or one inside a dialog is left alone, unless
+ * it needs the app (NEEDS_APP_ATTRIBUTE: "Forgot password?").
  */
 function rememberClicks() {
   const root = document.getElementById("root");
+  const welcomeDialogs: string[] = Object.values(WELCOME_DIALOG_IDS);
   const remember = (event: Event) => {
     const target = event.target instanceof Element ? event.target : null;
     const opener = target?.closest(`[${WELCOME_ATTRIBUTE}]`);
@@ -91,8 +99,22 @@ function rememberClicks() {
       openWelcome(opener.getAttribute(WELCOME_ATTRIBUTE) ?? undefined);
       return;
     }
+    const login = target?.closest(`[${LOGIN_OPENER_ATTRIBUTE}]`);
+    if (login && root?.contains(login) && showDialog(WELCOME_DIALOG_IDS.login)) {
+      event.preventDefault();
+      return;
+    }
+    const switcher = target?.closest(`[${DIALOG_SWITCH_ATTRIBUTE}]`);
+    const from = switcher?.closest("dialog");
+    const to = switcher?.getAttribute(DIALOG_SWITCH_ATTRIBUTE);
+    if (from && welcomeDialogs.includes(from.id) && (to === "login" || to === "signUp")) {
+      from.close();
+      showDialog(WELCOME_DIALOG_IDS[to]);
+      return;
+    }
     const button = target?.closest("button");
-    if (!button || !root?.contains(button) || button.closest("dialog") !== null) return;
+    if (!button || !root?.contains(button)) return;
+    if (button.closest("dialog") !== null && !button.hasAttribute(NEEDS_APP_ATTRIBUTE)) return;
     if (button.hasAttribute("commandfor") && "command" in HTMLButtonElement.prototype) return;
     click.button = button;
     click.label = button.textContent ?? "";
@@ -100,7 +122,6 @@ function rememberClicks() {
   // Until React has the form itself, which comes after the page (its code is a chunk of its own,
   // src/features/landing/loadCredentialsForm.ts): then it marks the form live and sends what was
   // held (src/components/CredentialsForm.tsx).
-  const welcomeDialogs: string[] = Object.values(WELCOME_DIALOG_IDS);
   const hold = (event: Event) => {
     const form = event.target;
     if (!(form instanceof HTMLFormElement) || form.method === "dialog") return;
@@ -129,10 +150,16 @@ function openWelcome(next: string | undefined) {
   } catch {
     // No storage: a new visitor (src/lib/auth/deviceMemory.ts).
   }
-  const dialog = document.getElementById(WELCOME_DIALOG_IDS[signedInHere ? "login" : "signUp"]);
-  if (!(dialog instanceof HTMLDialogElement) || dialog.open) return;
   window.__boot = { ...window.__boot, welcomeNext: next };
-  dialog.showModal();
+  showDialog(WELCOME_DIALOG_IDS[signedInHere ? "login" : "signUp"]);
+}
+
+/** Opens the page's dialog `id` (already open: left so); whether the page has it. */
+function showDialog(id: string): boolean {
+  const dialog = document.getElementById(id);
+  if (!(dialog instanceof HTMLDialogElement)) return false;
+  if (!dialog.open) dialog.showModal();
+  return true;
 }
 
 /** Calls `start` once the visitor reaches for one of the page's controls. */

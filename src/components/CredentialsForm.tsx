@@ -1,5 +1,10 @@
 import { useId, useLayoutEffect, useRef, useState, type FormEvent } from "react";
-import { FORM_HELD_ATTRIBUTE, FORM_LIVE_ATTRIBUTE } from "@/boot/protocol";
+import {
+  DIALOG_SWITCH_ATTRIBUTE,
+  FORM_HELD_ATTRIBUTE,
+  FORM_LIVE_ATTRIBUTE,
+  NEEDS_APP_ATTRIBUTE,
+} from "@/boot/protocol";
 import { EmailField, PasswordField, SubmitButton, UsernameField } from "@/components/AccountFields";
 import { FormError } from "@/components/FormError";
 import { Button } from "@/components/ui/button";
@@ -32,6 +37,8 @@ export function CredentialsBody({
           type="button"
           variant="link"
           className="-mt-2 h-auto justify-self-center p-0 text-sm"
+          // On the landing page before React: tapped again once React has it (src/boot/start.ts).
+          {...{ [NEEDS_APP_ATTRIBUTE]: "" }}
           onClick={onForgotPassword}
         >
           Forgot password?
@@ -39,7 +46,14 @@ export function CredentialsBody({
       )}
       <p className="text-center text-sm text-muted-foreground">
         {dialog.switchPrompt}{" "}
-        <Button type="button" variant="link" className="h-auto p-0" onClick={onSwitch}>
+        <Button
+          type="button"
+          variant="link"
+          className="h-auto p-0"
+          // On the landing page before React, the boot switches the dialogs (src/boot/start.ts).
+          {...{ [DIALOG_SWITCH_ATTRIBUTE]: dialog.switchTo }}
+          onClick={onSwitch}
+        >
           {dialog.switchLabel}
         </Button>
       </p>

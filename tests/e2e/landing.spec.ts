@@ -1,13 +1,14 @@
 // The landing page as a visitor meets it at a desktop's, a phone's and the narrowest phone's size:
 // the Daily and the Challenge told apart, How to Play short and grouped, a first visit's card opening
-// sign-up (log-in once someone has signed in on the device), and its dialogs opening before the
-// app's scripts have come (src/components/NativeDialog.tsx, src/boot/start.ts).
+// sign-up (log-in once someone has signed in on the device), and its dialogs (the top bar's Login's
+// too) opening before the app's scripts have come (src/components/NativeDialog.tsx, src/boot/start.ts).
 import type { Page } from "@playwright/test";
 import { SIGNED_IN_HERE_STORAGE_KEY } from "../../src/boot/protocol";
 import {
   consoleProblems,
   expect,
   expectNoSeriousViolations,
+  newPlayer,
   SCREENS_DIR,
   test,
 } from "../../testing/e2e/fixtures";
@@ -134,5 +135,67 @@ test("before the app's scripts have come, How to Play and a card's sign-up open,
   await expect(signUp.getByLabel("Email")).toHaveValue("early@example.com");
   await expect(signUp.getByLabel("Username")).toHaveValue("early");
   await expect(signUp.getByLabel("Password", { exact: true })).toHaveValue("abc");
+  expect(problems).toEqual([]);
+});
+
+test("before the app's scripts have come, the top bar's Login opens the log-in; React then takes it over with what was typed", async ({
+  page,
+  backend,
+}) => {
+  const player = newPlayer("early");
+  await backend.createAccount(player);
+  const problems = consoleProblems(page);
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/assets/*.js", async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto("/");
+  await page.getByRole("banner").getByRole("button", { name: "Login" }).click();
+  const logIn = page.getByRole("dialog", { name: "Welcome Back!" });
+  await expect(logIn).toBeVisible();
+  // The way to the other dialog and back, before React too.
+  await logIn.getByRole("button", { name: "Sign up here" }).click();
+  const signUp = page.getByRole("dialog", { name: "Create Account" });
+  await expect(signUp).toBeVisible();
+  await expect(logIn).toBeHidden();
+  await signUp.getByRole("button", { name: "Login here" }).click();
+  await expect(logIn).toBeVisible();
+  await expect(signUp).toBeHidden();
+  await logIn.getByLabel("Email").fill(player.email);
+  await logIn.getByLabel("Password", { exact: true }).fill(player.password);
+  release();
+  // React's form, with what was typed, signs the player in.
+  await expect(logIn.locator("form:not([method=dialog])")).toHaveAttribute("data-live", "", {
+    timeout: 20_000,
+  });
+  await expect(logIn.getByLabel("Email")).toHaveValue(player.email);
+  await logIn.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(page.getByText("Successfully logged in!")).toBeVisible();
+  await expect(logIn).toBeHidden();
+  await expect(page.getByRole("banner").getByRole("button", { name: "Logout" })).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
+test("Forgot password? tapped before the app's scripts have come opens the reset once they have", async ({
+  page,
+}) => {
+  const problems = consoleProblems(page);
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/assets/*.js", async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto("/");
+  await page.getByRole("banner").getByRole("button", { name: "Login" }).click();
+  const logIn = page.getByRole("dialog", { name: "Welcome Back!" });
+  await logIn.getByRole("button", { name: "Forgot password?" }).click();
+  release();
+  await expect(page.getByRole("dialog", { name: "Reset Password" })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(logIn).toBeHidden();
   expect(problems).toEqual([]);
 });

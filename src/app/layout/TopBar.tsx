@@ -1,6 +1,7 @@
 import { LogInIcon, SparklesIcon, UsersIcon } from "lucide-react";
 import { Suspense } from "react";
 import { Link } from "react-router-dom";
+import { LOGIN_OPENER_ATTRIBUTE, WELCOME_DIALOG_IDS } from "@/boot/protocol";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import { Spinner } from "@/components/ui/spinner";
@@ -64,9 +65,16 @@ function LoginButton() {
       size="sm"
       // Hidden on a returning player's prerendered landing page (src/index.css).
       data-visitor-control=""
+      // Before React has the landing page, the boot opens the page's own log-in (src/boot/start.ts).
+      {...{ [LOGIN_OPENER_ATTRIBUTE]: "" }}
       onPointerEnter={() => prefetch(loadAuthDialogs)}
       onFocus={() => prefetch(loadAuthDialogs)}
-      onClick={openLogin}
+      onClick={() => {
+        // The boot opened the landing page's own log-in for this tap, as React took the page.
+        const landingLogIn = document.getElementById(WELCOME_DIALOG_IDS.login);
+        if (landingLogIn instanceof HTMLDialogElement && landingLogIn.open) return;
+        openLogin();
+      }}
     >
       <LogInIcon />
       Login

@@ -22,7 +22,8 @@ function CredentialsBody(props: ComponentProps<FormModule["CredentialsBody"]>) {
 }
 
 /**
- * The landing page's own sign-up and log-in dialogs, opened by its cards. Native dialogs in the
+ * The landing page's own sign-up and log-in dialogs, opened by its cards (and, before React has
+ * the page, by the top bar's Login). Native dialogs in the
  * prerendered HTML, so that a visitor's first tap opens one before React has the page (the boot,
  * src/boot/start.ts, picks which: sign-up on a device nobody has signed in on), and the fields
  * take what is typed meanwhile. The same form and copy as the app's account dialogs; "Forgot
