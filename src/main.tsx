@@ -101,7 +101,10 @@ function replayLandingClick() {
       : [...document.querySelectorAll("#root button")].find(
           (candidate) => candidate.textContent === click.label,
         );
-    if (button instanceof HTMLButtonElement) button.click();
+    // A dialog's button whose dialog has closed meanwhile was handled by React already.
+    if (button instanceof HTMLButtonElement && button.closest("dialog")?.open !== false) {
+      button.click();
+    }
   });
 }
 

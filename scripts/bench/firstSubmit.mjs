@@ -12,6 +12,7 @@
 import { chromium } from "playwright-core";
 import { chromiumArgs } from "../../testing/e2e/browser.mjs";
 import { control, createAccount, E2E_BASE, seedPool } from "./lighthouse.mjs";
+import { median } from "./median.mjs";
 
 const CPU_SLOWDOWN = 4;
 const TAP_AFTER_LOAD_MS = 1000;
@@ -146,13 +147,6 @@ async function submitOnce(browser, origin, name) {
     await context.close();
   }
 }
-
-const median = (values) => {
-  const sorted = values.filter((value) => value !== null).sort((a, b) => a - b);
-  if (sorted.length === 0) return null;
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 
 const FIGURES = ["replyToVerdictMs", "tapToVerdictMs", "loadToSubmitEnabledMs"];
 

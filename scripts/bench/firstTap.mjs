@@ -8,6 +8,7 @@
 /* global window, document, requestAnimationFrame, MutationObserver -- page scripts */
 import { chromium } from "playwright-core";
 import { chromiumArgs } from "../../testing/e2e/browser.mjs";
+import { median } from "./median.mjs";
 
 /** What a visitor taps on the landing page, found by its accessible name. */
 export const FIRST_TAP_CONTROLS = [
@@ -106,13 +107,6 @@ async function tapOnce(browser, origin, control) {
     await context.close();
   }
 }
-
-const median = (values) => {
-  const sorted = values.filter((value) => value !== null).sort((a, b) => a - b);
-  if (sorted.length === 0) return null;
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 
 /**
  * Taps each control `runs` times on each site (`{ name, origin }`), interleaved: every run taps

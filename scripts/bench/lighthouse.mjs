@@ -10,6 +10,7 @@ import path from "node:path";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
 import { chromiumArgs } from "../../testing/e2e/browser.mjs";
+import { median } from "./median.mjs";
 
 /** Where the e2e build reaches its backend (the app keeps its session under that address). */
 export const E2E_BASE = "/__convex_test";
@@ -264,15 +265,6 @@ async function audit({ chromiumPath, origin, url, route, signedIn }) {
     await chrome.close();
   }
 }
-
-const median = (values) => {
-  const sorted = values
-    .filter((value) => value !== null && value !== undefined)
-    .sort((a, b) => a - b);
-  if (sorted.length === 0) return null;
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 
 /** The numeric figures, each the median of its own values over the runs. */
 const MEDIAN_FIGURES = [

@@ -8,6 +8,7 @@
 import { chromium } from "playwright-core";
 import { chromiumArgs } from "../../testing/e2e/browser.mjs";
 import { control, createAccount } from "./lighthouse.mjs";
+import { median } from "./median.mjs";
 
 const E2E = "/__convex_test";
 const LOBBY = '[data-testid="room-code"]';
@@ -47,12 +48,6 @@ function watchForLobby({ selector, tokens, base }) {
     }
   }).observe(document, { childList: true, subtree: true });
 }
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 
 /**
  * Opens a new room's link `runs` times, the CPU `cpuSlowdown` times slower; the median of each figure (ms since the navigation

@@ -199,6 +199,22 @@ export async function expectNoSeriousViolations(page: Page) {
   ).toEqual([]);
 }
 
+/** An axe scan of what the page shows once its transitions have settled: no violations at all. */
+export async function expectNoAxeViolations(page: Page) {
+  // A button fading back from disabled has no contrast yet.
+  await page.waitForTimeout(400);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(
+    violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target).join(", ")}`),
+  ).toEqual([]);
+}
+
+/** The page as it is now, at its size, saved as SCREENS_DIR/`name`.png. */
+export async function screenshotAs(page: Page, name: string) {
+  await page.waitForTimeout(200);
+  await page.screenshot({ path: `${SCREENS_DIR}/${name}.png` });
+}
+
 /** The errors and warnings the page logs, and its uncaught exceptions, from now on. */
 export function consoleProblems(page: Page): string[] {
   const problems: string[] = [];

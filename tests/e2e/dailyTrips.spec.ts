@@ -1,6 +1,11 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, newPlayer, SCREENS_DIR, test } from "../../testing/e2e/fixtures";
+import {
+  expect,
+  expectNoAxeViolations,
+  newPlayer,
+  screenshotAs,
+  test,
+} from "../../testing/e2e/fixtures";
 import { testAnime } from "../../testing/fixtures/anime";
 import { testUser } from "../../testing/fixtures/users";
 import { guessBox } from "./gameScreen";
@@ -29,20 +34,6 @@ const REAL_SHOWS = [
     clue: `File ${101 + i}. Someone keeps a secret that the whole town would pay to learn.`,
   }),
 );
-
-async function expectNoAxeViolations(page: Page) {
-  // Transitions settled (a button fading back from disabled has no contrast yet).
-  await page.waitForTimeout(400);
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(
-    violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target).join(", ")}`),
-  ).toEqual([]);
-}
-
-async function shot(page: Page, name: string) {
-  await page.waitForTimeout(200);
-  await page.screenshot({ path: `${SCREENS_DIR}/${name}.png` });
-}
 
 /** The test show on screen, by its clue's "File n." (game and Daily alike). */
 async function fileOnScreen(page: Page): Promise<number> {
@@ -81,12 +72,12 @@ for (const size of SIZES) {
     const list = page.getByRole("listbox", { name: "Suggested titles" });
     await expect(list.getByRole("option", { name: "Spirited Away" })).toBeVisible();
     await expectNoAxeViolations(page);
-    await shot(page, `typeahead-typo-${size.label}`);
+    await screenshotAs(page, `typeahead-typo-${size.label}`);
     await typeInBox(page, "deth note");
     await expect(list.getByRole("option", { name: "Death Note" })).toBeVisible();
     await typeInBox(page, "lia");
     await expect(list.getByRole("option", { name: /^Liar,? Liar$/ })).toHaveCount(1);
-    await shot(page, `typeahead-once-${size.label}`);
+    await screenshotAs(page, `typeahead-once-${size.label}`);
 
     // A real title outside the pool: a wrong guess, used, not "too general".
     await typeInBox(page, "Mob Psycho 100");
@@ -97,7 +88,7 @@ for (const size of SIZES) {
     await expect(page.getByRole("button", { name: "Submit Guess" })).toBeEnabled();
     await expect(page.getByText(/Too general/)).toHaveCount(0);
     await expectNoAxeViolations(page);
-    await shot(page, `title-beyond-pool-${size.label}`);
+    await screenshotAs(page, `title-beyond-pool-${size.label}`);
 
     // The Leaderboard dialog: every row of the ten in view, none hidden in an inner scroll.
     await page.getByRole("button", { name: "Leaderboard" }).click();
@@ -105,7 +96,7 @@ for (const size of SIZES) {
     await expect(dialog.getByRole("row")).toHaveCount(11);
     await expect(dialog.getByRole("row").last()).toBeInViewport({ ratio: 1 });
     await expectNoAxeViolations(page);
-    await shot(page, `leaderboard-dialog-${size.label}`);
+    await screenshotAs(page, `leaderboard-dialog-${size.label}`);
     await page.keyboard.press("Escape");
     await expect(dialog).toHaveCount(0);
 
@@ -146,6 +137,6 @@ for (const size of SIZES) {
     await page.keyboard.press("Enter");
     await expect(page.locator("#daily-main").locator("button").first()).toBeFocused();
     await expectNoAxeViolations(page);
-    await shot(page, `daily-finished-${size.label}`);
+    await screenshotAs(page, `daily-finished-${size.label}`);
   });
 }

@@ -1,6 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
-import { expect, SCREENS_DIR, test } from "../../testing/e2e/fixtures";
+import { expect, expectNoAxeViolations, screenshotAs, test } from "../../testing/e2e/fixtures";
 import { WRONG_GUESS } from "../../testing/fixtures/anime";
 import { guessBox, openGame, spendGuesses, type GameState } from "./gameScreen";
 
@@ -15,17 +13,6 @@ const SIZES = [
   { label: "phone", width: 390, height: 844 },
   { label: "small-phone", width: 320, height: 640 },
 ] as const;
-
-async function expectNoAxeViolations(page: Page) {
-  await page.waitForTimeout(400); // transitions settled
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${v.id} (${v.impact})`)).toEqual([]);
-}
-
-async function shot(page: Page, name: string) {
-  await page.waitForTimeout(200);
-  await page.screenshot({ path: `${SCREENS_DIR}/${name}.png` });
-}
 
 test("an anime dealt with 4 guesses left today counts out of 4, at 1280, 390 and 320 px", async ({
   page,
@@ -52,7 +39,7 @@ test("an anime dealt with 4 guesses left today counts out of 4, at 1280, 390 and
     await expect(page.getByText(`Daily Guesses: ${left - 1}/20`)).toBeVisible();
     await expect(page.getByText(/^Wrong! /)).toBeInViewport();
     await expectNoAxeViolations(page);
-    await shot(page, `counter-of-four-${size.label}`);
+    await screenshotAs(page, `counter-of-four-${size.label}`);
   }
 });
 
@@ -69,6 +56,6 @@ test("/admin tells someone who is not an admin why they are back on /, at 1280, 
     await expect(told).toBeInViewport();
     await expect(told).toHaveCount(1);
     await expectNoAxeViolations(page);
-    await shot(page, `admin-only-${size.label}`);
+    await screenshotAs(page, `admin-only-${size.label}`);
   }
 });

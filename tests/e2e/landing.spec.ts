@@ -101,16 +101,22 @@ for (const size of SIZES) {
   });
 }
 
-test("before the app's scripts have come, How to Play and a card's sign-up open, and what is typed is kept", async ({
-  page,
-}) => {
-  const problems = consoleProblems(page);
+/** Holds the app's scripts back until the returned function is called. */
+async function holdAppScripts(page: Page): Promise<() => void> {
   let release = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
   await page.route("**/assets/*.js", async (route) => {
     await released;
     await route.continue();
   });
+  return release;
+}
+
+test("before the app's scripts have come, How to Play and a card's sign-up open, and what is typed is kept", async ({
+  page,
+}) => {
+  const problems = consoleProblems(page);
+  const release = await holdAppScripts(page);
   await page.goto("/");
   await page.getByRole("button", { name: "How to Play" }).click();
   const rules = page.getByRole("dialog", { name: "How to Play" });
@@ -145,12 +151,7 @@ test("before the app's scripts have come, the top bar's Login opens the log-in; 
   const player = newPlayer("early");
   await backend.createAccount(player);
   const problems = consoleProblems(page);
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/assets/*.js", async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdAppScripts(page);
   await page.goto("/");
   await page.getByRole("banner").getByRole("button", { name: "Login" }).click();
   const logIn = page.getByRole("dialog", { name: "Welcome Back!" });
@@ -182,12 +183,7 @@ test("Forgot password? tapped before the app's scripts have come opens the reset
   page,
 }) => {
   const problems = consoleProblems(page);
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/assets/*.js", async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdAppScripts(page);
   await page.goto("/");
   await page.getByRole("banner").getByRole("button", { name: "Login" }).click();
   const logIn = page.getByRole("dialog", { name: "Welcome Back!" });

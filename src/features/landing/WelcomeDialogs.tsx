@@ -62,6 +62,10 @@ export function WelcomeDialogs({
             if (own === "signUp") afterSignUp(next);
           }}
           onForgotPassword={() => {
+            // Closed at once, so that the browser gives the focus back to what opened it (a card,
+            // the top bar's Login): the reset dialog returns it there when it closes.
+            const dialog = document.getElementById(WELCOME_DIALOG_IDS[own]);
+            if (dialog instanceof HTMLDialogElement) dialog.close();
             onModeChange(() => null);
             openForgotPassword();
           }}
