@@ -30,18 +30,22 @@ export function NativeDialog({
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const labels = useId();
-  const adopted = useRef(false);
+  // React's wish as last acted on (undefined: not yet, on mount).
+  const wished = useRef<boolean | undefined>(undefined);
 
   useEffect(() => {
     const dialog = ref.current;
     if (dialog === null) return;
-    if (!adopted.current) {
-      adopted.current = true;
-      // Opened before React took the page: React's state catches up rather than closing it.
-      if (dialog.open && !open) {
-        onOpenChange(true);
-        return;
-      }
+    const first = wished.current === undefined;
+    // Only a change of the wish is acted on: a render that merely repeats it (one whose state
+    // update has not been applied yet) must not open again a dialog the visitor has just closed.
+    if (wished.current === open) return;
+    wished.current = open;
+    // Opened before React took the page: React's state catches up rather than closing it.
+    if (first && dialog.open && !open) {
+      wished.current = true;
+      onOpenChange(true);
+      return;
     }
     if (open && !dialog.open) dialog.showModal();
     else if (!open && dialog.open) dialog.close();
@@ -56,6 +60,8 @@ export function NativeDialog({
       aria-describedby={`${labels}-description`}
       {...{ closedby: "any" }}
       onClose={() => onOpenChange(false)}
+      // The boot may have opened it before React took the page: its `open` is the browser's.
+      suppressHydrationWarning
       className={cn(
         // The browser centres a modal dialog with auto margins, which Tailwind's reset removes.
         "m-auto max-h-[calc(100dvh-4rem)] w-full max-w-[calc(100%-2rem)] overflow-y-auto rounded-lg border bg-popover p-0 text-popover-foreground shadow-lg backdrop:bg-black/60 backdrop:backdrop-blur-[2px] sm:max-w-lg",

@@ -176,7 +176,8 @@ export async function screenshots(
   ] as const;
   for (const [label, size] of sizes) {
     await page.setViewportSize(size);
-    await page.waitForTimeout(200); // let layout and dialog animations settle
+    await page.waitForTimeout(100); // let the layout follow the new size
+    await settleAnimations(page);
     await page.screenshot({ path: `${SCREENS_DIR}/${name}-${label}.png`, fullPage });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -190,28 +191,44 @@ export async function delayCovers(target: Page | BrowserContext, delayMs: number
   });
 }
 
-/** An axe scan of what the page shows now: no serious or critical violations. */
-export async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-  ).toEqual([]);
+/**
+ * Waits for the page's finite animations and transitions to end: a dialog fading in, or a button
+ * fading back from disabled, has no contrast yet, and a screenshot of it is of nothing a person
+ * looks at. (A fixed wait was too short on a loaded machine.)
+ */
+export async function settleAnimations(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
 }
 
-/** An axe scan of what the page shows once its transitions have settled: no violations at all. */
-export async function expectNoAxeViolations(page: Page) {
-  // A button fading back from disabled has no contrast yet.
-  await page.waitForTimeout(400);
+/** Every axe violation on what the page shows once its animations have ended, as lines to compare. */
+export async function axeViolations(page: Page, impacts?: readonly string[]) {
+  await settleAnimations(page);
   const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(
-    violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target).join(", ")}`),
-  ).toEqual([]);
+  return violations
+    .filter((v) => impacts === undefined || impacts.includes(v.impact ?? ""))
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+/** An axe scan of what the page shows once settled: no serious or critical violations. */
+export async function expectNoSeriousViolations(page: Page) {
+  expect(await axeViolations(page, ["serious", "critical"])).toEqual([]);
+}
+
+/** An axe scan of what the page shows once settled: no violations at all. */
+export async function expectNoAxeViolations(page: Page) {
+  expect(await axeViolations(page)).toEqual([]);
 }
 
 /** The page as it is now, at its size, saved as SCREENS_DIR/`name`.png. */
 export async function screenshotAs(page: Page, name: string) {
-  await page.waitForTimeout(200);
+  await settleAnimations(page);
   await page.screenshot({ path: `${SCREENS_DIR}/${name}.png` });
 }
 

@@ -7,12 +7,12 @@ import { SIGNED_IN_HERE_STORAGE_KEY } from "../../src/boot/protocol";
 import {
   consoleProblems,
   expect,
+  expectNoAxeViolations,
   expectNoSeriousViolations,
   newPlayer,
   SCREENS_DIR,
   test,
 } from "../../testing/e2e/fixtures";
-import AxeBuilder from "@axe-core/playwright";
 
 const SIZES = [
   { label: "desktop", width: 1280, height: 800 },
@@ -22,12 +22,6 @@ const SIZES = [
 
 const card = (page: Page, title: string) =>
   page.locator("[data-slot=card]").filter({ has: page.getByRole("heading", { name: title }) });
-
-/** No axe violation at all on what the page shows now. */
-async function expectNoViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
-}
 
 /** Nothing wider than the screen: no sideways scroll. */
 async function expectNoSidewaysScroll(page: Page) {
@@ -57,7 +51,7 @@ for (const size of SIZES) {
     await expect(daily).toContainText("One puzzle for everyone");
     await expect(daily).toContainText("The same 5 anime for everyone, once a day.");
     await expectNoSidewaysScroll(page);
-    await expectNoViolations(page);
+    await expectNoAxeViolations(page);
     await page.screenshot({ path: `${SCREENS_DIR}/landing-${size.label}.png`, fullPage: true });
 
     // How to Play: a heading per way to play, within the screen, closed with Got it!
@@ -70,7 +64,7 @@ for (const size of SIZES) {
     const box = (await rules.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(size.width);
-    await expectNoViolations(page);
+    await expectNoAxeViolations(page);
     await page.screenshot({ path: `${SCREENS_DIR}/landing-how-to-play-${size.label}.png` });
     await rules.getByRole("button", { name: "Got it!" }).click();
     await expect(rules).toBeHidden();
@@ -82,7 +76,7 @@ for (const size of SIZES) {
     await expect(signUp).toBeVisible();
     await expect(page.getByRole("dialog", { name: "Welcome Back!" })).toHaveCount(0);
     await expect(page).toHaveURL(/\/$/);
-    await expectNoViolations(page);
+    await expectNoAxeViolations(page);
     await page.screenshot({ path: `${SCREENS_DIR}/landing-first-card-${size.label}.png` });
     await page.keyboard.press("Escape");
     await expect(signUp).toBeHidden();

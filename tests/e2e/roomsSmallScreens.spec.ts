@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Locator, Page } from "@playwright/test";
 import {
+  axeViolations,
   expect,
   newPlayer,
   SCREENS_DIR,
@@ -41,12 +41,6 @@ async function sidewaysScroll(page: Page): Promise<string[]> {
     }
     return found.slice(0, 5);
   });
-}
-
-/** Every axe violation, whatever its impact. */
-async function axeViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 /** At each size: no sideways scroll, axe-clean, and a screenshot `<name>-<size>.png`. */

@@ -38,24 +38,29 @@ export function AuthDialogProvider({
     afterSignUp(waiting.next);
   }, [signedIn, afterSignUp]);
 
+  // Whether one of them is open, as of the last call: read when the player acts, not inside a state
+  // updater, which React may run again later (rebasing), when the focus has moved on.
+  const isOpen = useRef(false);
+
   const controls = useMemo<AuthDialogControls>(() => {
     const open = (next: AuthDialogMode) => {
+      if (!isOpen.current) {
+        const active = document.activeElement;
+        returnTo.current = active instanceof HTMLElement && active !== document.body ? active : null;
+      }
+      isOpen.current = true;
       setUsed(true);
-      setMode((current) => {
-        if (current === null) {
-          const active = document.activeElement;
-          returnTo.current =
-            active instanceof HTMLElement && active !== document.body ? active : null;
-        }
-        return next;
-      });
+      setMode(next);
     };
     return {
       openLogin: () => open("login"),
       openSignUp: () => open("signUp"),
       openForgotPassword: () => open("forgotPassword"),
       openWelcome: () => open(hasSignedInHere() ? "login" : "signUp"),
-      close: () => setMode(null),
+      close: () => {
+        isOpen.current = false;
+        setMode(null);
+      },
       prefetch: () => prefetch(loadAuthDialogs),
       afterSignUp: (next) => {
         if (signedInNow.current) afterSignUp(next);
