@@ -13,8 +13,8 @@ import { chromium } from "playwright-core";
 import { chromiumArgs } from "../../testing/e2e/browser.mjs";
 import { control, createAccount, E2E_BASE, seedPool } from "./lighthouse.mjs";
 import { median } from "./median.mjs";
+import { CPU_SLOWDOWN, phonePage } from "./phone.mjs";
 
-const CPU_SLOWDOWN = 4;
 const TAP_AFTER_LOAD_MS = 1000;
 /** A real title (the judge knows it, convex/model/judge/knownTitles.ts) outside the seeded pool: "Wrong!". */
 const WRONG_GUESS = "Mob Psycho 100";
@@ -91,16 +91,8 @@ function watchFirstSubmit({ tokens, base, verdict }) {
 /** One first Submit on a fresh load of `origin`'s /game, signed in as a new player. */
 async function submitOnce(browser, origin, name) {
   const tokens = await createAccount(origin, name);
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    hasTouch: true,
-    isMobile: true,
-    deviceScaleFactor: 2,
-  });
+  const { context, page } = await phonePage(browser);
   try {
-    const page = await context.newPage();
-    const devtools = await context.newCDPSession(page);
-    await devtools.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
     await page.addInitScript(watchFirstSubmit, {
       tokens,
       base: E2E_BASE,

@@ -9,6 +9,7 @@
 import { chromium } from "playwright-core";
 import { chromiumArgs } from "../../testing/e2e/browser.mjs";
 import { median } from "./median.mjs";
+import { CPU_SLOWDOWN, PHONE_VIEWPORT, phonePage } from "./phone.mjs";
 
 /** What a visitor taps on the landing page, found by its accessible name. */
 export const FIRST_TAP_CONTROLS = [
@@ -21,7 +22,6 @@ export const FIRST_TAP_CONTROLS = [
   { name: "daily", label: "Play today's Daily", role: null },
 ];
 
-const CPU_SLOWDOWN = 4;
 const TAP_AFTER_LOAD_MS = 1000;
 
 /**
@@ -70,16 +70,8 @@ function watchForDialog() {
 
 /** One tap on a fresh load of `origin`'s landing page; ms from the tap to the dialog's paint. */
 async function tapOnce(browser, origin, control) {
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    hasTouch: true,
-    isMobile: true,
-    deviceScaleFactor: 2,
-  });
+  const { context, page } = await phonePage(browser);
   try {
-    const page = await context.newPage();
-    const devtools = await context.newCDPSession(page);
-    await devtools.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
     await page.addInitScript(watchForDialog);
     await page.goto(`${origin}/`, { waitUntil: "load" });
     await page.waitForTimeout(TAP_AFTER_LOAD_MS);
@@ -161,7 +153,7 @@ export async function measureFirstTap({ chromiumPath, sites, runs, onRun = () =>
   return {
     cpuSlowdown: CPU_SLOWDOWN,
     tapAfterLoadMs: TAP_AFTER_LOAD_MS,
-    viewport: "390×844 touch",
+    viewport: PHONE_VIEWPORT,
     runs,
     sites: results,
   };

@@ -226,10 +226,10 @@ export async function expectNoAxeViolations(page: Page) {
   expect(await axeViolations(page)).toEqual([]);
 }
 
-/** The page as it is now, at its size, saved as SCREENS_DIR/`name`.png. */
-export async function screenshotAs(page: Page, name: string) {
+/** The page as it is now, at its size (or whole), saved as SCREENS_DIR/`name`.png. */
+export async function screenshotAs(page: Page, name: string, { fullPage = false } = {}) {
   await settleAnimations(page);
-  await page.screenshot({ path: `${SCREENS_DIR}/${name}.png` });
+  await page.screenshot({ path: `${SCREENS_DIR}/${name}.png`, fullPage });
 }
 
 /** The errors and warnings the page logs, and its uncaught exceptions, from now on. */

@@ -3,7 +3,7 @@ import {
   expect,
   expectNoSeriousViolations,
   newPlayer,
-  SCREENS_DIR,
+  screenshotAs,
   test,
   type ServerControl,
 } from "../../testing/e2e/fixtures";
@@ -56,11 +56,6 @@ async function playerAt(browser: Browser, backend: ServerControl, size: Size, sh
   return page;
 }
 
-async function shot(page: Page, name: string) {
-  await page.waitForTimeout(200);
-  await page.screenshot({ path: `${SCREENS_DIR}/${name}.png`, fullPage: true });
-}
-
 for (const size of SIZES) {
   test(`a Daily played to its share card at ${size.width}×${size.height}`, async ({
     browser,
@@ -77,7 +72,7 @@ for (const size of SIZES) {
     await expect(card).toBeVisible();
     // Signed in: the Challenge's card offers Play Now (and the top bar has settled).
     await expect(page.getByRole("link", { name: "Play Now" })).toBeVisible();
-    await shot(page, `landing-${size.label}`);
+    await screenshotAs(page, `landing-${size.label}`, { fullPage: true });
     await card.getByRole("link", { name: "Play today's Daily" }).click();
     await expect(page).toHaveURL(/\/daily$/);
     await expect(page.getByRole("heading", { name: /^Daily #\d+$/ })).toBeVisible();
@@ -101,7 +96,7 @@ for (const size of SIZES) {
       /\/cover\/[0-9a-f]{32}\/1$/,
     );
     await expectNoSeriousViolations(page);
-    await shot(page, `daily-playing-${size.label}`);
+    await screenshotAs(page, `daily-playing-${size.label}`, { fullPage: true });
     await guess(page, "Test Show");
     await expect(page.getByText("🟨 Solved with 2 guesses!")).toBeVisible();
     await expect(page.getByText(/^It was Test Show \d+/)).toBeVisible();
@@ -143,7 +138,7 @@ for (const size of SIZES) {
       page.getByRole("region", { name: "Today's anime" }).getByRole("listitem"),
     ).toHaveCount(5);
     await expectNoSeriousViolations(page);
-    await shot(page, `daily-finished-${size.label}`);
+    await screenshotAs(page, `daily-finished-${size.label}`, { fullPage: true });
     if (phone) {
       await page.getByRole("button", { name: "Share…" }).click();
       const shared = await page.evaluate(() => (window as unknown as { shared: string[] }).shared);
@@ -187,7 +182,7 @@ test("everyone's results move live while a second player plays", async ({ browse
   await expect(summary(first)).toHaveText("2 players, 50% solved");
   const bars = first.getByRole("list", { name: "Guesses it took" });
   await expect(bars.getByRole("listitem").nth(1)).toContainText("1");
-  await shot(first, "daily-results-live-desktop");
+  await screenshotAs(first, "daily-results-live-desktop", { fullPage: true });
   await first.context().close();
   await second.context().close();
 });
