@@ -33,8 +33,9 @@ export function lockedUntil(attempts: WrongCodes | null, now: number): number | 
 }
 
 /**
- * The attempts after one more wrong code at `now`: the window's failures with it, or, at the
- * limit, a lock (`lockedUntil`) and the failures cleared, so that the lock's end starts afresh.
+ * The attempts after one more wrong code at `now`, whole (a caller may store them as they are):
+ * the window's failures with it, or, at the limit, a lock (`lockedUntil`) and the failures
+ * cleared, so that the lock's end starts afresh.
  */
 export function afterWrongCode(
   limit: WrongCodeLimit,
@@ -51,7 +52,11 @@ export function afterWrongCode(
     lastLockAt === undefined ||
     now - lastLockAt >= limit.doubling.locksForgottenMs;
   const locks = forgotten ? 0 : (attempts?.locks ?? 0);
-  if (failures.length < limit.maxFailures) return { failures, lockedUntil: undefined, locks };
+  // The last lock's time is kept (not left to the caller's patch), so that these attempts alone
+  // say whether the next lock doubles.
+  if (failures.length < limit.maxFailures) {
+    return { failures, lockedUntil: undefined, locks, lastLockAt };
+  }
   const lockMs =
     limit.doubling === undefined
       ? limit.lockMs
