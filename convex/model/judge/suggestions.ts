@@ -177,8 +177,9 @@ export function prefixTyposWithin(typed: string, target: string, limit: number):
  * Note", asked only when nothing starts with the text as typed. The typos come after the
  * longest start of the text that some title has (found by halving: at most 6 one-row reads), so
  * the titles starting with that are read (one range of SUGGEST_CANDIDATES rows) and each is
- * checked. A typo among the first letters, or a start so common that more titles have it than
- * that range holds, finds nothing: the typeahead only helps, and the judge still forgives it.
+ * checked. A typo among the first two letters leaves no such start: those are asked of
+ * `firstLetterTypoTitles`. A start so common that more titles have it than that range holds finds
+ * nothing: the typeahead only helps, and the judge still forgives it.
  */
 async function typoTitles(ctx: QueryCtx, typed: string): Promise<string[]> {
   const limit = typoAllowance(normalizeTitle(typed).length);
@@ -193,12 +194,64 @@ async function typoTitles(ctx: QueryCtx, typed: string): Promise<string[]> {
     if (await hasRow(middle)) found = middle;
     else missing = middle;
   }
-  if (found === 0) return [];
-  const start = typedPoints.slice(0, found).join("");
   const near = normalizeTitle(typed);
-  return (await rowsStartingWith(ctx, true, start, SUGGEST_CANDIDATES))
-    .filter(({ text }) => prefixTyposWithin(near, normalizeTitle(text), limit) <= limit)
-    .map(({ text }) => text);
+  const within = ({ text }: PrefixRow) => prefixTyposWithin(near, normalizeTitle(text), limit) <= limit;
+  const titles =
+    found === 0
+      ? []
+      : (await rowsStartingWith(ctx, true, typedPoints.slice(0, found).join(""))).filter(within);
+  if (titles.length > 0) return titles.map(({ text }) => text);
+  return (await firstLetterTypoTitles(ctx, typedPoints)).filter(within).map(({ text }) => text);
+}
+
+/** Keys as a QWERTY keyboard lays them out, each row set half a key to the right of the one above. */
+const KEY_ROWS = ["1234567890", "qwertyuiop", "asdfghjkl", "zxcvbnm"];
+
+/** The keys a finger aiming at `key` lands on instead: beside it, and the touching ones above and below. */
+export function keyNeighbours(key: string): string[] {
+  const row = KEY_ROWS.findIndex((keys) => keys.includes(key));
+  if (row === -1) return [];
+  const at = KEY_ROWS[row].indexOf(key);
+  const near = [
+    [row, at - 1],
+    [row, at + 1],
+    [row - 1, at],
+    [row - 1, at + 1],
+    [row + 1, at - 1],
+    [row + 1, at],
+  ];
+  return near.flatMap(([r, c]) => (c < 0 ? [] : (KEY_ROWS[r]?.[c] ?? [])));
+}
+
+/** Letters of a variant's start that must begin some title for its titles to be read. */
+const VARIANT_START_CHARS = 3;
+/** Variants whose titles are read (a range each): the likeliest first, as `variants` orders them. */
+const MAX_VARIANT_RANGES = 2;
+
+/**
+ * Candidate titles for a text whose typo is among its first two letters, which no title starts
+ * with: the texts it would be with that typo undone (the first two swapped, the first dropped, the
+ * first a neighbouring key's), each looked up by its first letters (one row each, at most 8), and
+ * the titles of the first two found read (a range each). "dpirited" → "spirited" → "Spirited
+ * Away". A first letter left out is not guessed back (any of 36 keys).
+ */
+async function firstLetterTypoTitles(ctx: QueryCtx, typed: readonly string[]) {
+  if (typed.length <= VARIANT_START_CHARS) return [];
+  const [first, second, ...rest] = typed;
+  const variants = [
+    [second, first, ...rest],
+    [second, ...rest],
+    ...keyNeighbours(first).map((key) => [key, second, ...rest]),
+  ].map((points) => points.slice(0, VARIANT_START_CHARS).join(""));
+  const rows: PrefixRow[] = [];
+  let ranges = 0;
+  for (const start of new Set(variants)) {
+    if (start.trim().length < VARIANT_START_CHARS || ranges === MAX_VARIANT_RANGES) continue;
+    if ((await rowsStartingWith(ctx, true, start, 1)).length === 0) continue;
+    ranges += 1;
+    rows.push(...(await rowsStartingWith(ctx, true, start)));
+  }
+  return rows;
 }
 
 /**
@@ -209,7 +262,7 @@ async function typoTitles(ctx: QueryCtx, typed: string): Promise<string[]> {
  * starts with the text, titles it starts with typos forgiven (typoTitles). Particles and other
  * generic words alone ("no", "the", "season") match nothing. Reads at most three index ranges
  * of `SUGGEST_CANDIDATES` rows and the acronym's anime, then, for typos, at most 6 rows and one
- * more range.
+ * more range, and for a typo among the first two letters at most 8 rows and two ranges more.
  */
 export async function suggestTitles(ctx: QueryCtx, typed: string): Promise<string[]> {
   const query = typed.trim();

@@ -6,7 +6,11 @@ import { insertAnime, replaceAnime } from "../../model/judge/titleIndex";
 import { acceptedAnswers } from "../../model/judge/match";
 import { isGenericWord } from "../../model/judge/genericWords";
 import { normalizeTitle, titleWords } from "../../model/judge/normalize";
-import { MAX_PREFIX_ROWS_PER_ANIME, prefixRows } from "../../model/judge/suggestions";
+import {
+  keyNeighbours,
+  MAX_PREFIX_ROWS_PER_ANIME,
+  prefixRows,
+} from "../../model/judge/suggestions";
 import { titleForms } from "../../model/judge/titleForms";
 import { SUGGEST_MIN_CHARS, SUGGESTIONS_MAX } from "../../model/shared/rules";
 import { newBackend, type TestConvex } from "../../../testing/convex/backend";
@@ -246,6 +250,11 @@ describe("every title of the offline sample", () => {
     ["spirted away", "Spirited Away"],
     ["deth note", "Death Note"],
     ["attak on titan", "Attack on Titan"],
+    // A typo among the first letters: a neighbouring key, two swapped, one typed twice.
+    ["dpirited away", "Spirited Away"],
+    ["eeath note", "Death Note"],
+    ["psirited", "Spirited Away"],
+    ["ddeath note", "Death Note"],
   ])("%j, a typo the judge forgives, suggests %j", async (typed, title) => {
     const t = newBackend();
     await t.run(async (ctx) => {
@@ -255,6 +264,13 @@ describe("every title of the offline sample", () => {
     expect(await as.query(api.titles.suggest, { text: typed })).toContain(title);
     // Too short for the judge to forgive a typo: nothing.
     expect(await as.query(api.titles.suggest, { text: "deth" })).toEqual([]);
+  });
+
+  test("a slipped finger's key is one beside the key aimed at, or touching it above or below", () => {
+    expect(keyNeighbours("d").sort()).toEqual(["c", "e", "f", "r", "s", "x"]);
+    expect(keyNeighbours("q").sort()).toEqual(["1", "2", "a", "w"]);
+    expect(keyNeighbours("m").sort()).toEqual(["j", "k", "n"]);
+    expect(keyNeighbours("é")).toEqual([]);
   });
 
   test("each anime writes a bounded number of prefix rows", () => {
