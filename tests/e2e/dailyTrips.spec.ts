@@ -67,7 +67,8 @@ for (const size of SIZES) {
     await expect(guessBox(page)).toBeEditable();
     const dealt = new Set([await fileOnScreen(page)]);
 
-    // Typos the judge forgives suggest the title; one show's two spellings show once.
+    // Typos the judge forgives suggest the title, a first letter's too; one show's two spellings
+    // show once.
     await typeInBox(page, "spirted");
     const list = page.getByRole("listbox", { name: "Suggested titles" });
     await expect(list.getByRole("option", { name: "Spirited Away" })).toBeVisible();
@@ -75,6 +76,9 @@ for (const size of SIZES) {
     await screenshotAs(page, `typeahead-typo-${size.label}`);
     await typeInBox(page, "deth note");
     await expect(list.getByRole("option", { name: "Death Note" })).toBeVisible();
+    // A finger one key off on the first letter too.
+    await typeInBox(page, "dpirited");
+    await expect(list.getByRole("option", { name: "Spirited Away" })).toBeVisible();
     await typeInBox(page, "lia");
     await expect(list.getByRole("option", { name: /^Liar,? Liar$/ })).toHaveCount(1);
     await screenshotAs(page, `typeahead-once-${size.label}`);
