@@ -5,7 +5,8 @@
 // only when a measurement cannot be made. Writes bench-results/latest.json, and keeps
 // the run before it as bench-results/previous.json, whose figures are printed alongside.
 //
-//   npm run bench                          everything (about 3 minutes)
+//   npm run bench                          everything (the convex part, beside 100,000 players, takes
+//                                          10 to 12 minutes on 2 cores; the others a few each)
 //   npm run bench -- --only bytes,convex   some parts: bytes, lighthouse, roomlink, firsttap, convex,
 //                                          scale, idle
 //   npm run bench -- --baseline <rev>      the build `--only firsttap` measures beside this one
