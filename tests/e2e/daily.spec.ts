@@ -26,6 +26,9 @@ const guessBox = (page: Page) => page.getByRole("combobox", { name: "Your guess"
 const summary = (page: Page) => page.getByTestId("daily-results-summary").first();
 
 async function guess(page: Page, text: string) {
+  // As a player sees it: the last guess judged (Submit, spinning meanwhile, is usable again), else
+  // Enter would do nothing, as it does for a form whose submit button is disabled.
+  await expect(page.getByRole("button", { name: "Submit Guess" })).toBeEnabled();
   await guessBox(page).fill(text);
   await guessBox(page).press("Escape"); // the suggestions' list closes; Enter then submits
   await guessBox(page).press("Enter");
